@@ -1,0 +1,89 @@
+// kibitz replay FILE --at N: the state of the search at event N.
+#include <cstdio>
+#include <sstream>
+
+#include "app/cli/args.hpp"
+#include "app/cli/commands.hpp"
+#include "app/narration.hpp"
+#include "app/report.hpp"
+#include "core/error.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/model.hpp"
+#include "trace/trace_json.hpp"
+
+namespace kibitz::cli {
+
+int cmd_replay(int argc, char** argv) {
+  const Args args(argc, argv, 0, {"at"}, {"json"});
+  if (args.positional().size() != 1) throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
+  const auto bytes = trace::read_file_bytes(args.positional()[0]);
+  const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
+  const trace::Model model(t);
+  if (model.event_count() == 0) throw InputError("the trace has no events");
+  if (!args.has("at")) throw InputError("--at N is required (0.." + std::to_string(model.event_count() - 1) + ")");
+  const auto at = static_cast<std::size_t>(
+      args.integer("at", 0, 0, static_cast<long long>(model.event_count()) - 1));
+  const trace::Counters c = model.counters_at(at);
+  const std::uint32_t current = model.node_of_event(at);
+  const std::uint32_t visible = model.nodes_visible_at(at);
+  const std::string sentence = narrate(model, at);
+  if (args.has("json")) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("t");
+    j.number(static_cast<long long>(at));
+    j.key("events");
+    j.number(static_cast<long long>(model.event_count()));
+    j.key("event");
+    j.string(trace::event_type_name(model.event(at).type));
+    j.key("narration");
+    j.string(sentence);
+    j.key("current_node");
+    if (current == trace::k_no_node) j.null();
+    else j.number(static_cast<long long>(current));
+    j.key("counters");
+    j.begin_object();
+    j.key("nodes");
+    j.number(static_cast<long long>(c.nodes));
+    j.key("leaves");
+    j.number(static_cast<long long>(c.leaves));
+    j.key("cutoffs");
+    j.number(static_cast<long long>(c.cutoffs));
+    j.key("pv");
+    j.number(static_cast<long long>(c.pv));
+    j.key("cut");
+    j.number(static_cast<long long>(c.cut));
+    j.key("all");
+    j.number(static_cast<long long>(c.all));
+    j.end_object();
+    j.key("nodes_table");
+    j.begin_array();
+    for (std::uint32_t id = 0; id < visible; ++id) write_node_entry(j, model, id, at, nullptr);
+    j.end_array();
+    j.end_object();
+    std::printf("%s\n", j.str().c_str());
+    return 0;
+  }
+  std::ostringstream o;
+  o << "event " << at << " of " << model.event_count() << ": " << trace::event_type_name(model.event(at).type) << "\n";
+  o << sentence << "\n";
+  o << "nodes " << c.nodes << ", leaves " << c.leaves << ", cutoffs " << c.cutoffs << "\n";
+  for (std::uint32_t id = 0; id < visible; ++id) {
+    const trace::NodeState s = model.state_at(id, at);
+    const trace::ModelNode& n = model.node(id);
+    o << (id == current ? "> " : "  ") << id << " [" << model.path_text(id) << "]";
+    if (!model.label(id).empty()) o << " " << model.label(id);
+    o << "  alpha0=" << format_score(n.alpha0) << " beta=" << format_score(n.beta);
+    if (model.has_window()) o << " alpha[" << s.alpha_index << "]=" << format_score(s.alpha);
+    if (s.has_best) o << " best[" << s.best_index << "]=" << format_score(s.best);
+    if (s.evaluated) o << " eval=" << format_score(s.eval);
+    if (s.has_ret) o << " ret=" << format_score(s.ret) << " " << bound_name(s.bound);
+    if (s.kind != NodeKind::unknown) o << " " << kind_label(s.kind);
+    if (s.cutoff_child >= 0) o << " cutoff by " << s.cutoff_child;
+    o << "\n";
+  }
+  std::fputs(o.str().c_str(), stdout);
+  return 0;
+}
+
+}  // namespace kibitz::cli

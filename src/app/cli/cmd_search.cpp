@@ -1,0 +1,70 @@
+// kibitz search: run one search, print the report, optionally record the trace.
+#include <cstdio>
+
+#include "app/cli/args.hpp"
+#include "app/cli/commands.hpp"
+#include "app/report.hpp"
+#include "app/runner.hpp"
+#include "core/error.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/model.hpp"
+
+namespace kibitz::cli {
+
+namespace {
+
+SearchSpec spec_from_args(const Args& args) {
+  SearchSpec spec;
+  int sources = 0;
+  if (auto t = args.value("tree")) {
+    spec.tree = *t;
+    if (spec.tree.empty()) throw InputError("--tree is empty");
+    ++sources;
+  }
+  if (auto f = args.value("tree-file")) {
+    const auto bytes = trace::read_file_bytes(*f);
+    spec.tree.assign(bytes.begin(), bytes.end());
+    if (spec.tree.find_first_not_of(" \t\r\n") == std::string::npos) {
+      throw InputError("tree file '" + *f + "' is empty");
+    }
+    ++sources;
+  }
+  if (auto r = args.value("random")) {
+    spec.random = RandomTreeParams::parse(*r);
+    ++sources;
+  }
+  if (sources != 1) throw InputError("give exactly one of --tree, --tree-file and --random");
+  spec.algo = parse_algorithm(args.value_or("algo", "alphabeta"));
+  if (auto c = args.value("criterion")) {
+    if (!parse_criterion(c->c_str(), spec.criterion)) {
+      throw InputError("--criterion must be gt or ge, not '" + *c + "'");
+    }
+  }
+  spec.depth = static_cast<int>(args.integer("depth", -1, 0, 10'000));
+  spec.validate();
+  return spec;
+}
+
+}  // namespace
+
+int cmd_search(int argc, char** argv) {
+  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "algo", "criterion", "depth", "record"},
+                  {"score", "json"});
+  if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  const SearchSpec spec = spec_from_args(args);
+  const SearchResult result = run_search(spec, true);
+  const trace::Model model(result.trace);
+  std::optional<std::vector<Score>> scores;
+  if (args.has("score")) {
+    scores = compute_scores(spec, model);
+    if (!scores) throw InputError("cannot compute scores for this search");
+  }
+  const std::vector<Score>* sp = scores ? &*scores : nullptr;
+  const std::string out = args.has("json") ? search_report_json(result, model, sp) + "\n"
+                                           : search_report_text(result, model, sp);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (auto path = args.value("record")) trace::write_file_bytes(*path, trace::write_kbz(result.trace));
+  return 0;
+}
+
+}  // namespace kibitz::cli

@@ -1,0 +1,12 @@
+// The kibitz subcommands. Each takes argv from the subcommand's first argument, prints its
+// output on stdout and returns the exit code; bad input throws InputError (exit code 2).
+#pragma once
+
+namespace kibitz::cli {
+
+int cmd_search(int argc, char** argv);
+int cmd_replay(int argc, char** argv);
+int cmd_export(int argc, char** argv);
+int cmd_bench(int argc, char** argv);
+
+}  // namespace kibitz::cli

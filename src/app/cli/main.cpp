@@ -1,0 +1,58 @@
+// kibitz: the command-line front end of the engine and recorder.
+#include <cstdio>
+#include <cstring>
+#include <exception>
+
+#include "app/cli/commands.hpp"
+#include "core/error.hpp"
+
+namespace {
+
+struct Command {
+  const char* name;
+  int (*run)(int, char**);
+  const char* usage;
+};
+
+const Command k_commands[] = {
+    {"search", kibitz::cli::cmd_search,
+     "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
+     "         --algo minimax|alphabeta|alphabeta-bounds [--criterion gt|ge] [--depth D]\n"
+     "         [--score] [--json] [--record FILE.kbz]"},
+    {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
+    {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
+    {"bench", kibitz::cli::cmd_bench, "bench [--json]"},
+};
+
+void usage(std::FILE* to) {
+  std::fprintf(to, "usage: kibitz COMMAND [options]\n\n");
+  for (const Command& c : k_commands) std::fprintf(to, "  kibitz %s\n", c.usage);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
+      !std::strcmp(argv[1], "help")) {
+    usage(argc < 2 ? stderr : stdout);
+    return argc < 2 ? 2 : 0;
+  }
+  for (const Command& c : k_commands) {
+    if (std::strcmp(argv[1], c.name) != 0) continue;
+    try {
+      return c.run(argc - 2, argv + 2);
+    } catch (const kibitz::InputError& e) {
+      std::fprintf(stderr, "kibitz %s: %s\n", c.name, e.what());
+      return 2;
+    } catch (const std::bad_alloc&) {
+      std::fprintf(stderr, "kibitz %s: out of memory (is the tree or trace too large?)\n", c.name);
+      return 2;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "kibitz %s: internal error: %s\n", c.name, e.what());
+      return 1;
+    }
+  }
+  std::fprintf(stderr, "kibitz: unknown command '%s'\n", argv[1]);
+  usage(stderr);
+  return 2;
+}

@@ -1,0 +1,119 @@
+#include "app/narration.hpp"
+
+#include "core/criterion.hpp"
+
+namespace kibitz {
+
+using trace::Event;
+using trace::EventType;
+
+namespace {
+
+std::string sc(Score s) { return format_score_pretty(s); }
+
+// The successor k of node id, if it was entered.
+std::uint32_t child_k(const trace::Model& m, std::uint32_t id, std::int32_t k) {
+  if (k < 0 || static_cast<std::uint32_t>(k) >= m.child_count(id)) return trace::k_no_node;
+  return m.child(id, static_cast<std::uint32_t>(k));
+}
+
+Criterion criterion_of(const trace::Model& m) {
+  Criterion c = Criterion::gt;
+  parse_criterion(m.trace().meta.get("criterion", "gt").c_str(), c);
+  return c;
+}
+
+}  // namespace
+
+std::string node_name(const trace::Model& model, std::uint32_t id) {
+  if (id == trace::k_no_node) return "the search";
+  const std::string& label = model.label(id);
+  if (!label.empty()) return label;
+  if (model.node(id).parent == trace::k_no_node) return "the root";
+  return "node " + model.path_text(id);
+}
+
+std::string narrate(const trace::Model& model, std::size_t t) {
+  if (t >= model.event_count()) return "";
+  const Event& e = model.event(t);
+  const std::uint32_t id = e.node;
+  auto name = [&](std::uint32_t n) { return node_name(model, n); };
+  switch (e.type) {
+    case EventType::iteration_begin:
+      return "Iteration " + std::to_string(e.node) + " begins (depth or limit " + sc(e.a) + ").";
+    case EventType::iteration_end:
+      return "Iteration " + std::to_string(e.node) + " ends with root value " + sc(e.a) + ".";
+    case EventType::enter: {
+      const trace::ModelNode& n = model.node(id);
+      std::string s = n.parent == trace::k_no_node ? "The search starts at the root"
+                                                   : "Enter " + name(id) + ", successor " + std::to_string(n.k) +
+                                                         " of " + name(n.parent);
+      if (model.has_window()) s += ", with window α₀ = " + sc(n.alpha0) + ", β = " + sc(n.beta);
+      if (n.expected != NodeKind::unknown) s += std::string("; expected ") + kind_label(n.expected);
+      return s + ".";
+    }
+    case EventType::label:
+      return name(id) + " is reached by the move " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
+    case EventType::position:
+      return "Position of " + name(id) + ": " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
+    case EventType::expand:
+      return name(id) + " has " + std::to_string(e.a) + (e.a == 1 ? " successor." : " successors.");
+    case EventType::evaluate:
+      return name(id) + " is a leaf: evaluate gives " + sc(e.a) + " for the side to move.";
+    case EventType::child_return: {
+      const std::uint32_t c = child_k(model, id, e.a);
+      return name(c) + " returned " + sc(e.b) + ", so it is worth " + sc(-e.b) + " to " + name(id) + ".";
+    }
+    case EventType::best_set: {
+      if (e.a == 0) return "best[0] = " + sc(e.b) + ".";
+      // The previous best is the best_set before this one among the node's own events.
+      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " +
+             sc(-model.node(child_k(model, id, e.a)).ret) + ") = " + sc(e.b) + ".";
+    }
+    case EventType::alpha_set: {
+      const std::uint32_t c = child_k(model, id, e.a - 1);
+      const Score x = -model.node(c).ret;
+      if (e.flags & 1u) {
+        return sc(x) + " raises alpha: α[" + std::to_string(e.a) + "] = " + sc(e.b) + ".";
+      }
+      return "α[" + std::to_string(e.a) + "] = max(α[" + std::to_string(e.a - 1) + "], " + sc(x) + ") = " + sc(e.b) +
+             ", unchanged.";
+    }
+    case EventType::cutoff: {
+      const trace::ModelNode& n = model.node(id);
+      const std::uint32_t c = child_k(model, id, e.a);
+      std::string s = name(c) + " returned " + sc(model.node(c).ret) + ", so best[" + std::to_string(e.a) +
+                      "] = " + sc(e.b) + " " + criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) +
+                      ": cutoff, " + name(id) + " is a Cut node";
+      if (n.succ_count > e.a + 1) {
+        const int skipped = n.succ_count - e.a - 1;
+        s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
+             " never searched)";
+      }
+      return s + ".";
+    }
+    case EventType::leave: {
+      const trace::ModelNode& n = model.node(id);
+      const NodeKind k = trace::unpack_kind(e.flags);
+      const Bound d = trace::unpack_bound(e.flags);
+      std::string s = name(id) + " returns " + sc(e.a);
+      if (k == NodeKind::leaf) return s + ".";
+      switch (d) {
+        case Bound::exact: s += ", an exact value"; break;
+        case Bound::lower: s += ", a lower bound (the score is " + sc(e.a) + " or more)"; break;
+        case Bound::upper: s += ", an upper bound (the score is " + sc(e.a) + " or less)"; break;
+      }
+      if (model.has_window()) s += std::string(": ") + name(id) + " is " + (k == NodeKind::all ? "an " : "a ") + kind_label(k) + " node";
+      if (n.expected != NodeKind::unknown && n.expected != k && k != NodeKind::unknown) {
+        s += std::string(" (expected ") + kind_label(n.expected) + ")";
+      }
+      return s + ".";
+    }
+    case EventType::note:
+      return model.trace().strings.get(static_cast<std::uint32_t>(e.a));
+    default:
+      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
+  }
+}
+
+}  // namespace kibitz

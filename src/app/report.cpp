@@ -1,0 +1,171 @@
+#include "app/report.hpp"
+
+#include <sstream>
+
+namespace kibitz {
+
+using trace::EventType;
+using trace::Model;
+
+namespace {
+
+std::string list_path(const std::vector<int>& p) {
+  std::string s;
+  for (int k : p) {
+    if (!s.empty()) s += '.';
+    s += std::to_string(k);
+  }
+  return s.empty() ? "(root)" : s;
+}
+
+}  // namespace
+
+void write_node_label(JsonWriter& j, const Model& model, std::uint32_t id) {
+  const std::string& label = model.label(id);
+  if (!label.empty()) j.string(label);
+  else j.number(static_cast<long long>(model.node(id).k));
+}
+
+std::string node_label_text(const Model& model, std::uint32_t id) {
+  const std::string& label = model.label(id);
+  return label.empty() ? std::to_string(model.node(id).k) : label;
+}
+
+void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
+                      const std::vector<Score>* scores) {
+  const trace::ModelNode& n = model.node(id);
+  const trace::NodeState s = model.state_at(id, t);
+  j.begin_object();
+  j.key("id");
+  j.number(static_cast<long long>(id));
+  j.key("name");
+  if (model.label(id).empty()) j.null();
+  else j.string(model.label(id));
+  j.key("path");
+  j.begin_array();
+  for (int k : model.path(id)) j.number(static_cast<long long>(k));
+  j.end_array();
+  j.key("parent");
+  if (n.parent == trace::k_no_node) j.null();
+  else j.number(static_cast<long long>(n.parent));
+  j.key("depth");
+  j.number(static_cast<long long>(n.depth));
+  j.key("alpha0");
+  j.score(n.alpha0);
+  j.key("beta");
+  j.score(n.beta);
+  // alpha[k] and best[k] as set up to t, from the node's own events.
+  std::vector<Score> alpha, best;
+  if (model.has_window() && s.visible) alpha.push_back(n.alpha0);
+  const std::uint32_t* ev = model.node_events_begin(id);
+  for (std::uint32_t i = 0; i < model.node_event_count(id) && ev[i] <= t; ++i) {
+    const trace::Event& e = model.event(ev[i]);
+    if (e.type == EventType::alpha_set) {
+      alpha.resize(static_cast<std::size_t>(e.a) + 1, e.b);
+      alpha[static_cast<std::size_t>(e.a)] = e.b;
+    } else if (e.type == EventType::best_set) {
+      best.resize(static_cast<std::size_t>(e.a) + 1, e.b);
+      best[static_cast<std::size_t>(e.a)] = e.b;
+    }
+  }
+  j.key("alpha");
+  j.begin_array();
+  for (Score a : alpha) j.score(a);
+  j.end_array();
+  j.key("best");
+  j.begin_array();
+  for (Score b : best) j.score(b);
+  j.end_array();
+  j.key("ret");
+  if (s.has_ret) j.score(s.ret);
+  else j.null();
+  if (scores) {
+    j.key("score");
+    j.score((*scores)[id]);
+  }
+  j.key("kind");
+  if (s.kind == NodeKind::unknown) j.null();
+  else j.string(kind_name(s.kind));
+  j.key("expected_kind");
+  if (n.expected == NodeKind::unknown) j.null();
+  else j.string(kind_name(n.expected));
+  j.key("bound");
+  if (s.has_ret) j.string(bound_name(s.bound));
+  else j.null();
+  j.key("cutoff_child");
+  if (s.cutoff_child >= 0) j.number(static_cast<long long>(s.cutoff_child));
+  else j.null();
+  j.end_object();
+}
+
+std::string search_report_json(const SearchResult& result, const Model& model,
+                               const std::vector<Score>* scores) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("value");
+  j.score(result.value);
+  j.key("nodes");
+  j.number(result.stats.nodes);
+  j.key("leaves_evaluated");
+  j.number(result.stats.leaves);
+  j.key("evaluated_leaves");
+  j.begin_array();
+  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
+    if (!model.node(id).leaf) continue;
+    j.begin_array();
+    for (int k : model.path(id)) j.number(static_cast<long long>(k));
+    j.end_array();
+  }
+  j.end_array();
+  j.key("pv");
+  j.begin_array();
+  if (!model.roots().empty()) {
+    for (std::uint32_t id : model.principal_variation(model.roots().back())) write_node_label(j, model, id);
+  }
+  j.end_array();
+  j.key("algo");
+  j.string(result.trace.meta.get("algo"));
+  j.key("criterion");
+  j.string(result.trace.meta.get("criterion"));
+  j.key("bound");
+  j.string(bound_name(result.bound));
+  j.key("cutoffs");
+  j.number(result.stats.cutoffs);
+  j.key("events");
+  j.number(static_cast<long long>(model.event_count()));
+  j.key("nodes_table");
+  j.begin_array();
+  const std::size_t last = model.event_count() == 0 ? 0 : model.event_count() - 1;
+  for (std::uint32_t id = 0; id < model.node_count(); ++id) write_node_entry(j, model, id, last, scores);
+  j.end_array();
+  j.end_object();
+  return j.take();
+}
+
+std::string search_report_text(const SearchResult& result, const Model& model,
+                               const std::vector<Score>* scores) {
+  std::ostringstream o;
+  o << "value: " << format_score(result.value);
+  if (result.trace.meta.get("algo") == "alphabeta-bounds") o << " (" << bound_name(result.bound) << ")";
+  o << "\n";
+  o << "nodes: " << result.stats.nodes << "\n";
+  o << "leaves evaluated: " << result.stats.leaves << "\n";
+  o << "evaluated leaves:";
+  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
+    if (!model.node(id).leaf) continue;
+    o << ' ' << (model.label(id).empty() ? list_path(model.path(id)) : model.label(id));
+  }
+  o << "\n";
+  o << "pv:";
+  if (!model.roots().empty()) {
+    for (std::uint32_t id : model.principal_variation(model.roots().back())) o << ' ' << node_label_text(model, id);
+  }
+  o << "\n";
+  o << "cutoffs: " << result.stats.cutoffs << "\n";
+  if (scores && !model.roots().empty()) {
+    o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace kibitz

@@ -1,0 +1,33 @@
+// The search report of `kibitz search` (plain and --json) and the nodes_table entry, shared by
+// the CLI and the web API (nodeState returns the same entry as of the cursor).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/runner.hpp"
+#include "trace/json_text.hpp"
+#include "trace/model.hpp"
+
+namespace kibitz {
+
+// One nodes_table entry: {"id","name","path","parent","depth","alpha0","beta","alpha":[...],
+// "best":[...],"ret","score"?,"kind","expected_kind","bound","cutoff_child"} as of event t.
+// Values not known yet at t are null.
+void write_node_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t,
+                      const std::vector<Score>* scores);
+
+// The label of a node in a PV or leaf list: its name or move if it has one, else its index k.
+void write_node_label(JsonWriter& j, const trace::Model& model, std::uint32_t id);
+std::string node_label_text(const trace::Model& model, std::uint32_t id);
+
+// The whole --json report.
+std::string search_report_json(const SearchResult& result, const trace::Model& model,
+                               const std::vector<Score>* scores);
+// The plain-text report.
+std::string search_report_text(const SearchResult& result, const trace::Model& model,
+                               const std::vector<Score>* scores);
+
+}  // namespace kibitz

@@ -1,0 +1,32 @@
+// Runs a SearchSpec: picks the domain and the algorithm, searches, and (when asked) records
+// the trace. Also computes each traced node's score (an unpruned minimax of the same tree).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "app/search_spec.hpp"
+#include "core/bound.hpp"
+#include "search/sink.hpp"
+#include "trace/model.hpp"
+#include "trace/trace.hpp"
+
+namespace kibitz {
+
+struct SearchResult {
+  trace::Trace trace;  // events only when recorded; meta always
+  SearchStats stats;
+  Score value = 0;     // the root's value, from the root mover's (MAX's) point of view
+  Bound bound = Bound::exact;
+  double seconds = 0;
+};
+
+// Throws InputError for a bad spec.
+SearchResult run_search(const SearchSpec& spec, bool record);
+
+// node.score for every node of the model (index = node id): the minimax value of the node's
+// subtree searched to the same depth as in the trace. Nodes are matched to moves by their
+// generation-order index. Returns nothing when the spec and the trace do not fit together.
+std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model);
+
+}  // namespace kibitz

@@ -1,0 +1,111 @@
+#include "app/search_spec.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+
+namespace kibitz {
+
+const char* algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::minimax: return "minimax";
+    case Algorithm::alphabeta: return "alphabeta";
+    case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
+  }
+  return "alphabeta";
+}
+
+Algorithm parse_algorithm(const std::string& text) {
+  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+    if (text == algorithm_name(a)) return a;
+  }
+  throw InputError("unknown algorithm '" + text + "' (minimax, alphabeta, alphabeta-bounds)");
+}
+
+void SearchSpec::validate() const {
+  const int sources = (!tree.empty()) + (random.has_value()) + (!game.empty());
+  if (sources == 0) throw InputError("no source: give a tree, a random tree or a game");
+  if (sources > 1) throw InputError("give only one source: a tree, a random tree or a game");
+  if (random) random->validate();
+  if (depth < -1 || depth > 10'000) throw InputError("depth must be between 0 and 10000");
+  if (!game.empty() && depth < 0) throw InputError("a game search needs a depth (e.g. depth 4)");
+}
+
+std::string SearchSpec::source_kind() const {
+  if (!tree.empty()) return "tree";
+  if (random) return "random";
+  return game;
+}
+
+void SearchSpec::write_meta(trace::Meta& meta) const {
+  meta.set("engine", "kibitz 0.1.0");
+  meta.set("algo", algorithm_name(algo));
+  meta.set("criterion", criterion_name(criterion));
+  meta.set("source", source_kind());
+  if (!tree.empty()) meta.set("tree", tree);
+  if (random) meta.set("random", random->to_text());
+  if (!game.empty()) meta.set("game", game);
+  if (!game.empty()) meta.set("position", position);
+  if (depth >= 0) meta.set("depth", std::to_string(depth));
+}
+
+std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
+  SearchSpec s;
+  try {
+    if (const auto* t = meta.find("tree")) s.tree = *t;
+    if (const auto* r = meta.find("random")) s.random = RandomTreeParams::parse(*r);
+    if (const auto* g = meta.find("game")) s.game = *g;
+    if (const auto* p = meta.find("position")) s.position = *p;
+    if (const auto* d = meta.find("depth")) s.depth = std::stoi(*d);
+    if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
+    if (const auto* c = meta.find("criterion")) {
+      if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
+    }
+    s.validate();
+  } catch (const std::exception&) {
+    return std::nullopt;  // a trace from elsewhere: viewable, just not searchable again
+  }
+  return s;
+}
+
+SearchSpec SearchSpec::from_json(const std::string& json) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(json);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(std::string("search options are not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError("search options must be a JSON object");
+  SearchSpec s;
+  auto text = [&](const char* key) -> std::string {
+    const auto& v = doc[key];
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_integer()) return std::to_string(v.get<long long>());
+    throw InputError(std::string("search option '") + key + "' must be a string");
+  };
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    const std::string& key = it.key();
+    if (key == "tree") s.tree = text("tree");
+    else if (key == "random") s.random = RandomTreeParams::parse(text("random"));
+    else if (key == "game") s.game = text("game");
+    else if (key == "position") s.position = text("position");
+    else if (key == "algo") s.algo = parse_algorithm(text("algo"));
+    else if (key == "criterion") {
+      if (!parse_criterion(text("criterion").c_str(), s.criterion)) {
+        throw InputError("criterion must be gt or ge");
+      }
+    } else if (key == "depth") {
+      if (!it.value().is_number_integer()) throw InputError("depth must be an integer");
+      s.depth = it.value().get<int>();
+    } else {
+      throw InputError("unknown search option '" + key + "'");
+    }
+  }
+  if (s.tree.empty() && !s.random && s.game.empty()) {
+    throw InputError("search options need a source: \"tree\", \"random\" or \"game\"");
+  }
+  s.validate();
+  return s;
+}
+
+}  // namespace kibitz

@@ -1,0 +1,48 @@
+// What to search and how: the one description shared by the CLI flags, the web API's JSON
+// options, the desktop set-up panel and the trace metadata (so a trace can be searched again).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/criterion.hpp"
+#include "games/random_tree.hpp"
+#include "trace/trace.hpp"
+
+namespace kibitz {
+
+enum class Algorithm { minimax, alphabeta, alphabeta_bounds };
+
+const char* algorithm_name(Algorithm a);  // "minimax", "alphabeta", "alphabeta-bounds"
+// Throws InputError listing the known names.
+Algorithm parse_algorithm(const std::string& text);
+
+struct SearchSpec {
+  // The source: exactly one of a bracket tree, a random tree or a game.
+  std::string tree;                        // bracket text
+  std::optional<RandomTreeParams> random;
+  std::string game;                        // "tictactoe", "connect4", "othello", "chess"
+  std::string position;                    // the game's position text ("" = start)
+
+  int depth = -1;                          // plies; -1 = to the leaves (trees only)
+  Algorithm algo = Algorithm::alphabeta;
+  Criterion criterion = Criterion::gt;
+
+  static constexpr int k_full_depth = 1 << 20;
+
+  // Throws InputError when the combination cannot be searched.
+  void validate() const;
+  std::string source_kind() const;  // "tree", "random" or the game name
+  int search_depth() const { return depth < 0 ? k_full_depth : depth; }
+
+  // Trace metadata and back, so a saved trace says how to search it again.
+  void write_meta(trace::Meta& meta) const;
+  static std::optional<SearchSpec> from_meta(const trace::Meta& meta);
+
+  // The web API's options object, with the CLI's flag names as keys:
+  // {"tree": "...", "algo": "alphabeta", "criterion": "ge"} or {"random": "b=3,d=4,seed=1"}.
+  static SearchSpec from_json(const std::string& json);
+};
+
+}  // namespace kibitz

@@ -1,0 +1,20 @@
+#include "core/score.hpp"
+
+namespace kibitz {
+
+std::string format_score(Score s) {
+  if (s >= k_score_inf) return "+inf";
+  if (s <= -k_score_inf) return "-inf";
+  if (s > 0) return "+" + std::to_string(s);
+  return std::to_string(s);
+}
+
+std::string format_score_pretty(Score s) {
+  if (s >= k_score_inf) return "+\u221e";
+  if (s <= -k_score_inf) return "\u2212\u221e";
+  if (s > 0) return "+" + std::to_string(s);
+  if (s < 0) return "\u2212" + std::to_string(-static_cast<std::int64_t>(s));
+  return "0";
+}
+
+}  // namespace kibitz

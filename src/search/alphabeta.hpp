@@ -1,0 +1,101 @@
+// Minimax with alpha-beta pruning exactly as search! in 000_... (negamax, fail-soft):
+//
+//   succ[k].alpha[0] = -beta,  succ[k].beta = -alpha[k]
+//   best[0] = -succ[0].ret,    best[k] = max(best[k-1], -succ[k].ret)
+//   break if best[k] * beta    (* is > or >=, the cutoff criterion)
+//   alpha[k+1] = max(alpha[k], -succ[k].ret)    (never set for the child that cut)
+//   ret = best[s-1]
+//
+// Contract (fail-soft): with window [alpha0, beta], alpha0 <= beta, the returned ret is the
+// node's score when it is strictly inside the window (and, for criterion >, also when it
+// equals alpha0 or beta); a lower bound of the score when it cut off (ret > beta, or
+// ret >= beta for >=); an upper bound when it is below alpha0 (or equal to it for >=).
+#pragma once
+
+#include <cassert>
+#include <string>
+
+#include "core/criterion.hpp"
+#include "core/node_kind.hpp"
+#include "core/score.hpp"
+#include "games/game.hpp"
+#include "search/move_stack.hpp"
+#include "search/sink.hpp"
+
+namespace kibitz {
+
+template <class Game, class Sink = NullSink>
+class AlphaBeta {
+ public:
+  AlphaBeta(Game& game, Sink& sink, Criterion criterion)
+      : m_game(game), m_sink(sink), m_criterion(criterion) {}
+
+  Score run(int depth, Score alpha = -k_score_inf, Score beta = k_score_inf) {
+    static_assert(is_game_v<Game>, "AlphaBeta needs a Game (see games/game.hpp)");
+    if constexpr (Sink::enabled) {
+      m_sink.enter(0, alpha, beta);
+      const std::string name = root_label(m_game);
+      if (!name.empty()) m_sink.label(name);
+    }
+    return node(depth, 0, alpha, beta);
+  }
+  const SearchStats& stats() const { return m_stats; }
+
+ private:
+  Score node(int depth, int ply, Score alpha0, Score beta) {
+    assert(alpha0 <= beta);
+    ++m_stats.nodes;
+    if constexpr (Sink::enabled) {
+      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
+    }
+    auto& moves = m_moves.at(ply);
+    if (depth > 0) m_game.moves(moves);
+    else moves.clear();
+    if (moves.empty()) {
+      const Score v = m_game.evaluate();
+      ++m_stats.leaves;
+      m_sink.evaluate(v);
+      m_sink.leave(v, Bound::exact, NodeKind::leaf);
+      return v;
+    }
+    const int n = static_cast<int>(moves.size());
+    m_stats.generated += n;
+    m_sink.expand(n);
+    Score alpha = alpha0;  // alpha[k]
+    Score best = 0;        // best[k]
+    for (int k = 0; k < n; ++k) {
+      const auto m = moves[static_cast<std::size_t>(k)];
+      if constexpr (Sink::enabled) {
+        std::string label = m_game.move_label(m);
+        m_sink.enter(k, -beta, -alpha);
+        if (!label.empty()) m_sink.label(label);
+      }
+      m_game.make(m);
+      const Score x = node(depth - 1, ply + 1, -beta, -alpha);
+      m_game.unmake(m);
+      m_sink.child_return(k, x, Bound::exact);
+      best = (k == 0 || -x > best) ? -x : best;
+      m_sink.best_set(k, best, Bound::exact);
+      if (causes_cutoff(best, beta, m_criterion)) {
+        ++m_stats.cutoffs;
+        m_sink.cutoff(k, best);
+        break;
+      }
+      const Score raised = -x > alpha ? -x : alpha;
+      m_sink.alpha_set(k + 1, raised, raised != alpha);
+      alpha = raised;
+      assert(alpha <= beta);
+    }
+    const NodeKind kind = classify_node(best, alpha0, beta, m_criterion);
+    m_sink.leave(best, kind_bound(kind), kind);
+    return best;
+  }
+
+  Game& m_game;
+  Sink& m_sink;
+  Criterion m_criterion;
+  MoveStack<typename Game::Move> m_moves;
+  SearchStats m_stats;
+};
+
+}  // namespace kibitz

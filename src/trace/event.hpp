@@ -1,0 +1,101 @@
+// The one contract between an engine and everything that reads what it did.
+//
+// A trace is a flat sequence of fixed-size, trivially copyable 16-byte events plus a table of
+// strings (labels, positions) stored once and referred to by index. Node ids are assigned in
+// the order nodes are entered (the first root is 0) and every event names the node it is
+// about, so a reader can check that the events nest. docs/trace-format.md is the prose
+// version of this file; keep the two together.
+//
+// The event of each pseudocode step of search! (000_...):
+//   enter        node entered; aux = move index in generation order; a = alpha[0], b = beta.
+//                Its parent is the node entered most recently and not yet left.
+//   label        a = string id of the move (or node name) that leads to the node
+//   position     a = string id of the node's position text (FEN, board, ...)
+//   expand       a = count(node.succ), the successors generated (interior nodes)
+//   evaluate     a = evaluate(position), from the side to move (a leaf of the search)
+//   child_return a = k, b = succ[k].ret (child's own point of view); flags = bound of -ret
+//                as the parent sees it (alphabeta-bounds; exact otherwise)
+//   best_set     a = k, b = best[k]; flags = bound of best[k] so far
+//   alpha_set    a = k+1, b = alpha[k+1]; flags bit 0 = the value rose
+//   cutoff       a = k (the successor that caused it), b = best[k]
+//   leave        a = ret; flags = bound | kind << 2 (see pack_leave)
+//   iteration_begin / iteration_end: node = iteration number, a = depth or limit / root value
+//
+// Types 1..31 are the core: a reader must know them all. Types 32..255 are extensions (the
+// transposition table, interest search, forward estimation, Greenblatt, notes): each is
+// about the node it names and changes no other node's state, so a reader that does not know
+// one shows it as an opaque step and goes on.
+#pragma once
+
+#include <cstdint>
+#include <type_traits>
+
+#include "core/bound.hpp"
+#include "core/node_kind.hpp"
+#include "core/score.hpp"
+
+namespace kibitz::trace {
+
+enum class EventType : std::uint8_t {
+  none = 0,
+  iteration_begin = 1,
+  iteration_end = 2,
+  enter = 3,
+  label = 4,
+  position = 5,
+  expand = 6,
+  evaluate = 7,
+  child_return = 8,
+  best_set = 9,
+  alpha_set = 10,
+  cutoff = 11,
+  leave = 12,
+  // Later algorithms (numbers fixed here so files stay readable across versions).
+  tt_probe = 32,
+  tt_store = 33,
+  interest_move = 40,
+  interest_terms = 41,
+  fe_test = 48,
+  plausibility = 56,
+  feedover = 57,
+  capture_search = 58,
+  note = 64,       // a = string id: free text an engine wants shown at this step
+  payload = 255,   // extra integers for the event before it: node = a third value, a, b
+};
+
+constexpr int k_event_type_count = 256;
+
+struct Event {
+  EventType type;
+  std::uint8_t flags;
+  std::uint16_t aux;
+  std::uint32_t node;
+  std::int32_t a;
+  std::int32_t b;
+};
+
+static_assert(sizeof(Event) == 16, "events are 16 bytes: the budget is <= 24 bytes per event");
+static_assert(std::is_trivially_copyable_v<Event>, "events are copied as raw bytes");
+static_assert(std::is_standard_layout_v<Event>, "events are written field by field");
+
+constexpr std::uint32_t k_no_node = 0xFFFFFFFFu;
+constexpr std::uint16_t k_no_move_index = 0xFFFFu;
+
+// Bounds travel as 0 = upper, 1 = exact, 2 = lower in two bits.
+constexpr std::uint8_t pack_bound(Bound d) { return static_cast<std::uint8_t>(static_cast<int>(d) + 1); }
+constexpr Bound unpack_bound(std::uint8_t bits) {
+  return static_cast<Bound>(static_cast<int>(bits & 3u) - 1);
+}
+constexpr std::uint8_t pack_leave(Bound d, NodeKind k) {
+  return static_cast<std::uint8_t>(pack_bound(d) | (static_cast<unsigned>(k) << 2));
+}
+constexpr NodeKind unpack_kind(std::uint8_t flags) { return static_cast<NodeKind>((flags >> 2) & 7u); }
+
+constexpr bool is_core_event(EventType t) {
+  return t >= EventType::iteration_begin && t <= EventType::leave;
+}
+
+const char* event_type_name(EventType t);  // "enter", "best_set", ... ("type_37" if unknown)
+bool parse_event_type(const char* name, EventType& out);
+
+}  // namespace kibitz::trace

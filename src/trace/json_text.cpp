@@ -1,0 +1,73 @@
+#include "trace/json_text.hpp"
+
+#include <cstdio>
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+
+namespace kibitz {
+
+std::string json_quote(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 2);
+  out += '"';
+  for (char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+void JsonWriter::number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  value(buf);
+}
+
+namespace trace {
+
+std::string meta_to_json(const Meta& meta) {
+  JsonWriter j;
+  j.begin_object();
+  for (const auto& kv : meta.items()) {
+    j.key(kv.first);
+    j.string(kv.second);
+  }
+  j.end_object();
+  return j.take();
+}
+
+Meta meta_from_json(const std::string& json) {
+  nlohmann::ordered_json doc;
+  try {
+    doc = nlohmann::ordered_json::parse(json);
+  } catch (const nlohmann::ordered_json::parse_error& e) {
+    throw InputError(std::string("trace metadata is not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError("trace metadata must be a JSON object");
+  Meta meta;
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (it.value().is_string()) meta.set(it.key(), it.value().get<std::string>());
+    else if (it.value().is_primitive()) meta.set(it.key(), it.value().dump());
+    else throw InputError("trace metadata '" + it.key() + "' must be a string");
+  }
+  return meta;
+}
+
+}  // namespace trace
+}  // namespace kibitz

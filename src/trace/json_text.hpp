@@ -1,0 +1,80 @@
+// Small JSON helpers shared by the trace formats, the CLI and the web API: a streaming
+// writer (no DOM, so big tables print without building a tree) and the Meta conversions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/score.hpp"
+#include "trace/trace.hpp"
+
+namespace kibitz {
+
+std::string json_quote(std::string_view s);
+
+// Writes compact JSON; keeps track of commas. Usage:
+//   JsonWriter j; j.begin_object(); j.key("value"); j.number(3); j.end_object();
+class JsonWriter {
+ public:
+  void begin_object() { open('{'); }
+  void end_object() { close('}'); }
+  void begin_array() { open('['); }
+  void end_array() { close(']'); }
+  void key(std::string_view k) {
+    comma();
+    m_out += json_quote(k);
+    m_out += ':';
+    m_after_key = true;
+  }
+  void string(std::string_view s) { value(json_quote(s)); }
+  void number(long long v) { value(std::to_string(v)); }
+  void number(double v);
+  void boolean(bool b) { value(b ? "true" : "false"); }
+  void null() { value("null"); }
+  // A score: a number, or the strings "-inf" / "+inf" for the unbounded window.
+  void score(Score s) {
+    if (is_infinite(s)) string(s > 0 ? "+inf" : "-inf");
+    else number(static_cast<long long>(s));
+  }
+  void raw(std::string_view json) { value(std::string(json)); }
+
+  const std::string& str() const { return m_out; }
+  std::string take() { return std::move(m_out); }
+
+ private:
+  void comma() {
+    if (m_after_key) return;
+    if (!m_first.empty() && !m_first.back()) m_out += ',';
+    if (!m_first.empty()) m_first.back() = false;
+  }
+  void value(const std::string& v) {
+    comma();
+    m_after_key = false;
+    m_out += v;
+  }
+  void open(char c) {
+    comma();
+    m_after_key = false;
+    m_out += c;
+    m_first.push_back(true);
+  }
+  void close(char c) {
+    m_out += c;
+    m_first.pop_back();
+  }
+
+  std::string m_out;
+  std::vector<bool> m_first;
+  bool m_after_key = false;
+};
+
+namespace trace {
+std::string meta_to_json(const Meta& meta);
+// Throws InputError when the text is not a JSON object of strings (numbers and booleans are
+// accepted and kept as their JSON text).
+Meta meta_from_json(const std::string& json);
+}  // namespace trace
+
+}  // namespace kibitz

@@ -1,0 +1,149 @@
+// The trace model: rebuilds the search tree from the flat events and answers "what did every
+// node look like at event t" for any t, so a viewer can seek anywhere.
+//
+// Per-node state is derived, not stored per step: each node keeps the range of its own
+// events (sorted by time), and its state at t is read from the last of them at or before t
+// (a binary search). Whole-search counters at t (leaves, cutoffs, kinds decided) come from
+// keyframes stored every k_keyframe_interval events plus a scan of at most that many events.
+// So a seek costs O(log n + k_keyframe_interval), never a replay from zero.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/bound.hpp"
+#include "core/node_kind.hpp"
+#include "core/score.hpp"
+#include "trace/trace.hpp"
+
+namespace kibitz::trace {
+
+constexpr std::uint32_t k_never = 0xFFFFFFFFu;
+
+struct ModelNode {
+  std::uint32_t parent = k_no_node;
+  std::uint32_t enter_t = 0;
+  std::uint32_t leave_t = k_never;     // k_never while open (a trace cut short)
+  std::uint32_t children_begin = 0;    // range in Model::children()
+  std::uint32_t children_end = 0;
+  std::uint32_t events_begin = 0;      // range in Model::node_events()
+  std::uint32_t events_end = 0;
+  std::uint32_t label = 0;             // string ids, 0 = none
+  std::uint32_t position = 0;
+  Score alpha0 = 0;
+  Score beta = 0;
+  Score ret = 0;                       // valid when leave_t != k_never
+  std::int32_t succ_count = -1;        // count(node.succ) from expand; 0 for leaves; -1 unknown
+  std::int32_t cutoff_child = -1;      // k of the successor that caused the cutoff
+  std::int32_t depth = 0;
+  std::int32_t k = 0;                  // index among the parent's searched successors
+  std::uint16_t move_index = 0xFFFF;   // index in the game's generation order
+  std::uint16_t iteration = 0;
+  NodeKind kind = NodeKind::unknown;   // from the leave event
+  Bound bound = Bound::exact;
+  NodeKind expected = NodeKind::unknown;
+  bool leaf = false;                   // evaluated statically
+};
+
+// A node as of event t.
+struct NodeState {
+  bool visible = false;     // entered at or before t
+  bool open = false;        // entered, not yet left
+  bool done = false;        // left at or before t
+  int alpha_index = 0;      // the current alpha[k]: k and value
+  Score alpha = 0;
+  bool has_best = false;    // the current best[k]: k, value and bound
+  int best_index = 0;
+  Score best = 0;
+  Bound best_bound = Bound::exact;
+  bool evaluated = false;   // a leaf whose evaluate event has happened
+  Score eval = 0;
+  bool has_ret = false;     // ret, bound and kind once the node has been left
+  Score ret = 0;
+  Bound bound = Bound::exact;
+  NodeKind kind = NodeKind::unknown;  // Cut as soon as the cutoff happens, else at leave
+  int cutoff_child = -1;    // once the cutoff has happened
+  int children_entered = 0;
+  std::uint32_t last_event = k_never;  // the node's latest own event at or before t
+};
+
+// Whole-search counters as of event t (inclusive).
+struct Counters {
+  std::uint32_t nodes = 0;
+  std::uint32_t leaves = 0;
+  std::uint32_t cutoffs = 0;
+  std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
+  std::uint32_t max_depth = 0;
+};
+
+class Model {
+ public:
+  static constexpr std::size_t k_keyframe_interval = 1024;
+
+  Model() = default;
+  // Throws InputError("trace, event N: ...") when the events do not nest or contradict
+  // themselves (a child returning a value it did not return, a cutoff at the wrong child...).
+  explicit Model(const Trace& trace);
+
+  const Trace& trace() const { return *m_trace; }
+  std::size_t event_count() const { return m_trace ? m_trace->events.size() : 0; }
+  const Event& event(std::size_t t) const { return m_trace->events[t]; }
+
+  std::uint32_t node_count() const { return static_cast<std::uint32_t>(m_nodes.size()); }
+  const ModelNode& node(std::uint32_t id) const { return m_nodes[id]; }
+  const std::vector<std::uint32_t>& roots() const { return m_roots; }
+  const std::uint32_t* children_begin(std::uint32_t id) const {
+    return m_children.data() + m_nodes[id].children_begin;
+  }
+  std::uint32_t child_count(std::uint32_t id) const {
+    return m_nodes[id].children_end - m_nodes[id].children_begin;
+  }
+  std::uint32_t child(std::uint32_t id, std::uint32_t k) const {
+    return m_children[m_nodes[id].children_begin + k];
+  }
+  // Event indices of a node's own events, in time order.
+  const std::uint32_t* node_events_begin(std::uint32_t id) const {
+    return m_node_events.data() + m_nodes[id].events_begin;
+  }
+  std::uint32_t node_event_count(std::uint32_t id) const {
+    return m_nodes[id].events_end - m_nodes[id].events_begin;
+  }
+
+  const std::string& label(std::uint32_t id) const { return m_trace->strings.get(m_nodes[id].label); }
+  const std::string& position(std::uint32_t id) const {
+    return m_trace->strings.get(m_nodes[id].position);
+  }
+  // Child indices from the root, e.g. {0, 2}.
+  std::vector<int> path(std::uint32_t id) const;
+  std::string path_text(std::uint32_t id) const;  // "0.2", "" for a root
+  std::uint32_t depth_max() const { return m_depth_max; }
+  bool has_window() const { return m_has_window; }  // false for minimax traces
+
+  // The node an event is about (k_no_node for iteration events).
+  std::uint32_t node_of_event(std::size_t t) const;
+  NodeState state_at(std::uint32_t id, std::size_t t) const;
+  Counters counters_at(std::size_t t) const;
+  // Nodes entered at or before t (ids are in entry order, so these are ids 0..n-1).
+  std::uint32_t nodes_visible_at(std::size_t t) const;
+
+  // The principal variation of a root: the successor whose negated value made each node's
+  // return value (the cutoff child of a Cut node), to a leaf.
+  std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
+
+ private:
+  void fail(std::size_t t, const std::string& what) const;
+  void add_counts(Counters& c, const Event& e) const;
+
+  const Trace* m_trace = nullptr;
+  std::vector<ModelNode> m_nodes;
+  std::vector<std::uint32_t> m_roots;
+  std::vector<std::uint32_t> m_children;
+  std::vector<std::uint32_t> m_node_events;
+  std::vector<Counters> m_keyframes;        // counters before event i * interval
+  std::uint32_t m_depth_max = 0;
+  bool m_has_window = true;
+};
+
+}  // namespace kibitz::trace

@@ -1,0 +1,132 @@
+// A recorded search: metadata, the string table and the event log. Storage is chunked so
+// that recording millions of events never copies what is already stored (a growing
+// std::vector would, and in wasm that copy is slow).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "trace/event.hpp"
+
+namespace kibitz::trace {
+
+// Freed event chunks are kept (up to a cap) and handed to the next recording, so recording
+// the same search again writes into memory the process already owns instead of paying the
+// operating system for fresh zeroed pages on every chunk.
+class ChunkPool {
+ public:
+  static constexpr std::size_t k_max_chunks = 256;  // 256 MiB
+  static Event* take();
+  static void give(Event* chunk);
+};
+
+class EventLog {
+ public:
+  static constexpr std::size_t k_chunk_shift = 16;
+  static constexpr std::size_t k_chunk_events = std::size_t{1} << k_chunk_shift;  // 1 MiB
+
+  EventLog() = default;
+  ~EventLog() { clear(); }
+  EventLog(const EventLog&) = delete;
+  EventLog& operator=(const EventLog&) = delete;
+  EventLog(EventLog&& other) noexcept { *this = std::move(other); }
+  EventLog& operator=(EventLog&& other) noexcept {
+    clear();
+    m_chunks = std::move(other.m_chunks);
+    m_cur = other.m_cur;
+    m_fill = other.m_fill;
+    other.clear();
+    return *this;
+  }
+
+  void push(const Event& e) {
+    if (m_fill == k_chunk_events) add_chunk();  // the only branch on the recording path
+    m_cur[m_fill++] = e;
+  }
+  std::size_t size() const { return m_chunks.empty() ? 0 : (m_chunks.size() - 1) * k_chunk_events + m_fill; }
+  bool empty() const { return size() == 0; }
+  const Event& operator[](std::size_t i) const {
+    return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
+  }
+  Event& operator[](std::size_t i) { return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)]; }
+  void clear() {
+    for (auto& c : m_chunks) ChunkPool::give(c.release());
+    m_chunks.clear();
+    m_cur = nullptr;
+    m_fill = k_chunk_events;
+  }
+  // Bytes held by the chunks (what the recording costs in memory).
+  std::size_t bytes_reserved() const { return m_chunks.size() * k_chunk_events * sizeof(Event); }
+
+ private:
+  void add_chunk() {
+    m_chunks.emplace_back(ChunkPool::take());
+    m_cur = m_chunks.back().get();
+    m_fill = 0;
+  }
+
+  std::vector<std::unique_ptr<Event[]>> m_chunks;
+  Event* m_cur = nullptr;
+  std::size_t m_fill = k_chunk_events;  // "full" until the first chunk exists
+};
+
+// Strings stored once; id 0 is always the empty string.
+class StringTable {
+ public:
+  StringTable() { m_strings.emplace_back(); }
+  StringTable(StringTable&& other) noexcept { *this = std::move(other); }
+  StringTable& operator=(StringTable&& other) noexcept {
+    m_strings = std::move(other.m_strings);
+    m_index.clear();
+    m_indexed = false;
+    other.m_strings.assign(1, std::string());
+    other.m_index.clear();
+    other.m_indexed = false;
+    return *this;
+  }
+
+  std::uint32_t intern(std::string_view s);
+  const std::string& get(std::uint32_t id) const { return m_strings[id]; }
+  std::uint32_t size() const { return static_cast<std::uint32_t>(m_strings.size()); }
+  // Appends without deduplication (used when reading a file, whose table is already unique).
+  std::uint32_t append(std::string s);
+  std::size_t bytes() const;
+
+ private:
+  // A deque never moves its elements, so the views in m_index stay valid as it grows.
+  std::deque<std::string> m_strings;
+  std::unordered_map<std::string_view, std::uint32_t> m_index;  // built on the first intern
+  bool m_indexed = false;
+};
+
+// Facts about how a trace was made, as string pairs kept in insertion order: "algo",
+// "criterion", "source" (tree | random | a game name), "tree", "random", "position",
+// "depth", "engine". Readers must not require any key: other engines may omit them.
+class Meta {
+ public:
+  void set(const std::string& key, const std::string& value);
+  const std::string* find(const std::string& key) const;
+  std::string get(const std::string& key, const std::string& fallback = "") const {
+    const std::string* v = find(key);
+    return v ? *v : fallback;
+  }
+  const std::vector<std::pair<std::string, std::string>>& items() const { return m_items; }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> m_items;
+};
+
+struct Trace {
+  Meta meta;
+  StringTable strings;
+  EventLog events;
+};
+
+}  // namespace kibitz::trace

@@ -1,0 +1,303 @@
+#include "trace/trace_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "core/error.hpp"
+#include "trace/json_text.hpp"
+#include "trace/kbz_file.hpp"
+
+namespace kibitz::trace {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+void write_event(JsonWriter& j, const Trace& trace, const Event& e) {
+  j.begin_object();
+  j.key("type");
+  j.string(event_type_name(e.type));
+  auto field_score = [&](const char* k, Score v) {
+    j.key(k);
+    j.score(v);
+  };
+  auto field_int = [&](const char* k, long long v) {
+    j.key(k);
+    j.number(v);
+  };
+  auto node = [&]() { field_int("node", e.node); };
+  switch (e.type) {
+    case EventType::iteration_begin:
+      field_int("iteration", e.node);
+      field_score("depth", e.a);
+      break;
+    case EventType::iteration_end:
+      field_int("iteration", e.node);
+      field_score("value", e.a);
+      break;
+    case EventType::enter:
+      node();
+      if (e.aux != k_no_move_index) field_int("move_index", e.aux);
+      field_score("alpha0", e.a);
+      field_score("beta", e.b);
+      break;
+    case EventType::label:
+    case EventType::position:
+    case EventType::note:
+      node();
+      j.key("text");
+      j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+      break;
+    case EventType::expand:
+      node();
+      field_int("count", e.a);
+      break;
+    case EventType::evaluate:
+      node();
+      field_score("value", e.a);
+      break;
+    case EventType::child_return:
+      node();
+      field_int("k", e.a);
+      field_score("ret", e.b);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      break;
+    case EventType::best_set:
+      node();
+      field_int("k", e.a);
+      field_score("best", e.b);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      break;
+    case EventType::alpha_set:
+      node();
+      field_int("index", e.a);
+      field_score("alpha", e.b);
+      j.key("raised");
+      j.boolean(e.flags & 1u);
+      break;
+    case EventType::cutoff:
+      node();
+      field_int("k", e.a);
+      field_score("best", e.b);
+      break;
+    case EventType::leave:
+      node();
+      field_score("ret", e.a);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      j.key("kind");
+      j.string(kind_name(unpack_kind(e.flags)));
+      break;
+    default:  // extensions and payload: raw fields
+      if (e.node == k_no_node) {
+        j.key("node");
+        j.null();
+      } else {
+        node();
+      }
+      field_int("flags", e.flags);
+      field_int("aux", e.aux);
+      field_int("a", e.a);
+      field_int("b", e.b);
+      break;
+  }
+  j.end_object();
+}
+
+class EventReader {
+ public:
+  EventReader(const Json& obj, std::size_t index, Trace& trace) : m_obj(obj), m_index(index), m_trace(trace) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw InputError("trace JSON, event " + std::to_string(m_index) + ": " + what);
+  }
+  const Json& field(const char* key) const {
+    auto it = m_obj.find(key);
+    if (it == m_obj.end()) fail(std::string("missing field '") + key + "'");
+    return *it;
+  }
+  bool has(const char* key) const { return m_obj.find(key) != m_obj.end(); }
+  std::int64_t integer(const char* key, std::int64_t lo, std::int64_t hi) const {
+    const Json& v = field(key);
+    if (!v.is_number_integer()) fail(std::string("'") + key + "' must be an integer");
+    const auto x = v.get<std::int64_t>();
+    if (x < lo || x > hi) fail(std::string("'") + key + "' = " + std::to_string(x) + " is out of range");
+    return x;
+  }
+  Score score(const char* key) const {
+    const Json& v = field(key);
+    if (v.is_string()) {
+      const auto s = v.get<std::string>();
+      if (s == "+inf" || s == "inf") return k_score_inf;
+      if (s == "-inf") return -k_score_inf;
+      fail(std::string("'") + key + "' must be an integer, \"-inf\" or \"+inf\"");
+    }
+    return static_cast<Score>(integer(key, -k_score_inf, k_score_inf));
+  }
+  std::uint32_t node() const {
+    const Json& v = field("node");
+    if (v.is_null()) return k_no_node;
+    return static_cast<std::uint32_t>(integer("node", 0, 0xFFFFFFFEll));
+  }
+  Bound bound(const char* key = "bound") const {
+    if (!has(key)) return Bound::exact;
+    const Json& v = field(key);
+    Bound d;
+    if (!v.is_string() || !parse_bound(v.get<std::string>().c_str(), d)) {
+      fail(std::string("'") + key + "' must be \"exact\", \"lower\" or \"upper\"");
+    }
+    return d;
+  }
+  NodeKind kind() const {
+    const Json& v = field("kind");
+    NodeKind k;
+    if (!v.is_string() || !parse_kind(v.get<std::string>().c_str(), k)) {
+      fail("'kind' must be \"pv\", \"cut\", \"all\", \"leaf\" or \"unknown\"");
+    }
+    return k;
+  }
+  std::int32_t text() const {
+    const Json& v = field("text");
+    if (!v.is_string()) fail("'text' must be a string");
+    return static_cast<std::int32_t>(m_trace.strings.intern(v.get<std::string>()));
+  }
+
+ private:
+  const Json& m_obj;
+  std::size_t m_index;
+  Trace& m_trace;
+};
+
+}  // namespace
+
+std::string write_trace_json(const Trace& trace) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("format");
+  j.string("kibitz-trace");
+  j.key("version");
+  j.number(1LL);
+  j.key("meta");
+  j.raw(meta_to_json(trace.meta));
+  j.key("events");
+  j.begin_array();
+  for (std::size_t i = 0; i < trace.events.size(); ++i) write_event(j, trace, trace.events[i]);
+  j.end_array();
+  j.end_object();
+  return j.take();
+}
+
+Trace read_trace_json(const std::string& text) {
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(std::string("trace JSON is not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError("trace JSON must be an object");
+  auto format = doc.find("format");
+  if (format == doc.end() || !format->is_string() || format->get<std::string>() != "kibitz-trace") {
+    throw InputError("trace JSON: \"format\" must be \"kibitz-trace\"");
+  }
+  auto version = doc.find("version");
+  if (version == doc.end() || !version->is_number_integer() || version->get<int>() != 1) {
+    throw InputError("trace JSON: \"version\" must be 1");
+  }
+  Trace t;
+  if (auto meta = doc.find("meta"); meta != doc.end()) t.meta = meta_from_json(meta->dump());
+  auto events = doc.find("events");
+  if (events == doc.end() || !events->is_array()) throw InputError("trace JSON: \"events\" must be an array");
+  for (std::size_t i = 0; i < events->size(); ++i) {
+    const Json& obj = (*events)[i];
+    if (!obj.is_object()) throw InputError("trace JSON, event " + std::to_string(i) + ": not an object");
+    EventReader r(obj, i, t);
+    const Json& type = r.field("type");
+    EventType et;
+    if (!type.is_string() || !parse_event_type(type.get<std::string>().c_str(), et)) {
+      r.fail("unknown type " + type.dump());
+    }
+    Event e{et, 0, 0, 0, 0, 0};
+    switch (et) {
+      case EventType::iteration_begin:
+        e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
+        e.a = r.score("depth");
+        break;
+      case EventType::iteration_end:
+        e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
+        e.a = r.score("value");
+        break;
+      case EventType::enter:
+        e.node = r.node();
+        e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
+                                    : k_no_move_index;
+        e.a = r.score("alpha0");
+        e.b = r.score("beta");
+        break;
+      case EventType::label:
+      case EventType::position:
+      case EventType::note:
+        e.node = r.node();
+        e.a = r.text();
+        break;
+      case EventType::expand:
+        e.node = r.node();
+        e.a = static_cast<std::int32_t>(r.integer("count", 0, 1 << 30));
+        break;
+      case EventType::evaluate:
+        e.node = r.node();
+        e.a = r.score("value");
+        break;
+      case EventType::child_return:
+        e.node = r.node();
+        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+        e.b = r.score("ret");
+        e.flags = pack_bound(r.bound());
+        break;
+      case EventType::best_set:
+        e.node = r.node();
+        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+        e.b = r.score("best");
+        e.flags = pack_bound(r.bound());
+        break;
+      case EventType::alpha_set: {
+        e.node = r.node();
+        e.a = static_cast<std::int32_t>(r.integer("index", 1, 1 << 30));
+        e.b = r.score("alpha");
+        const Json& raised = r.field("raised");
+        if (!raised.is_boolean()) r.fail("'raised' must be true or false");
+        e.flags = raised.get<bool>() ? 1 : 0;
+        break;
+      }
+      case EventType::cutoff:
+        e.node = r.node();
+        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+        e.b = r.score("best");
+        break;
+      case EventType::leave:
+        e.node = r.node();
+        e.a = r.score("ret");
+        e.flags = pack_leave(r.bound(), r.kind());
+        break;
+      default:
+        e.node = r.node();
+        e.flags = static_cast<std::uint8_t>(r.integer("flags", 0, 255));
+        e.aux = static_cast<std::uint16_t>(r.integer("aux", 0, 65535));
+        e.a = static_cast<std::int32_t>(r.integer("a", INT32_MIN, INT32_MAX));
+        e.b = static_cast<std::int32_t>(r.integer("b", INT32_MIN, INT32_MAX));
+        break;
+    }
+    t.events.push(e);
+  }
+  return t;
+}
+
+Trace read_trace_any(const std::uint8_t* data, std::size_t size) {
+  if (looks_like_kbz(data, size)) return read_kbz(data, size);
+  std::size_t i = 0;
+  while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t')) ++i;
+  if (i < size && data[i] == '{') return read_trace_json(std::string(reinterpret_cast<const char*>(data), size));
+  throw InputError("not a trace: neither a .kbz file nor a JSON trace");
+}
+
+}  // namespace kibitz::trace

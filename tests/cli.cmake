@@ -1,0 +1,1 @@
+# CLI tests: exit codes and messages of the real binary.
