@@ -1,7 +1,12 @@
 // Builds the Game of a SearchSpec and hands it to a generic function: the single place that
 // maps a source to a domain type. f is called as f(game) with the game at its root position.
+//
+// Games register here: visit_game maps a game name and a position text ("" = the start
+// position) to the game type. Each game's from_text throws InputError naming the fault.
 #pragma once
 
+#include <string>
+#include <type_traits>
 #include <utility>
 
 #include "app/search_spec.hpp"
@@ -10,6 +15,19 @@
 #include "games/random_tree.hpp"
 
 namespace kibitz {
+
+// The names `kibitz --game` accepts, for messages.
+inline const char* known_games() { return "tictactoe, connect4, othello, chess"; }
+
+// f must return the same type for every game (R).
+template <class F, class R = std::invoke_result_t<F, ExplicitTreeGame&>>
+R visit_game(const std::string& name, const std::string& position, F&& f) {
+  // Each game adds one branch, e.g.
+  //   if (name == "chess") { ChessGame g = ChessGame::from_text(position); return f(g); }
+  (void)position;
+  (void)f;
+  throw InputError("unknown game '" + name + "' (" + known_games() + ")");
+}
 
 template <class F>
 decltype(auto) visit_domain(const SearchSpec& spec, F&& f) {
@@ -22,7 +40,7 @@ decltype(auto) visit_domain(const SearchSpec& spec, F&& f) {
     RandomTreeGame game(*spec.random);
     return f(game);
   }
-  throw InputError("unknown game '" + spec.game + "'");
+  return visit_game(spec.game, spec.position, std::forward<F>(f));
 }
 
 }  // namespace kibitz

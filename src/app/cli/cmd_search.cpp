@@ -33,7 +33,15 @@ SearchSpec spec_from_args(const Args& args) {
     spec.random = RandomTreeParams::parse(*r);
     ++sources;
   }
-  if (sources != 1) throw InputError("give exactly one of --tree, --tree-file and --random");
+  if (auto g = args.value("game")) {
+    spec.game = *g;
+    ++sources;
+    if (args.has("position") && args.has("fen")) throw InputError("give --position or --fen, not both");
+    spec.position = args.value_or("fen", args.value_or("position", ""));
+  } else if (args.has("position") || args.has("fen")) {
+    throw InputError("--position and --fen need --game");
+  }
+  if (sources != 1) throw InputError("give exactly one of --tree, --tree-file, --random and --game");
   spec.algo = parse_algorithm(args.value_or("algo", "alphabeta"));
   if (auto c = args.value("criterion")) {
     if (!parse_criterion(c->c_str(), spec.criterion)) {
@@ -48,7 +56,7 @@ SearchSpec spec_from_args(const Args& args) {
 }  // namespace
 
 int cmd_search(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "algo", "criterion", "depth", "record"},
+  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record"},
                   {"score", "json"});
   if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);

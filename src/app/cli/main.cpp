@@ -21,7 +21,9 @@ const Command k_commands[] = {
      "         [--score] [--json] [--record FILE.kbz]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
-    {"bench", kibitz::cli::cmd_bench, "bench [--json]"},
+    {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
+    {"perft", kibitz::cli::cmd_perft,
+     "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
 };
 
 void usage(std::FILE* to) {
