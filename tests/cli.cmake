@@ -1,1 +1,3 @@
-# CLI tests: exit codes and messages of the real binary.
+# The CLI end to end (native).
+add_test(NAME cli COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_test.sh"
+         "${CMAKE_CURRENT_BINARY_DIR}/cli_work" "$<TARGET_FILE:kibitz>")

@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <string>
 
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
@@ -54,7 +55,8 @@ int main(int argc, char** argv) {
       return 1;
     }
   }
-  std::fprintf(stderr, "kibitz: unknown command '%s'\n", argv[1]);
-  usage(stderr);
+  std::string names;
+  for (const Command& c : k_commands) names += std::string(names.empty() ? "" : ", ") + c.name;
+  std::fprintf(stderr, "kibitz: unknown command '%s' (%s; kibitz --help)\n", argv[1], names.c_str());
   return 2;
 }

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The kibitz CLI as a user meets it: outputs, exit codes, one-line errors, file round trips.
+# Usage: cli_test.sh WORKDIR KIBITZ [ARGS...]   (e.g. node --no-experimental-fetch kibitz.js)
+set -u
+work="$1"; shift
+kibitz=("$@")
+mkdir -p "$work"
+cd "$work" || exit 1
+fails=0
+pass() { :; }
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_ok NAME PATTERN ARGS...: exit 0 and stdout matching PATTERN (grep -E)
+expect_ok() {
+  local name="$1" pattern="$2"; shift 2
+  local out rc
+  out="$("${kibitz[@]}" "$@" 2>/tmp/kz_err_$$)"; rc=$?
+  if [ $rc -ne 0 ]; then fail "$name: exit $rc: $(cat /tmp/kz_err_$$)"; return; fi
+  if ! grep -Eq -- "$pattern" <<<"$out"; then fail "$name: output does not match /$pattern/: $(head -c 400 <<<"$out")"; fi
+}
+# expect_error NAME PATTERN ARGS...: exit 2, one line on stderr matching PATTERN
+expect_error() {
+  local name="$1" pattern="$2"; shift 2
+  local err rc
+  "${kibitz[@]}" "$@" >/dev/null 2>/tmp/kz_err_$$; rc=$?
+  err="$(cat /tmp/kz_err_$$)"
+  if [ $rc -ne 2 ]; then fail "$name: exit $rc, expected 2 ($err)"; return; fi
+  if [ "$(wc -l <<<"$err")" -ne 1 ]; then fail "$name: error is not one line: $err"; fi
+  if ! grep -Eq -- "$pattern" <<<"$err"; then fail "$name: error does not match /$pattern/: $err"; fi
+}
+
+tree='((3 12 8) (2 4 6) (14 5 2))'
+expect_ok "plain report" '^value: \+3$' search --tree "$tree" --algo alphabeta
+expect_ok "leaf order" '^evaluated leaves: 0\.0 0\.1 0\.2 1\.0 2\.0 2\.1 2\.2$' search --tree "$tree"
+expect_ok "named pv" '^pv: B B1$' search --tree 'A:(B:(B1:3 B2:12) C:(C1:2 C2:4))' --algo alphabeta
+expect_ok "json value" '"value":3,"nodes":11,"leaves_evaluated":7' search --tree "$tree" --json
+expect_ok "json scores" '"ret":-2,"score":-2,"kind":"cut","expected_kind":"cut","bound":"lower","cutoff_child":0' \
+  search --tree "$tree" --json --score
+expect_ok "minimax" '"value":3,"nodes":13,"leaves_evaluated":9' search --tree "$tree" --algo minimax --json
+expect_ok "bounds ge" '"bound":"exact"' search --tree "$tree" --algo alphabeta-bounds --criterion ge --json
+expect_ok "random" '^nodes: ' search --random b=3,d=4,lo=-5,hi=5,seed=2 --algo alphabeta
+expect_ok "random depth" '"nodes":13,"leaves_evaluated":9' search --random b=3,d=6,seed=2 --depth 2 --algo minimax --json
+printf '# a file\n(\n (3 12)\n (2 4)\n)\n' > tree.txt
+expect_ok "tree file" '^value: \+3$' search --tree-file tree.txt
+
+expect_error "parse error" "line 1, column 11: missing '\)' to close the '\(' at line 1, column 9" search --tree '((3 12) (2'
+expect_error "parse error line 3" 'line 3, column 2' search --tree $'(\n (3 12)\n ?)'
+expect_error "no source" 'give exactly one of' search --algo alphabeta
+expect_error "two sources" 'give exactly one of' search --tree 1 --random b=2,d=2
+expect_error "bad algo" "unknown algorithm 'best'" search --tree "$tree" --algo best
+expect_error "bad criterion" 'criterion must be gt or ge' search --tree "$tree" --criterion lt
+expect_error "bad random" 'the depth d is missing' search --random b=5
+expect_error "absurd random" 'branching above 4096' search --random b=99999,d=3
+expect_error "unknown flag" 'unknown option --colour' search --tree 1 --colour
+expect_error "missing value" '--tree needs a value' search --tree
+expect_error "empty tree file" "is empty" search --tree-file /dev/null
+expect_error "missing tree file" "cannot open 'no-such-file.txt'" search --tree-file no-such-file.txt
+expect_error "unknown command" "unknown command 'serach'" serach --tree 1
+expect_error "unknown game" "unknown game 'go'" perft --game go --depth 1
+
+# Record, replay, export to JSON and back to the same bytes.
+expect_ok "record" '^value: \+3$' search --tree "$tree" --criterion ge --record t.kbz
+[ -s t.kbz ] || fail "record wrote no file"
+expect_ok "replay" 'cutoff' replay t.kbz --at 25
+expect_ok "replay json" '"t":25,"events":6[0-9]' replay t.kbz --at 25 --json
+expect_ok "export json" '"format":"kibitz-trace","version":1' export t.kbz --json
+"${kibitz[@]}" export t.kbz --json --out t.json || fail "export --out"
+"${kibitz[@]}" export t.json --kbz --out back.kbz || fail "export --kbz"
+cmp -s t.kbz back.kbz || fail "kbz -> json -> kbz changed the bytes"
+expect_error "replay range" 'between 0 and' replay t.kbz --at 100000
+expect_error "replay missing --at" '--at N is required' replay t.kbz
+expect_error "replay missing file" "cannot open" replay nothing.kbz --at 0
+printf 'KIBITZ\r\n\x01\x00\x00\x00' > short.kbz
+expect_error "truncated trace" 'truncated' replay short.kbz --at 0
+printf 'hello' > text.kbz
+expect_error "not a trace" 'not a trace' replay text.kbz --at 0
+head -c 300 t.kbz > cut.kbz
+expect_error "cut trace" 'trace file, byte' replay cut.kbz --at 0
+printf '{"format":"kibitz-trace","version":1,"events":[{"type":"leave","node":0,"ret":1,"bound":"exact","kind":"pv"}]}' > bad.json
+expect_error "bad nesting" 'trace, event 0 \(leave\): no node is open' export bad.json --json
+
+expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
+
+rm -f /tmp/kz_err_$$
+if [ $fails -ne 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
+echo "all CLI checks passed"
