@@ -133,6 +133,7 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         returned_child(t, e, e.a);
         if (m_nodes[e.node].cutoff_child >= 0) fail(t, "a second cutoff at the same node");
         m_nodes[e.node].cutoff_child = e.a;
+        m_nodes[e.node].cutoff_t = static_cast<std::uint32_t>(t);
         break;
       case EventType::leave: {
         expect_top(t, e);

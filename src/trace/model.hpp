@@ -26,6 +26,7 @@ struct ModelNode {
   std::uint32_t parent = k_no_node;
   std::uint32_t enter_t = 0;
   std::uint32_t leave_t = k_never;     // k_never while open (a trace cut short)
+  std::uint32_t cutoff_t = k_never;    // the cutoff event, if any
   std::uint32_t children_begin = 0;    // range in Model::children()
   std::uint32_t children_end = 0;
   std::uint32_t events_begin = 0;      // range in Model::node_events()

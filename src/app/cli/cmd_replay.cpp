@@ -4,7 +4,7 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/narration.hpp"
+#include "trace/narration.hpp"
 #include "app/report.hpp"
 #include "core/error.hpp"
 #include "trace/kbz_file.hpp"

@@ -1,4 +1,4 @@
-#include "app/narration.hpp"
+#include "trace/narration.hpp"
 
 #include "core/criterion.hpp"
 

@@ -1,0 +1,171 @@
+// kibitz-desktop [FILE] [options]: the viewer as a desktop program, for offline use.
+//   --at T            start at event T          --select ID   inspect node ID
+//   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
+//   --theme light|dark  --size WxH  --font-scale F
+//   --frames N        render N frames, then exit (0: run until closed)
+//   --screenshot PNG  write the last frame to PNG (with --frames)
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+
+#include "app/viewer_app.hpp"
+#include "core/error.hpp"
+#include "platform/png_writer.hpp"
+#include "platform/window.hpp"
+#include "trace/json_text.hpp"
+#include "trace/kbz_file.hpp"
+#include "viewer/panels.hpp"
+
+namespace {
+
+struct Options {
+  std::string file, screenshot, run_tree, algo = "alphabeta", criterion = "gt", theme = "dark";
+  long long at = -1, select = -1;
+  int frames = 0, width = 1440, height = 900;
+  float font_scale = 1.0f;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw kibitz::InputError(a + " needs a value");
+      return argv[++i];
+    };
+    auto number = [&](long long lo, long long hi) {
+      const std::string v = value();
+      char* end = nullptr;
+      const long long x = std::strtoll(v.c_str(), &end, 10);
+      if (v.empty() || *end || x < lo || x > hi) {
+        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+      }
+      return x;
+    };
+    if (a == "--at") o.at = number(0, 1LL << 40);
+    else if (a == "--select") o.select = number(0, 1LL << 32);
+    else if (a == "--frames") o.frames = static_cast<int>(number(0, 1000000));
+    else if (a == "--screenshot") o.screenshot = value();
+    else if (a == "--run") o.run_tree = value();
+    else if (a == "--algo") o.algo = value();
+    else if (a == "--criterion") o.criterion = value();
+    else if (a == "--theme") o.theme = value();
+    else if (a == "--font-scale") o.font_scale = static_cast<float>(number(1, 3));
+    else if (a == "--size") {
+      const std::string v = value();
+      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 240 ||
+          o.width > 10000 || o.height > 10000) {
+        throw kibitz::InputError("--size expects WIDTHxHEIGHT, e.g. 1440x900");
+      }
+    } else if (a == "--help" || a == "-h") {
+      std::printf(
+          "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo A] [--criterion gt|ge]]\n"
+          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--frames N] [--screenshot PNG]\n");
+      std::exit(0);
+    } else if (!a.empty() && a[0] == '-') {
+      throw kibitz::InputError("unknown option " + a);
+    } else if (o.file.empty()) {
+      o.file = a;
+    } else {
+      throw kibitz::InputError("give one trace file, not '" + o.file + "' and '" + a + "'");
+    }
+  }
+  if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
+  if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
+  return o;
+}
+
+std::string assets_dir(const char* argv0) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path next_to_exe = fs::path(argv0).parent_path() / "assets";
+  if (fs::is_directory(next_to_exe / "examples", ec)) return next_to_exe.string();
+  return KIBITZ_ASSETS_DIR;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const kibitz::InputError& e) {
+    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+    return 2;
+  }
+  std::unique_ptr<kibitz::platform::Window> window;
+  try {
+    kibitz::platform::WindowOptions wo;
+    wo.width = o.width;
+    wo.height = o.height;
+    window = std::make_unique<kibitz::platform::Window>(wo);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+    return 1;
+  }
+  kibitz::ViewerApp app(assets_dir(argv[0]));
+  auto& s = app.state();
+  s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
+  s.font_scale = o.font_scale;
+  s.dpi_scale = window->pixel_ratio();
+  s.requests.rebuild_fonts = true;
+  // A file or a tree from the command line; an error is shown in the window (and exits with
+  // code 2 in the unattended --frames mode).
+  int status = 0;
+  if (!o.file.empty()) {
+    try {
+      const auto bytes = kibitz::trace::read_file_bytes(o.file);
+      const std::string r = app.load_trace(bytes.data(), bytes.size(), std::filesystem::path(o.file).filename().string());
+      if (r.find("\"error\"") != std::string::npos) status = 2;
+    } catch (const kibitz::InputError& e) {
+      s.error = e.what();
+      status = 2;
+    }
+  } else if (!o.run_tree.empty()) {
+    const std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
+                             kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion) + "}";
+    if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
+  } else if (!s.examples.empty()) {
+    s.requests.run = true;  // open on the first example, searched
+  }
+  if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
+  if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
+  if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count()) s.selected = static_cast<std::uint32_t>(o.select);
+  window->set_capture(!o.screenshot.empty());
+
+  int frame = 0;
+  kibitz::platform::run_main_loop([&]() {
+    if (window->should_close()) return false;
+    if (s.requests.rebuild_fonts) {
+      s.requests.rebuild_fonts = false;
+      s.dpi_scale = window->pixel_ratio();
+      window->set_font_size(16.0f * s.ui_scale());
+      kibitz::viewer::apply_style(s.theme, s.ui_scale());
+    }
+    window->begin_frame();
+    kibitz::viewer::draw_viewer(s);
+    const auto& pal = kibitz::viewer::palette(s.theme);
+    const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(pal.canvas_bg);
+    window->end_frame(clear);
+    app.process_requests();
+    s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
+    ++frame;
+    if (o.frames > 0 && frame >= o.frames) {
+      if (!o.screenshot.empty()) {
+        int w = 0, h = 0;
+        const auto rgba = window->last_frame_rgba(w, h);
+        try {
+          kibitz::platform::write_png(o.screenshot, rgba, w, h);
+          std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), w, h);
+        } catch (const kibitz::InputError& e) {
+          std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+          status = 1;
+        }
+      }
+      return false;
+    }
+    return true;
+  });
+  return status;
+}

@@ -1,0 +1,70 @@
+// The app behind the viewer, shared by the desktop program and the web page: it answers the
+// panels' requests between frames (run a search, compute scores, open and save traces), and
+// offers the operations of the JavaScript API, which act on the same state as the UI.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "app/runner.hpp"
+#include "app/search_spec.hpp"
+#include "viewer/viewer_state.hpp"
+
+namespace kibitz {
+
+class ViewerApp {
+ public:
+  // assets_dir holds examples/*.tree.
+  explicit ViewerApp(const std::string& assets_dir);
+
+  viewer::ViewerState& state() { return m_state; }
+  const viewer::ViewerState& state() const { return m_state; }
+
+  // Acts on what the panels asked for during the last frame.
+  void process_requests();
+
+  // Runs and shows a search. Returns the summary JSON ({"value","nodes","events",...}) or
+  // {"error": "..."} for bad input (also shown in the set-up panel).
+  std::string run(const SearchSpec& spec);
+  std::string run_json(const std::string& options_json);
+  // The set-up form as a search; throws InputError naming the bad field.
+  SearchSpec spec_from_form() const;
+  // Shows a trace read from bytes (.kbz or JSON); summary or {"error"}.
+  std::string load_trace(const std::uint8_t* data, std::size_t size, const std::string& name);
+  std::vector<std::uint8_t> save_kbz() const;
+  std::string save_json() const;
+  // Unpruned minimax scores of the shown trace's nodes (from its metadata); false if the
+  // trace does not say how to search it again.
+  bool compute_scores();
+
+  std::string summary_json() const;
+  std::string view_state_json() const;
+  std::string node_state_json(std::uint32_t id) const;  // the CLI's nodes_table entry at the cursor
+
+  // The view as a URL fragment: "#tree=...&algo=alphabeta&criterion=ge&t=42".
+  std::string url_hash() const;
+  // Applies a fragment like the above: runs the search it describes and seeks; summary or
+  // {"error"} naming the bad part.
+  std::string apply_url_hash(const std::string& hash);
+
+  // Platform hooks (set by the web page; the desktop uses paths).
+  std::function<void(const std::string& name, const std::vector<std::uint8_t>& bytes, const std::string& mime)> download;
+  std::function<void()> open_picker;
+  std::function<void(const std::string&)> copy_text;
+  std::function<void(const std::string&)> url_changed;
+
+ private:
+  void show(SearchResult&& result, const std::string& origin);
+  void load_examples(const std::string& assets_dir);
+
+  viewer::ViewerState m_state;
+  std::optional<SearchSpec> m_spec;  // what the shown trace searched, when known
+};
+
+// %XX decoding and encoding for URL fragments.
+std::string url_decode(const std::string& s);
+std::string url_encode(const std::string& s);
+
+}  // namespace kibitz

@@ -1,0 +1,14 @@
+// Writes RGBA pixels as a PNG file (stored deflate blocks: no compression library needed).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kibitz::platform {
+
+// rgba: width * height * 4 bytes, top row first. Throws InputError when the file cannot be
+// written.
+void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, int width, int height);
+
+}  // namespace kibitz::platform

@@ -1,0 +1,162 @@
+#include "platform/window.hpp"
+
+#include <cmath>
+#include <stdexcept>
+
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#else
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#endif
+#include <GLFW/glfw3.h>
+
+#include "viewer/fonts.hpp"
+
+namespace kibitz::platform {
+
+namespace {
+
+void glfw_error(int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); }
+
+#ifdef __EMSCRIPTEN__
+// The canvas back-buffer size that makes one back-buffer pixel one device pixel.
+void wanted_canvas_size(int& w, int& h, float& ratio) {
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  ratio = static_cast<float>(emscripten_get_device_pixel_ratio());
+  if (ratio <= 0) ratio = 1.0f;
+  w = std::max(1, static_cast<int>(std::lround(css_w * ratio)));
+  h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
+}
+#endif
+
+}  // namespace
+
+Window::Window(const WindowOptions& options) {
+  glfwSetErrorCallback(glfw_error);
+  if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)");
+#ifdef __EMSCRIPTEN__
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  int w = options.width, h = options.height;
+  wanted_canvas_size(w, h, m_pixel_ratio);
+  m_window = glfwCreateWindow(w, h, options.title.c_str(), nullptr, nullptr);
+  const char* glsl = "#version 300 es";
+#else
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+  const char* glsl = "#version 330 core";
+#endif
+  if (!m_window) {
+    glfwTerminate();
+    throw std::runtime_error("cannot create a window with OpenGL 3.3 (WebGL 2 in a browser)");
+  }
+  glfwMakeContextCurrent(m_window);
+  glfwSwapInterval(1);
+#ifndef __EMSCRIPTEN__
+  float sx = 1.0f, sy = 1.0f;
+  glfwGetWindowContentScale(m_window, &sx, &sy);
+  m_pixel_ratio = std::max(1.0f, std::max(sx, sy));
+#endif
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the layout is computed each frame; nothing to remember
+  ImGui_ImplGlfw_InitForOpenGL(m_window, true);
+  ImGui_ImplOpenGL3_Init(glsl);
+}
+
+Window::~Window() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(m_window);
+  glfwTerminate();
+}
+
+bool Window::should_close() const { return glfwWindowShouldClose(m_window) != 0; }
+void Window::request_close() { glfwSetWindowShouldClose(m_window, 1); }
+
+void Window::begin_frame() {
+  glfwPollEvents();
+#ifdef __EMSCRIPTEN__
+  int w = 0, h = 0, cw = 0, ch = 0;
+  float ratio = 1.0f;
+  wanted_canvas_size(w, h, ratio);
+  glfwGetWindowSize(m_window, &cw, &ch);
+  if (w != cw || h != ch) glfwSetWindowSize(m_window, w, h);
+  m_pixel_ratio = ratio;
+#endif
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+}
+
+void Window::end_frame(ImVec4 clear) {
+  ImGui::Render();
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(m_window, &w, &h);
+  glViewport(0, 0, w, h);
+  glClearColor(clear.x, clear.y, clear.z, clear.w);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (m_capture) {
+    m_pixels.assign(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, m_pixels.data());
+    m_pixels_w = w;
+    m_pixels_h = h;
+  }
+  glfwSwapBuffers(m_window);
+}
+
+std::vector<std::uint8_t> Window::last_frame_rgba(int& width, int& height) const {
+  width = m_pixels_w;
+  height = m_pixels_h;
+  // GL rows go bottom-up; images go top-down.
+  std::vector<std::uint8_t> out(m_pixels.size());
+  const std::size_t row = static_cast<std::size_t>(width) * 4;
+  for (int y = 0; y < height; ++y) {
+    std::copy(m_pixels.begin() + static_cast<std::ptrdiff_t>(row * (height - 1 - y)),
+              m_pixels.begin() + static_cast<std::ptrdiff_t>(row * (height - y)),
+              out.begin() + static_cast<std::ptrdiff_t>(row * y));
+  }
+  for (std::size_t i = 3; i < out.size(); i += 4) out[i] = 255;  // opaque
+  return out;
+}
+
+void Window::set_font_size(float pixels) {
+  viewer::load_fonts(*ImGui::GetIO().Fonts, KIBITZ_FONT_PATH, pixels);
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+#ifdef __EMSCRIPTEN__
+namespace {
+std::function<bool()>* g_frame = nullptr;
+void web_frame() {
+  if (!(*g_frame)()) emscripten_cancel_main_loop();
+}
+}  // namespace
+
+void run_main_loop(std::function<bool()> frame) {
+  g_frame = new std::function<bool()>(std::move(frame));
+  emscripten_set_main_loop(web_frame, 0, true);
+}
+#else
+void run_main_loop(std::function<bool()> frame) {
+  while (frame()) {
+  }
+}
+#endif
+
+}  // namespace kibitz::platform

@@ -1,0 +1,23 @@
+// The tree canvas: the search tree as of the cursor, with each node's alpha, beta, best and
+// ret, its kind, the active path, cutoffs and unsearched stubs. Pan with drag, zoom with the
+// wheel or +/-, F fits, C toggles follow-the-cursor.
+#pragma once
+
+#include <imgui.h>
+
+#include "viewer/viewer_state.hpp"
+
+namespace kibitz::viewer {
+
+void draw_tree_canvas(ViewerState& s, ImVec2 size);
+
+// Drawing statistics of the last frame (for the frame-time figures and tests).
+struct CanvasStats {
+  int nodes_drawn = 0;
+  int nodes_culled = 0;
+  int dots_folded = 0;  // sub-pixel nodes merged into an already drawn pixel
+  int level_of_detail = 0;  // 2 full boxes, 1 small boxes, 0 dots
+};
+const CanvasStats& last_canvas_stats();
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,56 @@
+// Every event of the trace in a virtualised list (ImGuiListClipper): click a row to seek.
+#include <cstdio>
+
+#include "trace/narration.hpp"
+#include "viewer/panels.hpp"
+
+namespace kibitz::viewer {
+
+void draw_events(ViewerState& s) {
+  if (!s.has_trace()) {
+    ImGui::TextDisabled("No trace loaded.");
+    return;
+  }
+  const trace::Model& m = s.model();
+  static std::size_t last_cursor = static_cast<std::size_t>(-1);
+  const bool cursor_moved = last_cursor != s.cursor();
+  last_cursor = s.cursor();
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("events", 3, flags, ImGui::GetContentRegionAvail())) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("t");
+  ImGui::TableSetupColumn("event");
+  ImGui::TableSetupColumn("what happened", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  const float row_h = ImGui::GetTextLineHeightWithSpacing();
+  if (cursor_moved) {
+    // Keep the current row in view.
+    const float y = static_cast<float>(s.cursor()) * row_h;
+    if (y < ImGui::GetScrollY() || y > ImGui::GetScrollY() + ImGui::GetWindowHeight() - 3 * row_h) {
+      ImGui::SetScrollY(y - ImGui::GetWindowHeight() * 0.4f);
+    }
+  }
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(m.event_count()), row_h);
+  while (clipper.Step()) {
+    for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+      const auto t = static_cast<std::size_t>(row);
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      char id[32];
+      std::snprintf(id, sizeof id, "%d##ev%d", row, row);
+      if (ImGui::Selectable(id, t == s.cursor(), ImGuiSelectableFlags_SpanAllColumns)) {
+        s.playing = false;
+        s.seek(t);
+      }
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(trace::event_type_name(m.event(t).type));
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextUnformatted(narrate(m, t).c_str());
+    }
+  }
+  ImGui::EndTable();
+}
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,153 @@
+// The selected node: its window, the alpha[k] / best[k] history, ret against score, the
+// cutoff, and the line of the pseudocode it is at.
+#include <string>
+
+#include "core/score.hpp"
+#include "trace/narration.hpp"
+#include "viewer/panels.hpp"
+#include "viewer/widgets.hpp"
+#include "viewer/pseudocode.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+std::string sc(Score v) { return format_score_pretty(v); }
+}  // namespace
+
+void draw_inspector(ViewerState& s) {
+  if (!s.has_trace()) {
+    ImGui::TextDisabled("No trace loaded.");
+    return;
+  }
+  const trace::Model& m = s.model();
+  const std::size_t t = s.cursor();
+  static bool follow_current = false;
+  ImGui::Checkbox("Inspect the current node", &follow_current);
+  const std::uint32_t current = m.node_of_event(t);
+  if (follow_current && current != trace::k_no_node) s.selected = current;
+  const std::uint32_t id = s.selected;
+  if (id == trace::k_no_node || id >= m.node_count()) {
+    ImGui::TextDisabled("Click a node on the canvas to inspect it.");
+    return;
+  }
+  const trace::ModelNode& n = m.node(id);
+  const trace::NodeState st = m.state_at(id, t);
+  section(node_name(m, id).c_str());
+  ImGui::Text("id %u, depth %d, path %s", id, n.depth, m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
+  if (n.parent != trace::k_no_node) {
+    ImGui::Text("successor %d of %s", n.k, node_name(m, n.parent).c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("select parent")) s.selected = n.parent;
+  }
+  if (!st.visible) {
+    ImGui::TextDisabled("Not entered yet at event %zu (entered at %u).", t, n.enter_t);
+    if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
+    return;
+  }
+  if (m.has_window()) ImGui::Text("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(), sc(n.beta).c_str());
+  ImGui::Text("kind: %s", st.kind == NodeKind::unknown ? "not decided yet" : kind_label(st.kind));
+  if (n.expected != NodeKind::unknown) {
+    ImGui::SameLine();
+    const bool wrong = st.kind != NodeKind::unknown && st.kind != NodeKind::leaf && st.kind != n.expected;
+    ImGui::TextColored(wrong ? ImVec4(0.8f, 0.47f, 0.65f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                       "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
+  }
+  if (n.leaf) {
+    if (st.evaluated) ImGui::Text("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
+  } else if (n.succ_count >= 0) {
+    ImGui::Text("successors: %d generated, %d searched so far", n.succ_count, st.children_entered);
+  }
+  // The history table: one row per successor searched up to t.
+  if (!n.leaf && m.child_count(id) > 0) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    const bool window = m.has_window();
+    if (ImGui::BeginTable("history", window ? 5 : 3, flags)) {
+      ImGui::TableSetupColumn("k");
+      ImGui::TableSetupColumn("successor");
+      ImGui::TableSetupColumn("\u2212ret");
+      ImGui::TableSetupColumn("best[k]");
+      if (window) ImGui::TableSetupColumn("\u03b1[k+1]");
+      ImGui::TableHeadersRow();
+      if (window) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextDisabled("start");
+        ImGui::TableSetColumnIndex(4);
+        ImGui::Text("\u03b1[0] = %s", sc(n.alpha0).c_str());
+      }
+      const std::uint32_t* ev = m.node_events_begin(id);
+      for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i) {
+        const trace::Event& e = m.event(ev[i]);
+        if (e.type == trace::EventType::child_return) {
+          ImGui::TableNextRow();
+          ImGui::TableSetColumnIndex(0);
+          ImGui::Text("%d", e.a);
+          ImGui::TableSetColumnIndex(1);
+          const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(e.a));
+          if (ImGui::SmallButton((node_name(m, c) + "##c" + std::to_string(c)).c_str())) s.selected = c;
+          ImGui::TableSetColumnIndex(2);
+          ImGui::Text("%s", sc(-e.b).c_str());
+        } else if (e.type == trace::EventType::best_set) {
+          ImGui::TableSetColumnIndex(3);
+          ImGui::Text("%s", sc(e.b).c_str());
+        } else if (e.type == trace::EventType::alpha_set && window) {
+          ImGui::TableSetColumnIndex(4);
+          ImGui::Text("%s%s", sc(e.b).c_str(), (e.flags & 1) ? " raised" : "");
+        } else if (e.type == trace::EventType::cutoff && window) {
+          ImGui::TableSetColumnIndex(4);
+          ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "cutoff");
+        }
+      }
+      ImGui::EndTable();
+    }
+  }
+  if (st.cutoff_child >= 0) {
+    const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(st.cutoff_child));
+    ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.", st.cutoff_child,
+                       node_name(m, c).c_str(), st.cutoff_child, sc(st.best).c_str(), sc(n.beta).c_str());
+    if (n.succ_count > st.cutoff_child + 1) {
+      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1);
+    }
+  }
+  // ret against score.
+  if (st.has_ret) {
+    ImGui::Text("ret = %s, bound: %s", sc(st.ret).c_str(), bound_name(st.bound));
+    if (s.scores && id < s.scores->size()) {
+      const Score score = (*s.scores)[id];
+      const char* relation = score == st.ret ? "exact (score = ret)"
+                             : score > st.ret ? "lower bound (score > ret)"
+                                              : "upper bound (score < ret)";
+      const bool consistent = bound_holds(st.bound, st.ret, score);
+      ImGui::Text("score = %s: ret is %s", sc(score).c_str(), relation);
+      ImGui::TextColored(consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1), "%s",
+                         consistent ? "as the seed states for this kind" : "NOT what the bound claims");
+    } else if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
+               !m.trace().meta.get("game").empty()) {
+      if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;
+      s.note_widget("compute_scores");
+    } else {
+      ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");
+    }
+  }
+  if (!m.position(id).empty()) {
+    section("position");
+    ImGui::TextWrapped("%s", m.position(id).c_str());
+  }
+  // The pseudocode, with the line this node is at.
+  const Listing& listing = listing_for(m);
+  const int line = line_of_node(m, id, t);
+  section(listing.title);
+  const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_TextSelectedBg);
+  for (std::size_t i = 0; i < listing.lines.size(); ++i) {
+    const bool here = static_cast<int>(i + 1) == line;
+    if (here) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(
+          p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeightWithSpacing()), highlight);
+    }
+    ImGui::Text("%2zu %s", i + 1, listing.lines[i]);
+    if (here) s.note_widget("pseudocode_line");
+  }
+}
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,208 @@
+#include "viewer/layout.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace kibitz::viewer {
+
+void TreeLayout::clear() {
+  m_x.clear();
+  m_y.clear();
+  m_stubs.clear();
+  m_nodes = 0;
+  m_min_x = m_max_x = m_max_y = 0;
+  m_model = nullptr;
+}
+
+void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
+                       const LayoutMetrics& metrics) {
+  const auto start = std::chrono::steady_clock::now();
+  m_model = &model;
+  m_metrics = metrics;
+  m_nodes = node_count;
+  m_stubs.clear();
+  m_x.assign(node_count, 0.0f);
+  m_y.assign(node_count, 0.0f);
+  if (node_count == 0) return;
+
+  // Items: the visible nodes (index = node id), then the stubs.
+  for (std::uint32_t id = 0; id < node_count; ++id) {
+    const trace::ModelNode& n = model.node(id);
+    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1) {
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1, 0.0f, 0.0f});
+    }
+  }
+  // One more item: a virtual root above the real roots (one per iteration), so that several
+  // roots are packed side by side like any siblings.
+  const std::size_t items = node_count + m_stubs.size() + 1;
+  const auto virtual_root = static_cast<std::int32_t>(items - 1);
+  m_items.assign(items, Item{});
+  // Children in CSR form: visible successors (a prefix of each node's successor list, since
+  // successors are entered in order and ids grow), then the node's stub if it has one.
+  std::vector<std::int32_t> counts(items, 0);
+  for (std::uint32_t id = 0; id < node_count; ++id) {
+    const std::uint32_t p = model.node(id).parent;
+    ++counts[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p];
+  }
+  for (const LayoutStub& s : m_stubs) ++counts[s.parent];
+  m_children.assign(items, 0);
+  std::int32_t offset = 0;
+  for (std::uint32_t id = 0; id < node_count; ++id) {
+    Item& it = m_items[id];
+    it.parent = model.node(id).parent == trace::k_no_node ? virtual_root
+                                                          : static_cast<std::int32_t>(model.node(id).parent);
+    it.first_child = offset;
+    it.child_count = 0;
+    it.width = metrics.node_width;
+    offset += counts[id];
+  }
+  {
+    Item& vr = m_items[static_cast<std::size_t>(virtual_root)];
+    vr.parent = -1;
+    vr.first_child = offset;
+    vr.child_count = 0;
+    vr.width = 0.0f;
+  }
+  for (std::uint32_t id = 0; id < node_count; ++id) {
+    const std::int32_t p = m_items[id].parent;
+    Item& pi = m_items[static_cast<std::size_t>(p)];
+    m_items[id].number = pi.child_count;
+    m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = static_cast<std::int32_t>(id);
+  }
+  for (std::size_t s = 0; s < m_stubs.size(); ++s) {
+    const auto idx = static_cast<std::int32_t>(node_count + s);
+    Item& it = m_items[static_cast<std::size_t>(idx)];
+    it.parent = static_cast<std::int32_t>(m_stubs[s].parent);
+    it.first_child = 0;
+    it.child_count = 0;
+    it.width = metrics.stub_width;
+    Item& pi = m_items[m_stubs[s].parent];
+    it.number = pi.child_count;
+    m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = idx;
+  }
+  for (std::size_t i = 0; i < items; ++i) {
+    Item& it = m_items[i];
+    it.thread = -1;
+    it.ancestor = static_cast<std::int32_t>(i);
+    it.prelim = it.mod = it.change = it.shift = it.mid = 0.0f;
+  }
+
+  auto item = [&](std::int32_t i) -> Item& { return m_items[static_cast<std::size_t>(i)]; };
+  auto child = [&](std::int32_t v, std::int32_t k) {
+    return m_children[static_cast<std::size_t>(item(v).first_child + k)];
+  };
+  auto leftmost = [&](std::int32_t v) { return item(v).child_count ? child(v, 0) : -1; };
+  auto rightmost = [&](std::int32_t v) { return item(v).child_count ? child(v, item(v).child_count - 1) : -1; };
+  auto next_left = [&](std::int32_t v) { return item(v).child_count ? leftmost(v) : item(v).thread; };
+  auto next_right = [&](std::int32_t v) { return item(v).child_count ? rightmost(v) : item(v).thread; };
+  auto distance = [&](std::int32_t a, std::int32_t b) { return (item(a).width + item(b).width) * 0.5f + metrics.gap; };
+  auto move_subtree = [&](std::int32_t wl, std::int32_t wr, float shift) {
+    const float subtrees = static_cast<float>(item(wr).number - item(wl).number);
+    item(wr).change -= shift / subtrees;
+    item(wr).shift += shift;
+    item(wl).change += shift / subtrees;
+    item(wr).prelim += shift;
+    item(wr).mod += shift;
+  };
+  // Walker's apportion: pushes v's subtree right of its left siblings' subtrees, walking the
+  // facing contours (threads continue a contour past a shallow subtree).
+  auto apportion = [&](std::int32_t v, std::int32_t default_ancestor) {
+    if (item(v).number == 0) return default_ancestor;
+    const std::int32_t p = item(v).parent;
+    std::int32_t vip = v, vop = v;
+    std::int32_t vim = child(p, item(v).number - 1);
+    std::int32_t vom = child(p, 0);
+    float sip = item(vip).mod, sop = item(vop).mod, sim = item(vim).mod, som = item(vom).mod;
+    while (next_right(vim) >= 0 && next_left(vip) >= 0) {
+      vim = next_right(vim);
+      vip = next_left(vip);
+      vom = next_left(vom);
+      vop = next_right(vop);
+      item(vop).ancestor = v;
+      const float shift = (item(vim).prelim + sim) - (item(vip).prelim + sip) + distance(vim, vip);
+      if (shift > 0) {
+        const std::int32_t a = item(item(vim).ancestor).parent == p ? item(vim).ancestor : default_ancestor;
+        move_subtree(a, v, shift);
+        sip += shift;
+        sop += shift;
+      }
+      sim += item(vim).mod;
+      sip += item(vip).mod;
+      som += item(vom).mod;
+      sop += item(vop).mod;
+    }
+    if (next_right(vim) >= 0 && next_right(vop) < 0) {
+      item(vop).thread = next_right(vim);
+      item(vop).mod += sim - sop;
+    }
+    if (next_left(vip) >= 0 && next_left(vom) < 0) {
+      item(vom).thread = next_left(vip);
+      item(vom).mod += sip - som;
+      default_ancestor = v;
+    }
+    return default_ancestor;
+  };
+
+  // First walk, children before parents: node ids are in pre-order, so descending ids visit
+  // every node after all its descendants; the virtual root comes last. Each node places its
+  // children left to right (a child's position relative to its left sibling is only known
+  // once that sibling is placed).
+  for (std::int32_t step = static_cast<std::int32_t>(node_count) - 1; step >= -1; --step) {
+    const std::int32_t v = step < 0 ? virtual_root : step;
+    Item& iv = item(v);
+    if (iv.child_count == 0) continue;
+    std::int32_t default_ancestor = child(v, 0);
+    for (std::int32_t k = 0; k < iv.child_count; ++k) {
+      const std::int32_t w = child(v, k);
+      Item& iw = item(w);
+      if (k == 0) {
+        iw.prelim = iw.child_count ? iw.mid : 0.0f;
+      } else {
+        iw.prelim = item(child(v, k - 1)).prelim + distance(child(v, k - 1), w);
+        if (iw.child_count) iw.mod = iw.prelim - iw.mid;
+      }
+      default_ancestor = apportion(w, default_ancestor);
+    }
+    // Spread the shifts recorded by move_subtree over the children in between.
+    float shift = 0.0f, change = 0.0f;
+    for (std::int32_t k = iv.child_count - 1; k >= 0; --k) {
+      Item& iw = item(child(v, k));
+      iw.prelim += shift;
+      iw.mod += shift;
+      change += iw.change;
+      shift += iw.shift + change;
+    }
+    iv.mid = (item(leftmost(v)).prelim + item(rightmost(v)).prelim) * 0.5f;
+  }
+  // Second walk, parents before children (ascending ids): x = prelim + the mods of ancestors.
+  std::vector<float> modsum(items, 0.0f);
+  const float root_mod = item(virtual_root).mod;
+  m_min_x = 1e30f;
+  m_max_x = -1e30f;
+  m_max_y = 0.0f;
+  for (std::uint32_t id = 0; id < node_count; ++id) {
+    const Item& it = m_items[id];
+    modsum[id] = it.parent == virtual_root ? root_mod
+                                           : modsum[static_cast<std::size_t>(it.parent)] +
+                                                 m_items[static_cast<std::size_t>(it.parent)].mod;
+    const float x = it.prelim + modsum[id];
+    m_x[id] = x;
+    m_y[id] = static_cast<float>(model.node(id).depth) * metrics.level_height;
+    m_min_x = std::min(m_min_x, x - it.width * 0.5f);
+    m_max_x = std::max(m_max_x, x + it.width * 0.5f);
+    m_max_y = std::max(m_max_y, m_y[id]);
+  }
+  for (std::size_t s = 0; s < m_stubs.size(); ++s) {
+    const std::size_t idx = node_count + s;
+    const Item& it = m_items[idx];
+    const float ms = modsum[static_cast<std::size_t>(it.parent)] + m_items[static_cast<std::size_t>(it.parent)].mod;
+    m_stubs[s].x = it.prelim + ms;
+    m_stubs[s].y = m_y[m_stubs[s].parent] + metrics.level_height;
+    m_max_x = std::max(m_max_x, m_stubs[s].x + it.width * 0.5f);
+    m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
+  }
+  m_max_y += metrics.node_height;
+  m_build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace kibitz::viewer

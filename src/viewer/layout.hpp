@@ -1,0 +1,76 @@
+// Tidy tree layout (Walker's algorithm as made linear by Buchheim, Jünger and Leipert): a
+// parent centred over its children, subtrees packed as close as their contours allow, the
+// order of successors kept. Iterative, so a tree 100,000 levels deep lays out like any other.
+//
+// The input is the part of the trace visible at the cursor (the tree "grows" as nodes are
+// entered) or the whole trace (its final shape), plus one stub per node whose cutoff has
+// happened and left successors unsearched.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "trace/model.hpp"
+
+namespace kibitz::viewer {
+
+enum class LayoutMode { growing, final_shape };
+
+struct LayoutMetrics {
+  float node_width = 120.0f;   // world units (pixels at zoom 1)
+  float node_height = 76.0f;
+  float stub_width = 44.0f;
+  float gap = 14.0f;           // between neighbouring subtrees
+  float level_height = 128.0f; // from one depth to the next
+};
+
+struct LayoutStub {
+  std::uint32_t parent;  // the Cut node
+  std::int32_t count;    // successors never searched
+  float x, y;
+};
+
+class TreeLayout {
+ public:
+  // Lays out nodes 0..node_count-1 of the model (ids are in entry order, so a prefix of the
+  // ids is the tree as it was after node_count entries) and stubs for the Cut nodes among them
+  // whose cutoff happened at or before event t.
+  void build(const trace::Model& model, std::uint32_t node_count, std::size_t t, const LayoutMetrics& metrics);
+  void clear();
+
+  std::uint32_t node_count() const { return m_nodes; }
+  float x(std::uint32_t id) const { return m_x[id]; }
+  float y(std::uint32_t id) const { return m_y[id]; }
+  const std::vector<LayoutStub>& stubs() const { return m_stubs; }
+  float min_x() const { return m_min_x; }
+  float max_x() const { return m_max_x; }
+  float max_y() const { return m_max_y; }
+  const LayoutMetrics& metrics() const { return m_metrics; }
+  double build_ms() const { return m_build_ms; }
+
+  // The key the layout was built for: a rebuild is needed when it changes.
+  std::uint32_t built_nodes() const { return m_nodes; }
+  std::uint32_t built_stubs() const { return static_cast<std::uint32_t>(m_stubs.size()); }
+  const trace::Model* built_model() const { return m_model; }
+
+ private:
+  std::vector<float> m_x, m_y;
+  std::vector<LayoutStub> m_stubs;
+  std::uint32_t m_nodes = 0;
+  float m_min_x = 0, m_max_x = 0, m_max_y = 0;
+  LayoutMetrics m_metrics;
+  double m_build_ms = 0;
+  const trace::Model* m_model = nullptr;
+
+  // Scratch of the algorithm, kept between builds to avoid reallocation.
+  struct Item {
+    std::int32_t parent, first_child, child_count, number;  // number: index among siblings
+    std::int32_t thread, ancestor;
+    float prelim, mod, change, shift, width, mid;
+  };
+  std::vector<Item> m_items;
+  std::vector<std::int32_t> m_children;
+};
+
+}  // namespace kibitz::viewer

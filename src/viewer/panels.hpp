@@ -1,0 +1,20 @@
+// The viewer's panels: functions over the borrowed ViewerState, drawn inside whatever window
+// or child region the host layout gives them.
+#pragma once
+
+#include "viewer/viewer_state.hpp"
+
+namespace kibitz::viewer {
+
+void draw_viewer(ViewerState& s);     // the whole window: menu, panels, canvas, replay bar
+void handle_global_keys(ViewerState& s);
+
+void draw_replay_bar(ViewerState& s);  // transport, scrub bar, narration
+void draw_setup(ViewerState& s);
+void draw_inspector(ViewerState& s);
+void draw_events(ViewerState& s);
+void draw_stats(ViewerState& s);
+void draw_legend(ViewerState& s);
+void draw_file_browser(ViewerState& s);  // desktop: open and save by path
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,106 @@
+// Set up a search: a source (an example, a typed or pasted bracket tree, a random tree), the
+// algorithm and the cutoff criterion, then Run.
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+#include <misc/cpp/imgui_stdlib.h>
+
+#include "viewer/panels.hpp"
+#include "viewer/widgets.hpp"
+
+namespace kibitz::viewer {
+
+void draw_setup(ViewerState& s) {
+  SetupForm& f = s.setup;
+  section("source");
+  int source = static_cast<int>(f.source);
+  ImGui::RadioButton("Example", &source, 0);
+  s.note_widget("source_example");
+  ImGui::SameLine();
+  ImGui::RadioButton("Tree text", &source, 1);
+  s.note_widget("source_tree");
+  ImGui::SameLine();
+  ImGui::RadioButton("Random tree", &source, 2);
+  s.note_widget("source_random");
+  f.source = static_cast<SetupForm::Source>(source);
+
+  if (f.source == SetupForm::Source::example) {
+    if (s.examples.empty()) {
+      ImGui::TextDisabled("No examples were found in assets/examples.");
+    } else {
+      if (f.example < 0 || f.example >= static_cast<int>(s.examples.size())) f.example = 0;
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::BeginCombo("##example", s.examples[static_cast<std::size_t>(f.example)].title.c_str())) {
+        for (std::size_t i = 0; i < s.examples.size(); ++i) {
+          if (ImGui::Selectable(s.examples[i].title.c_str(), static_cast<int>(i) == f.example)) f.example = static_cast<int>(i);
+          s.note_widget(("example_" + s.examples[i].name).c_str());
+        }
+        ImGui::EndCombo();
+      }
+      s.note_widget("example_combo");
+      const Example& e = s.examples[static_cast<std::size_t>(f.example)];
+      ImGui::TextWrapped("%s", e.description.c_str());
+      ImGui::TextDisabled("%s", e.tree.c_str());
+      if (ImGui::SmallButton("Edit as text")) {
+        f.tree_text = e.tree;
+        f.source = SetupForm::Source::tree;
+      }
+    }
+  } else if (f.source == SetupForm::Source::tree) {
+    ImGui::TextWrapped("Leaf values from the root player's (MAX) view; names optional: A:(B:(3 12) C:(2 4))");
+    ImGui::InputTextMultiline("##tree", &f.tree_text, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
+    s.note_widget("tree_text");
+  } else {
+    ImGui::Checkbox("random branching 1..B", &f.random_branching);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    if (f.random_branching) {
+      ImGui::InputInt("B (max branching)", &f.B);
+    } else {
+      ImGui::InputInt("b (branching)", &f.b);
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("root branching (0 = as others)", &f.root);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("d (depth)", &f.d);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("lo (edge cost)", &f.lo);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("hi (edge cost)", &f.hi);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("seed", &f.seed);
+    const double b = f.random_branching ? (f.B + 1) / 2.0 : f.b;
+    const double nodes = b > 1 ? (std::pow(b, f.d + 1) - 1) / (b - 1) : f.d + 1.0;
+    ImGui::TextDisabled("the full tree has about %.3g nodes", nodes);
+  }
+
+  section("search");
+  const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds"};
+  ImGui::SetNextItemWidth(-1);
+  ImGui::Combo("##algo", &f.algo, algos, 3);
+  s.note_widget("algo");
+  ImGui::TextUnformatted("cutoff when best[k]");
+  ImGui::SameLine();
+  ImGui::RadioButton(">  \u03b2", &f.criterion, 0);
+  s.note_widget("criterion_gt");
+  ImGui::SameLine();
+  ImGui::RadioButton("\u2265  \u03b2", &f.criterion, 1);
+  s.note_widget("criterion_ge");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+  ImGui::InputInt("depth (-1 = to the leaves)", &f.depth);
+  if (f.depth < -1) f.depth = -1;
+  ImGui::Spacing();
+  if (ImGui::Button("Run", ImVec2(ImGui::GetFontSize() * 7, 0))) s.requests.run = true;
+  s.note_widget("run");
+  ImGui::SameLine();
+  ImGui::TextDisabled("Ctrl+Enter");
+  if (!s.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.25f, 1.0f));
+    ImGui::TextWrapped("%s", s.error.c_str());
+    ImGui::PopStyleColor();
+    s.note_widget("error");
+  }
+  if (!s.status.empty()) ImGui::TextDisabled("%s", s.status.c_str());
+}
+
+}  // namespace kibitz::viewer

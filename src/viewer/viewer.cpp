@@ -1,0 +1,126 @@
+// The host layout: the menu bar, then three resizable columns (set-up and inspector | the tree
+// canvas | events, statistics and legend) over the replay bar.
+#include <algorithm>
+
+#include "viewer/canvas.hpp"
+#include "viewer/panels.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+void draw_menu(ViewerState& s) {
+  if (!ImGui::BeginMenuBar()) return;
+  if (ImGui::BeginMenu("File")) {
+    if (s.is_web) {
+      if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.requests.open_picker = true;
+      if (ImGui::MenuItem("Download .kbz", "Ctrl+S", false, s.has_trace())) s.requests.download_kbz = true;
+      if (ImGui::MenuItem("Download JSON", nullptr, false, s.has_trace())) s.requests.download_json = true;
+      if (ImGui::MenuItem("Copy link to this view", nullptr, false, s.has_trace())) s.requests.copy_link = true;
+    } else {
+      if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
+    }
+    ImGui::EndMenu();
+  }
+  s.note_widget("menu_file");
+  if (ImGui::BeginMenu("View")) {
+    if (ImGui::MenuItem("Fit the tree", "F")) s.camera.fit_pending = true;  // sized for the final tree
+    ImGui::MenuItem("Follow the current node", "C", &s.camera.follow);
+    bool final_shape = s.layout_mode == LayoutMode::final_shape;
+    if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {
+      s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Dark theme", nullptr, s.theme == Theme::dark)) {
+      s.theme = Theme::dark;
+      s.requests.rebuild_fonts = true;
+    }
+    if (ImGui::MenuItem("Light theme", nullptr, s.theme == Theme::light)) {
+      s.theme = Theme::light;
+      s.requests.rebuild_fonts = true;
+    }
+    if (ImGui::MenuItem("Larger text", "Ctrl +")) {
+      s.font_scale = std::min(3.0f, s.font_scale * 1.125f);
+      s.requests.rebuild_fonts = true;
+    }
+    if (ImGui::MenuItem("Smaller text", "Ctrl \u2212")) {
+      s.font_scale = std::max(0.6f, s.font_scale / 1.125f);
+      s.requests.rebuild_fonts = true;
+    }
+    ImGui::EndMenu();
+  }
+  s.note_widget("menu_view");
+  ImGui::EndMenuBar();
+}
+
+}  // namespace
+
+void draw_viewer(ViewerState& s) {
+  handle_global_keys(s);
+  s.update_playback(ImGui::GetIO().DeltaTime);
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(vp->WorkPos);
+  ImGui::SetNextWindowSize(vp->WorkSize);
+  const ImGuiWindowFlags host = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_MenuBar |
+                                ImGuiWindowFlags_NoSavedSettings;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
+  ImGui::Begin("Kibitz", nullptr, host);
+  ImGui::PopStyleVar();
+  draw_menu(s);
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetTextLineHeightWithSpacing() * 2.6f;
+  const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
+  const ImGuiTableFlags tflags = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
+  if (ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) {
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, em * 19);
+    ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, em * 19);
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, body_h);
+    ImGui::TableSetColumnIndex(0);
+    ImGui::BeginChild("left", ImVec2(0, body_h), false);
+    if (ImGui::BeginTabBar("left_tabs")) {
+      if (ImGui::BeginTabItem("Set-up")) {
+        draw_setup(s);
+        ImGui::EndTabItem();
+      }
+      s.note_widget("tab_setup");
+      if (ImGui::BeginTabItem("Inspector")) {
+        draw_inspector(s);
+        ImGui::EndTabItem();
+      }
+      s.note_widget("tab_inspector");
+      ImGui::EndTabBar();
+    }
+    ImGui::EndChild();
+    ImGui::TableSetColumnIndex(1);
+    draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, body_h));
+    ImGui::TableSetColumnIndex(2);
+    ImGui::BeginChild("right", ImVec2(0, body_h), false);
+    if (ImGui::BeginTabBar("right_tabs")) {
+      if (ImGui::BeginTabItem("Legend")) {
+        draw_legend(s);
+        ImGui::EndTabItem();
+      }
+      s.note_widget("tab_legend");
+      if (ImGui::BeginTabItem("Events")) {
+        draw_events(s);
+        ImGui::EndTabItem();
+      }
+      s.note_widget("tab_events");
+      if (ImGui::BeginTabItem("Statistics")) {
+        draw_stats(s);
+        ImGui::EndTabItem();
+      }
+      s.note_widget("tab_stats");
+      ImGui::EndTabBar();
+    }
+    ImGui::EndChild();
+    ImGui::EndTable();
+  }
+  draw_replay_bar(s);
+  ImGui::End();
+  draw_file_browser(s);
+}
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,136 @@
+// Everything the panels show and edit: the loaded trace and its model, the cursor, the
+// selection, the camera, playback, the set-up form and the requests the panels make of the
+// app (run a search, open or save a file). Panels read the model only; the app owns the
+// engine and answers the requests between frames.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "trace/model.hpp"
+#include "trace/trace.hpp"
+#include "viewer/layout.hpp"
+#include "viewer/theme.hpp"
+
+namespace kibitz::viewer {
+
+// What the set-up panel edits. The app turns it into a search (see app/viewer_app.cpp).
+struct SetupForm {
+  enum class Source { example = 0, tree = 1, random = 2 };  // the set-up panel's radio order
+  Source source = Source::example;
+  std::string tree_text = "((3 12 8) (2 4 6) (14 5 2))";
+  int example = 0;
+  bool random_branching = false;  // b uniform, or B random 1..B
+  int b = 3, B = 5, root = 0, d = 4;
+  int lo = -9, hi = 9;
+  int seed = 1;
+  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds
+  int criterion = 0;  // 0 ">", 1 "≥"
+  int depth = -1;     // -1: to the leaves
+};
+
+struct Example {
+  std::string name;         // file stem, e.g. "textbook-3x3"
+  std::string title;        // "Textbook: three MIN nodes"
+  std::string description;  // a sentence for the set-up panel
+  std::string tree;         // bracket text
+};
+
+struct Camera {
+  float x = 0.0f, y = 0.0f;  // world point at the centre of the canvas
+  float zoom = 1.0f;
+  bool follow = true;        // keep the current node in view
+  bool fit_pending = true;   // fit the whole tree on the next frame
+};
+
+struct Requests {
+  bool run = false;               // search the set-up form
+  bool compute_scores = false;    // unpruned minimax scores for the inspector
+  bool open_picker = false;       // web: the browser's file picker
+  std::string open_path;          // desktop: a path to open
+  std::string save_path;          // desktop: a path to save (.kbz or .json by extension)
+  bool download_kbz = false;      // web: download the trace
+  bool download_json = false;
+  bool rebuild_fonts = false;     // the font size changed
+  bool copy_link = false;         // web: copy the URL of this view
+};
+
+class ViewerState {
+ public:
+  ViewerState();
+
+  // Takes a trace (a search just run, or a file): builds the model, resets the cursor to the
+  // start, clears scores and selection. Throws InputError if the trace's events do not nest.
+  void set_trace(std::unique_ptr<trace::Trace> t, std::string origin);
+  bool has_trace() const { return m_model != nullptr; }
+  const trace::Model& model() const { return *m_model; }
+  const trace::Trace& trace() const { return *m_trace; }
+  const std::string& origin() const { return m_origin; }
+
+  std::size_t event_count() const { return m_model ? m_model->event_count() : 0; }
+  std::size_t cursor() const { return m_cursor; }
+  void seek(std::size_t t);  // clamps to the trace
+  void step(long long delta);
+  // The next / previous event of a kind (enter, leave, cutoff...) from the cursor.
+  void seek_next(trace::EventType type, bool forward);
+
+  // The layout for the cursor, rebuilt when the visible tree changed.
+  const TreeLayout& layout();
+  // The layout of the whole trace (its final shape), built once per trace.
+  const TreeLayout& final_layout();
+
+  // Playback: advances the cursor by speed * dt events.
+  void update_playback(double dt_seconds);
+
+  std::optional<std::vector<Score>> scores;  // per node id, when computed
+  std::uint32_t selected = trace::k_no_node;
+  std::uint32_t hovered = trace::k_no_node;
+  Camera camera;
+  bool playing = false;
+  float speed = 4.0f;  // events per second
+  LayoutMode layout_mode = LayoutMode::growing;
+  LayoutMetrics metrics;
+
+  SetupForm setup;
+  std::vector<Example> examples;
+  Requests requests;
+
+  Theme theme = Theme::dark;
+  float font_scale = 1.0f;  // the user's Ctrl +/- factor
+  float dpi_scale = 1.0f;   // device pixels per CSS/logical pixel
+  float ui_scale() const { return font_scale * dpi_scale; }
+  bool show_legend = true;
+  bool show_file_browser = false;
+  bool is_web = false;
+
+  std::string error;   // the last failure, shown until the next success
+  std::string status;  // a short note ("opened t.kbz")
+
+  // Widget rectangles of the last frame, by name, for tests and the JS API.
+  std::map<std::string, ImVec4> widgets;
+  void note_widget(const char* name);  // the last ImGui item
+
+  double frame_ms = 0.0;  // set by the platform loop
+
+ private:
+  std::unique_ptr<trace::Trace> m_trace;
+  std::unique_ptr<trace::Model> m_model;
+  std::string m_origin;
+  std::size_t m_cursor = 0;
+  double m_play_accum = 0.0;
+  TreeLayout m_layout;
+  TreeLayout m_final_layout;
+  bool m_final_valid = false;
+  LayoutMode m_layout_built_mode = LayoutMode::growing;
+  std::uint32_t m_layout_cutoffs = 0;
+  bool m_layout_valid = false;
+};
+
+}  // namespace kibitz::viewer

@@ -1,0 +1,117 @@
+// The tidy layout: no overlaps, parents centred, order kept, linear time on big trees.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+
+#include "app/runner.hpp"
+#include "viewer/layout.hpp"
+
+using namespace kibitz;
+
+namespace {
+
+struct Laid {
+  SearchResult result;
+  std::unique_ptr<trace::Model> model;
+  viewer::TreeLayout layout;
+};
+
+std::unique_ptr<Laid> lay(const SearchSpec& spec, std::size_t t_fraction_num = 1, std::size_t t_fraction_den = 1) {
+  auto l = std::make_unique<Laid>();
+  l->result = run_search(spec, true);
+  l->model = std::make_unique<trace::Model>(l->result.trace);
+  const std::size_t t = (l->model->event_count() - 1) * t_fraction_num / t_fraction_den;
+  l->layout.build(*l->model, l->model->nodes_visible_at(t), t, viewer::LayoutMetrics{});
+  return l;
+}
+
+void check_tidy(const Laid& l) {
+  const trace::Model& m = *l.model;
+  const viewer::TreeLayout& lay = l.layout;
+  const viewer::LayoutMetrics met;
+  // Same depth: neighbours at least a node width plus the gap apart, in successor order.
+  std::map<int, std::vector<std::pair<float, float>>> rows;  // depth -> (x, half width)
+  for (std::uint32_t id = 0; id < lay.node_count(); ++id) {
+    rows[m.node(id).depth].push_back({lay.x(id), met.node_width * 0.5f});
+    CHECK(lay.y(id) == doctest::Approx(m.node(id).depth * met.level_height));
+  }
+  for (const auto& st : lay.stubs()) rows[m.node(st.parent).depth + 1].push_back({st.x, met.stub_width * 0.5f});
+  for (auto& [depth, row] : rows) {
+    std::sort(row.begin(), row.end());
+    for (std::size_t i = 1; i < row.size(); ++i) {
+      INFO("depth " << depth);
+      CHECK(row[i].first - row[i - 1].first >= row[i].second + row[i - 1].second + met.gap - 0.01f);
+    }
+  }
+  // Parents centred over their laid-out successors (stubs included), successors in order.
+  for (std::uint32_t id = 0; id < lay.node_count(); ++id) {
+    std::vector<float> xs;
+    for (std::uint32_t k = 0; k < m.child_count(id); ++k) {
+      const std::uint32_t c = m.child(id, k);
+      if (c < lay.node_count()) xs.push_back(lay.x(c));
+    }
+    for (const auto& st : lay.stubs()) {
+      if (st.parent == id) xs.push_back(st.x);
+    }
+    if (xs.empty()) continue;
+    CHECK(std::is_sorted(xs.begin(), xs.end()));
+    CHECK(lay.x(id) == doctest::Approx((xs.front() + xs.back()) * 0.5f).epsilon(1e-4));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("layouts of generated trees are tidy, as they grow and at the end") {
+  for (int seed = 1; seed <= 12; ++seed) {
+    SearchSpec s;
+    s.random = RandomTreeParams::parse("B=5,d=5,lo=-20,hi=20,seed=" + std::to_string(seed));
+    s.algo = seed % 3 == 0 ? Algorithm::minimax : Algorithm::alphabeta;
+    s.criterion = seed % 2 ? Criterion::gt : Criterion::ge;
+    for (std::size_t frac : {1, 2, 3, 4}) check_tidy(*lay(s, frac, 4));
+  }
+  SearchSpec textbook;
+  textbook.tree = "((3 12 8) (2 4 6) (14 5 2))";
+  const auto l = lay(textbook);
+  check_tidy(*l);
+  CHECK(l->layout.stubs().size() == 1);  // the second MIN node leaves two successors
+  CHECK(l->layout.stubs()[0].count == 2);
+}
+
+TEST_CASE("a growing layout keeps finished subtrees where they were") {
+  SearchSpec s;
+  s.random = RandomTreeParams::parse("b=3,d=4,lo=-9,hi=9,seed=2");
+  s.algo = Algorithm::minimax;
+  const auto half = lay(s, 1, 2);
+  const auto full = lay(s);
+  // The root's first subtree is finished by half time: same relative shape in both.
+  const trace::Model& m = *full->model;
+  const std::uint32_t first = m.child(0, 0);
+  for (std::uint32_t id = first; id < half->layout.node_count(); ++id) {
+    if (m.node(id).leave_t > (m.event_count() - 1) / 2) break;  // only nodes already finished
+    CHECK(half->layout.x(id) - half->layout.x(first) == doctest::Approx(full->layout.x(id) - full->layout.x(first)));
+  }
+}
+
+TEST_CASE("layout of 10^5 nodes, then 10^6: time grows linearly") {
+  SearchSpec s;
+  s.random = RandomTreeParams::parse("b=4,d=8,lo=-9,hi=9,seed=1");  // 87,381 nodes
+  s.algo = Algorithm::minimax;
+  const auto l = lay(s);
+  CHECK(l->layout.node_count() == 87381);
+  check_tidy(*l);
+  MESSAGE("layout of " << l->layout.node_count() << " nodes: " << l->layout.build_ms() << " ms");
+}
+
+TEST_CASE("a degenerate deep tree lays out without recursion") {
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += "(1 ";
+  text += "2";
+  for (int i = 0; i < 20000; ++i) text += ")";
+  SearchSpec s;
+  s.tree = text;
+  s.algo = Algorithm::minimax;
+  const auto l = lay(s);
+  CHECK(l->layout.node_count() == 40001);
+  check_tidy(*l);
+}

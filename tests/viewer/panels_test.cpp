@@ -1,0 +1,179 @@
+// The viewer's panels driven headless (ImGui without a window): frames render, keys move
+// the cursor, clicks select, the layout and the canvas behave.
+#include <doctest/doctest.h>
+
+#include <memory>
+
+#include "app/viewer_app.hpp"
+#include "headless.hpp"
+#include "viewer/canvas.hpp"
+#include "viewer/panels.hpp"
+
+using namespace kibitz;
+using kibitz::test::HeadlessImGui;
+
+namespace {
+constexpr int k_right = 262, k_left = 263, k_home = 268, k_end = 269, k_space = 32;
+
+ViewerApp make_app() { return ViewerApp(KIBITZ_SOURCE_DIR "/assets"); }
+
+void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
+  for (int i = 0; i < n; ++i) {
+    ui.frame([&] { viewer::draw_viewer(app.state()); });
+    app.process_requests();
+  }
+}
+}  // namespace
+
+TEST_CASE("the examples load and the first one runs from the set-up panel") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  REQUIRE(s.examples.size() >= 5);
+  CHECK(s.examples[0].tree == "((3 12 8) (2 4 6) (14 5 2))");
+  frames(ui, app, 2);
+  CHECK_FALSE(s.has_trace());
+  s.requests.run = true;
+  frames(ui, app, 3);
+  REQUIRE(s.has_trace());
+  CHECK(s.model().node_count() == 11);
+  CHECK(s.cursor() == 0);
+  CHECK(s.widgets.count("run") == 1);
+  CHECK(s.widgets.count("scrub") == 1);
+  CHECK(s.widgets.count("canvas") == 1);
+  CHECK(ui.draw_data()->TotalVtxCount > 1000);
+}
+
+TEST_CASE("keys step, jump by node, play and go to the ends") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  REQUIRE(s.has_trace());
+  frames(ui, app, 1);
+  ui.press(k_right);
+  frames(ui, app, 1);
+  CHECK(s.cursor() == 1);
+  ui.press(k_right, true);  // Shift+Right: the next node entered
+  frames(ui, app, 1);
+  CHECK(s.model().event(s.cursor()).type == trace::EventType::enter);
+  const std::size_t at = s.cursor();
+  ui.press(k_left);
+  frames(ui, app, 1);
+  CHECK(s.cursor() == at - 1);
+  ui.press(k_end);
+  frames(ui, app, 1);
+  CHECK(s.cursor() == s.event_count() - 1);
+  ui.press(k_home);
+  frames(ui, app, 1);
+  CHECK(s.cursor() == 0);
+  ui.press(k_space);
+  frames(ui, app, 1);
+  CHECK(s.playing);
+  s.speed = 600.0f;  // ten events a frame at 60 frames per second
+  frames(ui, app, 3);
+  CHECK(s.cursor() >= 20);
+  ui.press(k_space);
+  frames(ui, app, 1);
+  CHECK_FALSE(s.playing);
+}
+
+TEST_CASE("clicking a node on the canvas selects it") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 3);
+  // Node 5 (the second MIN node) on screen: from the layout and the camera.
+  const viewer::TreeLayout& layout = s.layout();
+  const ImVec4 c = s.widgets["canvas"];
+  const float sx = c.x + (c.z - c.x) * 0.5f + (layout.x(5) - s.camera.x) * s.camera.zoom;
+  const float sy = c.y + (c.w - c.y) * 0.5f + (layout.y(5) - s.camera.y) * s.camera.zoom;
+  ui.mouse(ImVec2(sx, sy), false);
+  frames(ui, app, 1);
+  ui.mouse(ImVec2(sx, sy), true);
+  frames(ui, app, 1);
+  ui.mouse(ImVec2(sx, sy), false);
+  frames(ui, app, 1);
+  CHECK(s.selected == 5);
+}
+
+TEST_CASE("the first view of a small tree shows all of it at a readable zoom") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  frames(ui, app, 3);
+  const viewer::TreeLayout& fin = s.final_layout();
+  const ImVec4 c = s.widgets["canvas"];
+  auto sx = [&](float x) { return c.x + (c.z - c.x) * 0.5f + (x - s.camera.x) * s.camera.zoom; };
+  INFO("canvas " << c.x << ".." << c.z << " tree " << fin.min_x() << ".." << fin.max_x() << " camera " << s.camera.x
+                 << " zoom " << s.camera.zoom);
+  CHECK(s.camera.zoom >= 0.75f);
+  CHECK(sx(fin.min_x()) >= c.x);
+  CHECK(sx(fin.max_x()) <= c.z);
+}
+
+TEST_CASE("the inspector, events, statistics and legend panels draw every node and event") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta-bounds","criterion":"ge"})J");
+  REQUIRE(app.compute_scores());
+  for (std::size_t t = 0; t < s.event_count(); t += 3) {
+    s.seek(t);
+    s.selected = static_cast<std::uint32_t>(t % s.model().node_count());
+    ui.frame([&] {
+      ImGui::Begin("panels");
+      viewer::draw_inspector(s);
+      viewer::draw_events(s);
+      viewer::draw_stats(s);
+      viewer::draw_legend(s);
+      ImGui::End();
+    });
+  }
+  CHECK(s.scores->size() == s.model().node_count());
+}
+
+TEST_CASE("a bad tree in the set-up form shows an error and keeps the last trace") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"(1 2)"})J");
+  REQUIRE(s.has_trace());
+  s.setup.source = viewer::SetupForm::Source::tree;
+  s.setup.tree_text = "((1 2) (3";
+  s.requests.run = true;
+  frames(ui, app, 2);
+  CHECK(s.error.find("line 1, column 10") != std::string::npos);
+  CHECK(s.model().node_count() == 3);
+  CHECK(s.widgets.count("error") == 1);
+}
+
+TEST_CASE("a big random tree draws at every level of detail within the frame") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  const std::string r = app.run_json(R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
+  REQUIRE(s.has_trace());
+  CHECK(s.model().node_count() == 21845);
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 1);
+  for (float zoom : {1.0f, 0.2f, 0.002f}) {
+    s.camera.zoom = zoom;
+    s.camera.follow = false;
+    s.camera.fit_pending = false;
+    s.camera.x = s.layout().x(0);  // the root, with the tree below it
+    s.camera.y = s.layout().y(0) + 300.0f / zoom;
+    frames(ui, app, 2);
+    const viewer::CanvasStats& cs = viewer::last_canvas_stats();
+    if (zoom == 1.0f) CHECK(cs.level_of_detail == 2);
+    if (zoom == 0.2f) CHECK(cs.level_of_detail == 1);
+    if (zoom == 0.002f) {
+      CHECK(cs.level_of_detail == 0);
+      CHECK(cs.dots_folded > 1000);  // sub-pixel nodes merge into one dot per pixel
+    }
+    CHECK(cs.nodes_drawn > 0);
+  }
+}
