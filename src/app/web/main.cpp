@@ -1,0 +1,188 @@
+// The viewer in a web page: the same panels as the desktop, WebGL 2 through Emscripten's
+// GLFW, and the JavaScript API (Embind) on the same state as the UI. docs/js-api.md.
+#include <emscripten.h>
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "app/viewer_app.hpp"
+#include "platform/window.hpp"
+#include "viewer/panels.hpp"
+
+namespace {
+
+std::unique_ptr<kibitz::platform::Window> g_window;
+std::unique_ptr<kibitz::ViewerApp> g_app;
+std::string g_last_hash;
+double g_last_hash_time = 0.0;
+std::string g_paste;  // text of the last browser paste event, typed into the focused field
+
+// Page hooks, implemented in web/kibitz-page.js.
+EM_JS(void, page_error, (const char* message), { window.kibitzShowError(UTF8ToString(message)); });
+EM_JS(void, page_ready, (), { window.kibitzOnReady(); });
+EM_JS(void, page_download, (const char* name, const void* data, int size, const char* mime), {
+  window.kibitzDownload(UTF8ToString(name), HEAPU8.slice(data, data + size), UTF8ToString(mime));
+});
+EM_JS(void, page_open_picker, (), { window.kibitzOpenPicker(); });
+EM_JS(void, page_copy, (const char* text), { window.kibitzCopy(UTF8ToString(text)); });
+EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToString(hash)); });
+EM_JS(char*, page_initial_hash, (), {
+  const h = window.location.hash || "";
+  const n = lengthBytesUTF8(h) + 1;
+  const p = _malloc(n);
+  stringToUTF8(h, p, n);
+  return p;
+});
+
+const char* get_clipboard(void*) { return g_paste.c_str(); }
+void set_clipboard(void*, const char* text) { page_copy(text); }
+
+bool frame() {
+  auto& s = g_app->state();
+  if (s.requests.rebuild_fonts || s.dpi_scale != g_window->pixel_ratio()) {
+    s.requests.rebuild_fonts = false;
+    s.dpi_scale = g_window->pixel_ratio();
+    g_window->set_font_size(16.0f * s.ui_scale());
+    kibitz::viewer::apply_style(s.theme, s.ui_scale());
+  }
+  g_window->begin_frame();
+  kibitz::viewer::draw_viewer(s);
+  const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(kibitz::viewer::palette(s.theme).canvas_bg);
+  g_window->end_frame(clear);
+  g_app->process_requests();
+  s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
+  // Keep the address bar's link to this view current (at most a few times a second).
+  const double now = emscripten_get_now();
+  if (now - g_last_hash_time > 400.0) {
+    const std::string h = g_app->url_hash();
+    if (!h.empty() && h != g_last_hash) {
+      page_set_hash(h.c_str());
+      g_last_hash = h;
+    }
+    g_last_hash_time = now;
+  }
+  return true;
+}
+
+// --- the JavaScript API -------------------------------------------------------------------
+std::string js_run_search(const std::string& options) { return g_app->run_json(options); }
+double js_event_count() { return static_cast<double>(g_app->state().event_count()); }
+double js_seek(double t) {
+  auto& s = g_app->state();
+  s.playing = false;
+  s.seek(t < 0 ? 0 : static_cast<std::size_t>(t));
+  return static_cast<double>(s.cursor());
+}
+double js_cursor() { return static_cast<double>(g_app->state().cursor()); }
+std::string js_node_state(double id) {
+  if (id < 0) return g_app->node_state_json(0xFFFFFFFFu);
+  return g_app->node_state_json(static_cast<std::uint32_t>(id));
+}
+std::string js_view_state() { return g_app->view_state_json(); }
+bool js_select(double id) {
+  auto& s = g_app->state();
+  if (!s.has_trace() || id < 0 || id >= s.model().node_count()) return false;
+  s.selected = static_cast<std::uint32_t>(id);
+  return true;
+}
+std::string js_load_trace(std::uintptr_t ptr, double size, const std::string& name) {
+  return g_app->load_trace(reinterpret_cast<const std::uint8_t*>(ptr), static_cast<std::size_t>(size), name);
+}
+emscripten::val js_save_trace() {
+  static std::vector<std::uint8_t> bytes;
+  bytes = g_app->save_kbz();
+  return emscripten::val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
+}
+std::string js_save_trace_json() { return g_app->save_json(); }
+std::string js_link() { return g_app->url_hash(); }
+std::string js_apply_link(const std::string& hash) { return g_app->apply_url_hash(hash); }
+void js_set_playing(bool on) { g_app->state().playing = on && g_app->state().has_trace(); }
+void js_set_speed(double events_per_second) {
+  g_app->state().speed = static_cast<float>(std::max(0.5, std::min(20000.0, events_per_second)));
+}
+bool js_set_theme(const std::string& theme) {
+  if (theme != "light" && theme != "dark") return false;
+  g_app->state().theme = theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
+  g_app->state().requests.rebuild_fonts = true;
+  return true;
+}
+void js_set_camera(double x, double y, double zoom) {
+  auto& c = g_app->state().camera;
+  c.x = static_cast<float>(x);
+  c.y = static_cast<float>(y);
+  if (zoom > 0) c.zoom = static_cast<float>(zoom);
+  c.follow = false;
+  c.fit_pending = false;
+}
+void js_fit() { g_app->state().camera.fit_pending = true; }
+double js_layout_ms() {
+  auto& s = g_app->state();
+  return s.has_trace() ? s.layout().build_ms() : 0.0;
+}
+bool js_compute_scores() { return g_app->compute_scores(); }
+void js_paste(const std::string& text) {
+  g_paste = text;
+  ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(kibitz) {
+  emscripten::function("runSearch", &js_run_search);
+  emscripten::function("eventCount", &js_event_count);
+  emscripten::function("seek", &js_seek);
+  emscripten::function("cursor", &js_cursor);
+  emscripten::function("nodeState", &js_node_state);
+  emscripten::function("viewState", &js_view_state);
+  emscripten::function("select", &js_select);
+  emscripten::function("loadTraceBytes", &js_load_trace);
+  emscripten::function("saveTraceView", &js_save_trace);
+  emscripten::function("saveTraceJson", &js_save_trace_json);
+  emscripten::function("link", &js_link);
+  emscripten::function("applyLink", &js_apply_link);
+  emscripten::function("setPlaying", &js_set_playing);
+  emscripten::function("setSpeed", &js_set_speed);
+  emscripten::function("setTheme", &js_set_theme);
+  emscripten::function("setCamera", &js_set_camera);
+  emscripten::function("fit", &js_fit);
+  emscripten::function("layoutMs", &js_layout_ms);
+  emscripten::function("computeScores", &js_compute_scores);
+  emscripten::function("paste", &js_paste);
+}
+
+int main() {
+  try {
+    g_window = std::make_unique<kibitz::platform::Window>(kibitz::platform::WindowOptions{});
+  } catch (const std::exception& e) {
+    page_error((std::string("Kibitz cannot start: ") + e.what()).c_str());
+    return 1;
+  }
+  g_app = std::make_unique<kibitz::ViewerApp>("/assets");
+  auto& s = g_app->state();
+  s.is_web = true;
+  s.dpi_scale = g_window->pixel_ratio();
+  s.requests.rebuild_fonts = true;
+  g_app->download = [](const std::string& name, const std::vector<std::uint8_t>& bytes, const std::string& mime) {
+    page_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()), mime.c_str());
+  };
+  g_app->open_picker = [] { page_open_picker(); };
+  g_app->copy_text = [](const std::string& hash) { page_copy(hash.c_str()); };
+  ImGuiIO& io = ImGui::GetIO();
+  io.GetClipboardTextFn = get_clipboard;
+  io.SetClipboardTextFn = set_clipboard;
+  // A link to a view: run what it describes; otherwise open on the first example.
+  char* hash = page_initial_hash();
+  const std::string initial = hash;
+  std::free(hash);
+  if (initial.size() > 1) {
+    g_app->apply_url_hash(initial);
+  } else if (!s.examples.empty()) {
+    s.requests.run = true;
+  }
+  page_ready();
+  kibitz::platform::run_main_loop(frame);
+  return 0;
+}

@@ -1,0 +1,64 @@
+// Shared by the browser tests: serve build/web, start Debian's Chromium (never a downloaded
+// one) with the flags that give it WebGL here, and fail on any console error.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function startServer(webDir) {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(root, 'scripts/static_server.mjs'), webDir, String(port)],
+                     { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    proc.stdout.once('data', resolve);
+    proc.once('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill() };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+           '--disable-sync', '--no-first-run', '--disable-quic', '--use-angle=swiftshader',
+           '--enable-unsafe-swiftshader'],
+  });
+}
+
+// A page whose console errors and uncaught exceptions are collected (and fail the test).
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') {
+      const text = msg.text();
+      // The browser's own complaint about a favicon the page does not have is not ours.
+      if (!/favicon\.ico/.test(text) && !/Failed to load resource.*404/.test(text)) problems.push('console error: ' + text);
+    }
+  });
+  page.on('pageerror', (err) => problems.push('page error: ' + err.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.Kibitz !== undefined || !document.getElementById('error').hidden,
+                             null, { timeout: 60000 });
+  return { page, problems };
+}
+
+export function check(condition, message) {
+  if (!condition) throw new Error('check failed: ' + message);
+  console.log('ok - ' + message);
+}

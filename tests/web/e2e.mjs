@@ -1,0 +1,184 @@
+// The web page end to end: load it, run a textbook example through the UI with the mouse and
+// the keyboard, step and scrub, check the state through the JS API, open and save traces,
+// and take a screenshot (build/test-artifacts/web-e2e.png). Any console error fails the test.
+import fs from 'node:fs';
+import path from 'node:path';
+import { check, launch, openPage, root, startServer } from './browser.mjs';
+
+const webDir = process.argv[2] || path.join(root, 'build/web');
+const artifacts = path.join(root, 'build/test-artifacts');
+fs.mkdirSync(artifacts, { recursive: true });
+
+const server = await startServer(webDir);
+const browser = await launch();
+let failed = false;
+try {
+  const { page, problems } = await openPage(browser, server.url);
+  check(await page.evaluate(() => document.getElementById('error').hidden), 'the page starts without an error');
+  check(await page.evaluate(() => document.getElementById('loading').classList.contains('done')),
+        'the loading indicator goes away');
+  const api = (expr, ...args) => page.evaluate(expr, ...args);
+  const view = async () => JSON.parse(await api(() => Kibitz.viewState()));
+  const frames = (n = 3) => page.evaluate((n) => new Promise((r) => {
+    let i = 0;
+    const f = () => (++i >= n ? r() : requestAnimationFrame(f));
+    requestAnimationFrame(f);
+  }), n);
+  // Widget rectangles are in canvas pixels; the page is at device scale 1.
+  const centre = async (name) => {
+    const v = await view();
+    const r = v.widgets[name];
+    if (!r) throw new Error('no widget ' + name + ' on screen');
+    const k = v.pixel_ratio || 1;
+    return [((r[0] + r[2]) / 2) / k, ((r[1] + r[3]) / 2) / k];
+  };
+  const click = async (name) => {
+    const [x, y] = await centre(name);
+    await page.mouse.click(x, y);
+    await frames(3);
+  };
+
+  // 1. The page opens on the first example, already searched.
+  await frames(5);
+  let v = await view();
+  check(v.has_trace && v.events > 0, 'the first example is searched on load');
+
+  // 2. Through the UI: pick the textbook example, the >= criterion, press Run.
+  await click('source_example');
+  await click('example_combo');
+  await click('example_01-textbook-3x3');
+  await click('criterion_ge');
+  await click('run');
+  v = await view();
+  check(v.error === '', 'no error after Run');
+  const root0 = JSON.parse(await api(() => Kibitz.nodeState(0)));
+  check(v.cursor === 0 && v.events === Number(await api(() => Kibitz.eventCount())), 'Run resets the cursor to 0');
+  const summaryAtEnd = async () => {
+    await api(() => Kibitz.seek(1e9));
+    return JSON.parse(await api(() => Kibitz.nodeState(0)));
+  };
+  const rootEnd = await summaryAtEnd();
+  check(rootEnd.ret === 3 && rootEnd.kind === 'pv', 'the textbook root returns +3 and is a Pv node');
+  check(rootEnd.alpha0 === '-inf' && rootEnd.beta === '+inf', 'the root window is (-inf, +inf)');
+  check(root0.ret === null && root0.kind === null, 'nodeState is as of the cursor: at event 0 the root has no ret yet');
+  const second = JSON.parse(await api(() => Kibitz.nodeState(5)));
+  check(second.kind === 'cut' && second.cutoff_child === 0 && second.bound === 'lower',
+        'the second MIN node is cut by its first leaf (>=)');
+  await api(() => Kibitz.seek(0));
+  await frames(2);
+
+  // 3. Keyboard: arrows step, Shift+arrows go by node, Home/End.
+  await page.locator('#canvas').focus();
+  for (let i = 0; i < 3; ++i) await page.keyboard.press('ArrowRight');
+  await frames(2);
+  check(Number(await api(() => Kibitz.cursor())) === 3, 'three Right arrows step three events');
+  await page.keyboard.press('Shift+ArrowRight');
+  await frames(2);
+  const afterShift = await view();
+  check(afterShift.cursor > 3 && JSON.parse(await api((id) => Kibitz.nodeState(id), afterShift.current_node)).ret === null,
+        'Shift+Right jumps to the next node entered');
+  await page.keyboard.press('ArrowLeft');
+  await frames(2);
+  check(Number(await api(() => Kibitz.cursor())) === afterShift.cursor - 1, 'Left steps back one event');
+  await page.keyboard.press('End');
+  await frames(2);
+  check(Number(await api(() => Kibitz.cursor())) === v.events - 1, 'End goes to the last event');
+  await page.keyboard.press('Home');
+  await frames(2);
+  check(Number(await api(() => Kibitz.cursor())) === 0, 'Home goes to the first event');
+
+  // 4. Scrub: drag the scrub bar's grab to its middle.
+  const scrub = (await view()).widgets.scrub;
+  const y = (scrub[1] + scrub[3]) / 2;
+  await page.mouse.move(scrub[0] + 4, y);
+  await page.mouse.down();
+  await page.mouse.move((scrub[0] + scrub[2]) / 2, y, { steps: 8 });
+  await page.mouse.up();
+  await frames(2);
+  const mid = Number(await api(() => Kibitz.cursor()));
+  check(Math.abs(mid - (v.events - 1) / 2) <= 4, `dragging the scrub bar to its middle seeks near the middle (${mid})`);
+
+  // 5. Play with Space, pause with Space.
+  await page.keyboard.press('Home');
+  await api(() => Kibitz.setSpeed(40));
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Space');
+  await frames(2);
+  const played = await view();
+  check(!played.playing && played.cursor > 10, `Space plays and pauses (reached event ${played.cursor})`);
+
+  // 6. Type a tree into the text box, run it with Ctrl+Enter.
+  await click('tab_setup');
+  await click('source_tree');
+  await click('tree_text');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.type('A:(B:(3 12) C:(2 4))');
+  await page.keyboard.press('Control+Enter');
+  await frames(3);
+  v = await view();
+  check(v.error === '' && v.nodes === 6, 'a typed tree runs with Ctrl+Enter (6 nodes searched)');
+  check(JSON.parse(await api(() => Kibitz.nodeState(1))).name === 'B', 'node names come from the typed tree');
+
+  // 7. A bad tree shows an error in the page, not a crash.
+  await click('tree_text');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('((1 2) (3');
+  await page.keyboard.press('Control+Enter');
+  await frames(3);
+  v = await view();
+  check(v.error.includes('line 1, column 10'), 'a malformed tree is reported with line and column');
+  check(v.nodes === 6, 'the last good trace stays on screen');
+
+  // 8. Save and open traces through the API; a damaged file is refused with a message.
+  const saved = await api(() => Array.from(Kibitz.saveTrace()));
+  check(saved.length > 100 && String.fromCharCode(...saved.slice(0, 6)) === 'KIBITZ', 'saveTrace gives .kbz bytes');
+  const reopened = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved));
+  check(reopened.nodes === 6 && reopened.value === 3, 'loadTrace opens the saved bytes');
+  const damaged = saved.slice(0, 60);
+  const bad = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'damaged.kbz'), damaged));
+  check(typeof bad.error === 'string' && bad.error.includes('damaged.kbz'), 'a damaged trace is refused: ' + bad.error);
+  const json = await api(() => Kibitz.saveTraceJson());
+  const fromJson = JSON.parse(await api((text) => Kibitz.loadTrace(new TextEncoder().encode(text), 't.json'), json));
+  check(fromJson.nodes === 6, 'a JSON trace opens too');
+
+  // 9. runSearch with options, the link in the address bar, select().
+  const sum = JSON.parse(await api(() => Kibitz.runSearch({ tree: '((3 12 8)(2 4 6)(14 5 2))', algo: 'alphabeta',
+                                                            criterion: 'ge' })));
+  check(sum.value === 3 && sum.nodes === 11 && sum.events > 0, 'runSearch returns value, nodes and events');
+  const badOpts = JSON.parse(await api(() => Kibitz.runSearch('{"tree":"(1","algo":"alphabeta"}')));
+  check(typeof badOpts.error === 'string', 'runSearch with a bad tree returns an error: ' + badOpts.error);
+  await api(() => Kibitz.seek(42));
+  check(await api(() => Kibitz.select(4)) === true && (await view()).selected === 4, 'select(id) selects');
+  await page.waitForTimeout(600);
+  await frames(2);
+  const hash = await page.evaluate(() => location.hash);
+  check(hash.includes('tree=') && hash.includes('algo=alphabeta') && hash.includes('criterion=ge') && hash.includes('t=42'),
+        'the address bar carries the set-up and the cursor: ' + hash);
+
+  // 10. A link reproduces the view in a fresh page.
+  await frames(2);
+  await page.screenshot({ path: path.join(artifacts, 'web-e2e.png') });
+  const second_page = await openPage(browser, server.url + hash);
+  await second_page.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const v2 = JSON.parse(await second_page.page.evaluate(() => Kibitz.viewState()));
+  check(v2.cursor === 42 && v2.events === sum.events, 'opening the link shows the same search at event 42');
+  const bad_link = await openPage(browser, server.url + '#tree=((1&algo=best');
+  const v3 = JSON.parse(await bad_link.page.evaluate(() => Kibitz.viewState()));
+  check(v3.error.length > 0 && await bad_link.page.evaluate(() => document.getElementById('error').hidden),
+        'a bad link shows a message in the viewer, not a crashed page: ' + v3.error);
+
+  for (const p of [...problems, ...second_page.problems, ...bad_link.problems]) {
+    console.log('FAIL: ' + p);
+    failed = true;
+  }
+  check(!failed, 'no console errors');
+} catch (e) {
+  console.log('FAIL: ' + (e.stack || e));
+  failed = true;
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,136 @@
+// The page around the wasm viewer: loading and error display, the JavaScript API as
+// window.Kibitz (with window.kibitzReady), files in and out, the link in the address bar.
+'use strict';
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  let failed = false;
+  let resolveReady, rejectReady;
+  window.kibitzReady = new Promise((resolve, reject) => { resolveReady = resolve; rejectReady = reject; });
+  window.kibitzReady.catch(() => {});  // the error is shown on the page; no unhandled rejection
+
+  window.kibitzShowError = function (message) {
+    if (failed) return;
+    failed = true;
+    $('loading').classList.add('done');
+    $('error-text').textContent = String(message);
+    $('error').hidden = false;
+    console.error('Kibitz: ' + message);
+    rejectReady(new Error(String(message)));
+  };
+
+  // Emscripten's module configuration: where to draw, what to do on failure.
+  window.Module = {
+    canvas: $('canvas'),
+    print: (text) => console.log(text),
+    printErr: (text) => console.warn(text),
+    setStatus: (text) => { $('loading-detail').textContent = text || ''; },
+    onAbort: (what) => window.kibitzShowError('the WebAssembly module aborted: ' + what),
+  };
+  window.addEventListener('error', (e) => {
+    if (!window.Kibitz) window.kibitzShowError(e.message || 'a script failed to load');
+  });
+  $('canvas').addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    window.kibitzShowError('the WebGL context was lost (the GPU was reset or the tab used too much memory)');
+  });
+
+  // Bytes in: the Kibitz API copies them into wasm memory and opens them.
+  function loadBytes(bytes, name) {
+    const M = window.Module;
+    const p = M._malloc(Math.max(1, bytes.length));
+    M.HEAPU8.set(bytes, p);
+    try {
+      return M.loadTraceBytes(p, bytes.length, name || 'trace');
+    } finally {
+      M._free(p);
+    }
+  }
+  function parse(json) {
+    try { return JSON.parse(json); } catch (e) { return { error: String(json) }; }
+  }
+
+  // Called by the wasm side once the viewer exists.
+  window.kibitzOnReady = function () {
+    const M = window.Module;
+    const api = {
+      runSearch: (options) => M.runSearch(typeof options === 'string' ? options : JSON.stringify(options)),
+      eventCount: () => M.eventCount(),
+      seek: (t) => M.seek(Number(t)),
+      cursor: () => M.cursor(),
+      nodeState: (id) => M.nodeState(Number(id)),
+      viewState: () => M.viewState(),
+      select: (id) => M.select(Number(id)),
+      loadTrace: (bytes, name) => loadBytes(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), name),
+      saveTrace: () => M.saveTraceView().slice(),  // a copy: the view points into wasm memory
+      saveTraceJson: () => M.saveTraceJson(),
+      link: () => M.link(),
+      applyLink: (hash) => M.applyLink(String(hash)),
+      setPlaying: (on) => M.setPlaying(!!on),
+      setSpeed: (eventsPerSecond) => M.setSpeed(Number(eventsPerSecond)),
+      setTheme: (theme) => M.setTheme(String(theme)),
+      setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
+      fit: () => M.fit(),
+      computeScores: () => M.computeScores(),
+      layoutMs: () => M.layoutMs(),
+      parse,
+    };
+    window.Kibitz = api;
+    $('loading').classList.add('done');
+    $('canvas').focus();
+    resolveReady(api);
+  };
+
+  window.kibitzDownload = function (name, bytes, mime) {
+    const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  window.kibitzOpenPicker = function () { $('file-input').click(); };
+  window.kibitzCopy = function (text) {
+    const full = text.startsWith('#') ? location.origin + location.pathname + text : text;
+    if (navigator.clipboard) navigator.clipboard.writeText(full).catch(() => {});
+  };
+  window.kibitzSetHash = function (hash) {
+    if (location.hash !== hash) history.replaceState(null, '', hash);
+  };
+
+  function openFile(file) {
+    if (!file || !window.Kibitz) return;
+    file.arrayBuffer().then((buf) => loadBytes(new Uint8Array(buf), file.name));
+  }
+  $('file-input').addEventListener('change', (e) => {
+    openFile(e.target.files[0]);
+    e.target.value = '';
+    $('canvas').focus();
+  });
+  let dragDepth = 0;
+  window.addEventListener('dragenter', (e) => { e.preventDefault(); dragDepth++; $('drop').hidden = false; });
+  window.addEventListener('dragleave', () => { if (--dragDepth <= 0) { dragDepth = 0; $('drop').hidden = true; } });
+  window.addEventListener('dragover', (e) => e.preventDefault());
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    dragDepth = 0;
+    $('drop').hidden = true;
+    if (e.dataTransfer.files.length) openFile(e.dataTransfer.files[0]);
+  });
+  // Pasting into a text field of the viewer: the browser's clipboard goes to the focused field.
+  window.addEventListener('paste', (e) => {
+    const text = (e.clipboardData || window.clipboardData).getData('text');
+    if (window.Kibitz && text) {
+      e.preventDefault();
+      window.Module.paste(text);
+    }
+  });
+  // A link pasted into the address bar of an open page.
+  window.addEventListener('hashchange', () => {
+    if (window.Kibitz && location.hash.length > 1 && location.hash !== window.Module.link()) {
+      window.Module.applyLink(location.hash);
+    }
+  });
+})();
