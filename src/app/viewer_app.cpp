@@ -373,6 +373,8 @@ std::string ViewerApp::view_state_json() const {
   j.number(static_cast<double>(s.dpi_scale));
   j.key("frame_ms");
   j.number(s.frame_ms);
+  j.key("work_ms");
+  j.number(s.work_ms);
   j.key("error");
   j.string(s.error);
   j.key("status");

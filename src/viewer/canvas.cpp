@@ -56,7 +56,7 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   if (readable) {
     s.camera.zoom = std::clamp(fit_zoom, min_readable, max_zoom);
   } else {
-    s.camera.zoom = std::clamp(fit_zoom, 0.002f, max_zoom);
+    s.camera.zoom = std::clamp(fit_zoom, 1e-5f, max_zoom);
   }
   if (!readable || fit_zoom >= min_readable) {
     s.camera.x = (layout.min_x() + layout.max_x()) * 0.5f;
@@ -253,6 +253,11 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     fit(s, s.final_layout(), size, true);
     s.camera.fit_pending = false;
   }
+  if (s.camera.fit_all_pending) {
+    fit(s, layout, size, false);
+    s.camera.fit_all_pending = false;
+    s.camera.follow = false;
+  }
 
   // Input: pan, zoom, keys.
   if (active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2.0f) ||
@@ -264,7 +269,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   auto zoom_at = [&](ImVec2 screen, float factor) {
     View v{origin, size, s.camera.zoom, s.camera.x, s.camera.y};
     const ImVec2 before = v.to_world(screen);
-    s.camera.zoom = std::clamp(s.camera.zoom * factor, 0.002f, 6.0f * s.ui_scale());
+    s.camera.zoom = std::clamp(s.camera.zoom * factor, 1e-5f, 6.0f * s.ui_scale());
     v.zoom = s.camera.zoom;
     const ImVec2 after = v.to_world(screen);
     s.camera.x += before.x - after.x;
@@ -275,7 +280,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     const ImVec2 centre(origin.x + size.x * 0.5f, origin.y + size.y * 0.5f);
     if (keys::pressed(keys::k_equal) || keys::pressed(keys::k_kp_add)) zoom_at(centre, 1.25f);
     if (keys::pressed(keys::k_minus) || keys::pressed(keys::k_kp_subtract)) zoom_at(centre, 0.8f);
-    if (keys::pressed(keys::k_f, false)) fit(s, layout, size, false);
+    if (keys::pressed(keys::k_f, false)) s.camera.fit_all_pending = true;
     if (keys::pressed(keys::k_c, false)) s.camera.follow = !s.camera.follow;
   }
 

@@ -54,8 +54,8 @@ void draw_stats(ViewerState& s) {
   ImGui::TextDisabled("effective branching = leaves^(1/depth)");
   ImGui::Separator();
   const CanvasStats& cs = last_canvas_stats();
-  ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.2f ms", m.event_count(), m.node_count(),
-                      s.layout().build_ms(), s.frame_ms);
+  ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.1f ms (own work %.1f ms)", m.event_count(),
+                      m.node_count(), s.layout().build_ms(), s.frame_ms, s.work_ms);
   ImGui::TextDisabled("drawn %d, culled %d, folded %d (detail %d)", cs.nodes_drawn, cs.nodes_culled, cs.dots_folded,
                       cs.level_of_detail);
 }

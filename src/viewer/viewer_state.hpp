@@ -47,7 +47,8 @@ struct Camera {
   float x = 0.0f, y = 0.0f;  // world point at the centre of the canvas
   float zoom = 1.0f;
   bool follow = true;        // keep the current node in view
-  bool fit_pending = true;   // fit the whole tree on the next frame
+  bool fit_pending = true;   // size the view for the final tree (readable zoom) on the next frame
+  bool fit_all_pending = false;  // fit everything laid out, however small (F)
 };
 
 struct Requests {
@@ -117,7 +118,8 @@ class ViewerState {
   std::map<std::string, ImVec4> widgets;
   void note_widget(const char* name);  // the last ImGui item
 
-  double frame_ms = 0.0;  // set by the platform loop
+  double frame_ms = 0.0;  // time between frames, set by the platform loop
+  double work_ms = 0.0;   // time of Kibitz's own work in the last frame (UI, drawing, GL calls)
 
  private:
   std::unique_ptr<trace::Trace> m_trace;

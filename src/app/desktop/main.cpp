@@ -4,6 +4,7 @@
 //   --theme light|dark  --size WxH  --font-scale F
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -143,6 +144,7 @@ int main(int argc, char** argv) {
       window->set_font_size(16.0f * s.ui_scale());
       kibitz::viewer::apply_style(s.theme, s.ui_scale());
     }
+    const auto work_start = std::chrono::steady_clock::now();
     window->begin_frame();
     kibitz::viewer::draw_viewer(s);
     const auto& pal = kibitz::viewer::palette(s.theme);
@@ -150,6 +152,7 @@ int main(int argc, char** argv) {
     window->end_frame(clear);
     app.process_requests();
     s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
+    s.work_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start).count();
     ++frame;
     if (o.frames > 0 && frame >= o.frames) {
       if (!o.screenshot.empty()) {

@@ -4,6 +4,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -41,6 +42,7 @@ const char* get_clipboard(void*) { return g_paste.c_str(); }
 void set_clipboard(void*, const char* text) { page_copy(text); }
 
 bool frame() {
+  const double start = emscripten_get_now();
   auto& s = g_app->state();
   if (s.requests.rebuild_fonts || s.dpi_scale != g_window->pixel_ratio()) {
     s.requests.rebuild_fonts = false;
@@ -54,6 +56,7 @@ bool frame() {
   g_window->end_frame(clear);
   g_app->process_requests();
   s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
+  s.work_ms = emscripten_get_now() - start;
   // Keep the address bar's link to this view current (at most a few times a second).
   const double now = emscripten_get_now();
   if (now - g_last_hash_time > 400.0) {
@@ -73,12 +76,14 @@ double js_event_count() { return static_cast<double>(g_app->state().event_count(
 double js_seek(double t) {
   auto& s = g_app->state();
   s.playing = false;
-  s.seek(t < 0 ? 0 : static_cast<std::size_t>(t));
+  // size_t is 32 bits in wasm32: clamp in double before converting.
+  const double last = s.event_count() ? static_cast<double>(s.event_count() - 1) : 0.0;
+  s.seek(static_cast<std::size_t>(t != t || t < 0 ? 0.0 : std::min(t, last)));
   return static_cast<double>(s.cursor());
 }
 double js_cursor() { return static_cast<double>(g_app->state().cursor()); }
 std::string js_node_state(double id) {
-  if (id < 0) return g_app->node_state_json(0xFFFFFFFFu);
+  if (!(id >= 0 && id < 4294967295.0)) return g_app->node_state_json(0xFFFFFFFFu);
   return g_app->node_state_json(static_cast<std::uint32_t>(id));
 }
 std::string js_view_state() { return g_app->view_state_json(); }
@@ -117,7 +122,7 @@ void js_set_camera(double x, double y, double zoom) {
   c.follow = false;
   c.fit_pending = false;
 }
-void js_fit() { g_app->state().camera.fit_pending = true; }
+void js_fit() { g_app->state().camera.fit_all_pending = true; }
 double js_layout_ms() {
   auto& s = g_app->state();
   return s.has_trace() ? s.layout().build_ms() : 0.0;
