@@ -11,6 +11,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "games/connect4/connect4.hpp"
 #include "games/explicit_tree.hpp"
 #include "games/random_tree.hpp"
 #include "games/tictactoe/tictactoe.hpp"
@@ -27,6 +28,10 @@ R visit_game(const std::string& name, const std::string& position, F&& f) {
   //   if (name == "chess") { ChessGame g = ChessGame::from_text(position); return f(g); }
   if (name == "tictactoe") {
     TicTacToeGame g = TicTacToeGame::from_text(position);
+    return f(g);
+  }
+  if (name == "connect4") {
+    Connect4Game g = Connect4Game::from_text(position);
     return f(g);
   }
   throw InputError("unknown game '" + name + "' (" + known_games() + ")");
