@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/explicit_tree.hpp"
+#include "games/othello/othello.hpp"
 #include "games/random_tree.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 
@@ -32,6 +33,10 @@ R visit_game(const std::string& name, const std::string& position, F&& f) {
   }
   if (name == "connect4") {
     Connect4Game g = Connect4Game::from_text(position);
+    return f(g);
+  }
+  if (name == "othello") {
+    OthelloGame g = OthelloGame::from_text(position);
     return f(g);
   }
   throw InputError("unknown game '" + name + "' (" + known_games() + ")");
