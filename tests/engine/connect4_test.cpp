@@ -90,7 +90,8 @@ TEST_CASE("connect four: perft equals an independent brute-force count") {
 }
 
 TEST_CASE("connect four: perft from other positions") {
-  for (const char* seq : {"4453", "444444", "1212121", "33333322222211", "2252576253462244111563365343671351441"}) {
+  for (const char* seq :
+       {"4453", "444444", "1212121", "33333322222211", "2252576253462244111563365343671351441"}) {
     Connect4Game g = Connect4Game::from_text(seq);
     ArrayBoard b;
     // Replay the sequence on the array board.
@@ -120,16 +121,18 @@ TEST_CASE("connect four: text forms") {
   CHECK(g.x_to_move());
   // The board form, with '/', spaces, newlines or nothing between rows.
   const std::string one_word = std::string(28, '.') + "...o.....OXX..";
-  for (const std::string& board : {std::string("......./......./......./......./...o.../..oxx.."),
-                                   std::string("....... ....... ....... ....... ...o... ..oxx.."),
-                                   std::string(".......\n.......\n.......\n.......\n...o...\n..oxx..\n"), one_word}) {
+  for (const std::string& board :
+       {std::string("......./......./......./......./...o.../..oxx.."),
+        std::string("....... ....... ....... ....... ...o... ..oxx.."),
+        std::string(".......\n.......\n.......\n.......\n...o...\n..oxx..\n"), one_word}) {
     INFO(board);
     const Connect4Game b = Connect4Game::from_text(board);
     CHECK(b.key() == g.key());
     CHECK(b.position_text() == g.board_text());
   }
   // A board followed by a sequence played from it.
-  const Connect4Game c = Connect4Game::from_text("......./......./......./......./...o.../..oxx.. 12");
+  const Connect4Game c =
+      Connect4Game::from_text("......./......./......./......./...o.../..oxx.. 12");
   CHECK(c.key() == Connect4Game::from_text("445312").key());
   CHECK(c.position_text() == "......./......./......./......./...o.../xooxx..");
   CHECK(Connect4Game().position_text() == "");
@@ -152,15 +155,16 @@ TEST_CASE("connect four: bad positions and moves are rejected with the reason") 
   CHECK(error_of("12121212") == "move 8 '2': the game is over (x has four in a row)");
   CHECK(error_of("8") == "move 1 '8': not a column (1-7)");
   CHECK(error_of("440") == "move 3 '0': not a column (1-7)");
-  CHECK(error_of("44a") == "'44a' is neither a connect-four board (x, o, . and /) nor a column sequence (1-7)");
+  CHECK(error_of("44a") ==
+        "'44a' is neither a connect-four board (x, o, . and /) nor a column sequence (1-7)");
   CHECK(error_of("......./......./......./......./.......") ==
         "connect-four board has 5 rows, not 6 (7 cells x, o or . per row, the top row first)");
   CHECK(error_of("......./......./......./......./....../..xxo..") ==
         "connect-four board row 5 '......' has 6 cells, not 7");
   CHECK(error_of("......./......./......./...x.../......./...o...") ==
         "connect-four board: column 4 has a stone above an empty cell");
-  CHECK(error_of("......./......./......./......./......./xxx....").find("impossible connect-four board (3 x, 0 o)") ==
-        0);
+  CHECK(error_of("......./......./......./......./......./xxx....")
+            .find("impossible connect-four board (3 x, 0 o)") == 0);
   CHECK(error_of("......./......./......./......./ooo..../xxxxo..") ==
         "impossible connect-four board (4 x, 4 o): x has four in a row, but o moved after it");
   CHECK(error_of("......./......./......./......./xx...../ooooxxx") ==
@@ -202,7 +206,8 @@ TEST_CASE("connect four: evaluation terms") {
 }
 
 TEST_CASE("connect four: alpha-beta equals minimax at small depths") {
-  for (const char* p : {"", "4", "4453", "44444433", "1122", "2252576253462244111563365343671351"}) {
+  for (const char* p :
+       {"", "4", "4453", "44444433", "1122", "2252576253462244111563365343671351"}) {
     for (int d = 1; d <= 4; ++d) check_alphabeta_matches_minimax<Connect4Game>(p, d);
   }
 }
@@ -246,8 +251,8 @@ TEST_CASE("connect four: Pons' end-game positions solved by alpha-beta") {
 }
 
 TEST_CASE("connect four: bench signature") {
-  const long long nodes =
-      alphabeta_nodes<Connect4Game>({"", "4453", "44444433", "2252576253462244111563365343671351"}, 8);
+  const long long nodes = alphabeta_nodes<Connect4Game>(
+      {"", "4453", "44444433", "2252576253462244111563365343671351"}, 8);
   MESSAGE("connect four bench nodes " << nodes);
   CHECK(nodes == 466'416);
 }

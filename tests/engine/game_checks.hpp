@@ -57,7 +57,8 @@ void check_alphabeta_matches_minimax(const std::string& position, int depth) {
     CHECK(r.value == expected);
     CHECK(r.bound == Bound::exact);
   }
-  CHECK(g.position_text() == Game::from_text(position).position_text());  // searches undo their moves
+  CHECK(g.position_text() ==
+        Game::from_text(position).position_text());  // searches undo their moves
 }
 
 // The total nodes of alpha-beta (criterion >, NullSink) from each position to `depth`.

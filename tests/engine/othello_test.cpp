@@ -15,8 +15,8 @@ namespace {
 
 // Black to move has only b1, next to white's a1 and four white centre discs: black must pass,
 // then white's only move c1 turns b1 over and leaves no black disc.
-const std::string k_pass_board = std::string("ox......") + std::string(16, '.') + "...oo......oo..." +
-                                 std::string(24, '.');
+const std::string k_pass_board =
+    std::string("ox......") + std::string(16, '.') + "...oo......oo..." + std::string(24, '.');
 
 std::string error_of(const std::string& text) {
   try {
@@ -159,7 +159,8 @@ TEST_CASE("othello: text forms") {
   CHECK(OthelloGame::from_text("").key() == start.key());
   CHECK(OthelloGame::from_text(start_text).key() == start.key());
   // Other characters for the discs and the side.
-  CHECK(OthelloGame::from_text(std::string(27, '-') + "WB------BW" + std::string(27, '-') + " B").key() == start.key());
+  CHECK(OthelloGame::from_text(std::string(27, '-') + "WB------BW" + std::string(27, '-') + " B")
+            .key() == start.key());
   // Moves: separated, written together, any case.
   const OthelloGame a = OthelloGame::from_text("moves f5 d6 c3");
   CHECK(OthelloGame::from_text("moves f5d6c3").key() == a.key());
@@ -184,21 +185,26 @@ TEST_CASE("othello: text forms") {
 }
 
 TEST_CASE("othello: bad positions and moves are rejected with the reason") {
-  CHECK(error_of("xo..") == "othello board 'xo..' has 4 squares, not 64 (x, o or . for a1..h1, a2..h8)");
+  CHECK(error_of("xo..") ==
+        "othello board 'xo..' has 4 squares, not 64 (x, o or . for a1..h1, a2..h8)");
   CHECK(error_of(std::string(27, '.') + "oz......xo" + std::string(27, '.') + " x") ==
         "othello board character 29 (e4) 'z' is not x, o or .");
   CHECK(error_of(std::string(64, '.') + " x") ==
-        "impossible othello board: the centre square d4 is empty (the four centre squares are occupied from the start)");
+        "impossible othello board: the centre square d4 is empty (the four centre squares are "
+        "occupied from the start)");
   CHECK(error_of(std::string(27, '.') + "ox......xo" + std::string(27, '.')) ==
         "the othello board needs the side to move after it (x or o)");
   CHECK(error_of(std::string(27, '.') + "ox......xo" + std::string(27, '.') + " q") ==
         "'q' is not a side to move (x for black or o for white)");
   CHECK(error_of("moves a1") == "move 1 'a1': not a legal move for black (legal: d3 c4 f5 e6)");
   CHECK(error_of("moves f5 z9") == "move 2 'z9': not a square (a1-h8) or pass");
-  CHECK(error_of("moves f5 pass") == "move 2 'pass': white has moves (f4 d6 f6), so it cannot pass");
-  CHECK(error_of(k_pass_board + " x moves c1") == "move 1 'c1': not a legal move for black (it must pass)");
+  CHECK(error_of("moves f5 pass") ==
+        "move 2 'pass': white has moves (f4 d6 f6), so it cannot pass");
+  CHECK(error_of(k_pass_board + " x moves c1") ==
+        "move 1 'c1': not a legal move for black (it must pass)");
   CHECK(error_of(k_pass_board + " x moves pass c1 pass") == "move 3 'pass': the game is over");
-  CHECK(error_of("f5") == "othello board 'f5' has 2 squares, not 64 (x, o or . for a1..h1, a2..h8)");
+  CHECK(error_of("f5") ==
+        "othello board 'f5' has 2 squares, not 64 (x, o or . for a1..h1, a2..h8)");
   CHECK(error_of(std::string(27, '.') + "ox......xo" + std::string(27, '.') + " x f5") ==
         "unexpected 'f5' in the othello position (expected 'moves')");
 }
@@ -227,9 +233,10 @@ TEST_CASE("othello: evaluation") {
 }
 
 TEST_CASE("othello: alpha-beta equals minimax at small depths") {
-  for (const std::string& p : {std::string(""), std::string("moves f5"), std::string("moves f5 d6 c3 d3 c4"),
-                                std::string("moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"), k_pass_board + " x",
-                                k_pass_board + " o"}) {
+  for (const std::string& p :
+       {std::string(""), std::string("moves f5"), std::string("moves f5 d6 c3 d3 c4"),
+        std::string("moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7"), k_pass_board + " x",
+        k_pass_board + " o"}) {
     for (int d = 1; d <= 4; ++d) check_alphabeta_matches_minimax<OthelloGame>(p, d);
   }
 }

@@ -98,7 +98,8 @@ TEST_CASE("tic-tac-toe: open-lines evaluation") {
 }
 
 TEST_CASE("tic-tac-toe: alpha-beta equals minimax at small depths") {
-  for (const char* p : {"", "x........", "....x....", "xo.......", "x...o...x", "xx.oo....", "xo.xo...."}) {
+  for (const char* p :
+       {"", "x........", "....x....", "xo.......", "x...o...x", "xx.oo....", "xo.xo...."}) {
     for (int d = 1; d <= 4; ++d) check_alphabeta_matches_minimax<TicTacToeGame>(p, d);
   }
 }
@@ -133,27 +134,32 @@ TEST_CASE("tic-tac-toe: text forms") {
 }
 
 TEST_CASE("tic-tac-toe: bad positions are rejected with the reason") {
-  CHECK(error_of("x.o") == "tic-tac-toe board 'x.o' has 3 cells, not 9 (x, o or . for each cell, top row first)");
+  CHECK(error_of("x.o") ==
+        "tic-tac-toe board 'x.o' has 3 cells, not 9 (x, o or . for each cell, top row first)");
   CHECK(error_of("x.o.z....") == "tic-tac-toe board character 5 'z' is not x, o or .");
   CHECK(error_of("xx.......").find("impossible tic-tac-toe board (2 x, 0 o)") == 0);
   CHECK(error_of("o........").find("impossible tic-tac-toe board (0 x, 1 o)") == 0);
   CHECK(error_of("xxxooo...") == "impossible tic-tac-toe board: both x and o have three in a row");
-  CHECK(error_of("xxxoo.o..").find("x has three in a row, but o moved after it") != std::string::npos);
-  CHECK(error_of("ooox.x.xx").find("o has three in a row, but x moved after it") != std::string::npos);
+  CHECK(error_of("xxxoo.o..").find("x has three in a row, but o moved after it") !=
+        std::string::npos);
+  CHECK(error_of("ooox.x.xx").find("o has three in a row, but x moved after it") !=
+        std::string::npos);
   CHECK(error_of("x........ x") == "wrong side to move 'x': with 1 x and 0 o it is o's turn");
   CHECK(error_of("......... o") == "wrong side to move 'o': with 0 x and 0 o it is x's turn");
   CHECK(error_of("......... q") == "'q' is neither a side to move (x or o) nor 'moves'");
   CHECK(error_of("moves 5 5") == "move 2 '5': cell b2 is taken");
   CHECK(error_of("moves 1 4 2 5 3 6") == "move 6 '6': the game is over (x has three in a row)");
   CHECK(error_of("moves 0") == "move 1 '0': not a cell (1-9 or a1-c3)");
-  CHECK(error_of("x........ o 5") == "unexpected '5' in the tic-tac-toe position (expected 'moves')");
+  CHECK(error_of("x........ o 5") ==
+        "unexpected '5' in the tic-tac-toe position (expected 'moves')");
   CHECK(error_of("xxx...xxx").find("impossible tic-tac-toe board (6 x, 0 o)") == 0);
 }
 
 TEST_CASE("tic-tac-toe: bench signature") {
   // alpha-beta (>) to the end from fixed positions; changes only when the game's move order
   // or the search changes.
-  const long long nodes = alphabeta_nodes<TicTacToeGame>({"", "x........", "....x....", "xo.......", "x...o...."}, 9);
+  const long long nodes =
+      alphabeta_nodes<TicTacToeGame>({"", "x........", "....x....", "xo.......", "x...o...."}, 9);
   MESSAGE("tic-tac-toe bench nodes " << nodes);
   CHECK(nodes == 150'631);
 }

@@ -13,10 +13,18 @@ constexpr int k_height = 6;
 constexpr int k_stride = k_height + 1;  // bits per column
 constexpr int k_cells = k_width * k_height;
 
-constexpr int bit_index(int col, int row) { return col * k_stride + row; }  // row 0 = bottom
-constexpr std::uint64_t bottom_mask(int col) { return 1ull << (col * k_stride); }
-constexpr std::uint64_t top_mask(int col) { return 1ull << (col * k_stride + k_height - 1); }
-constexpr std::uint64_t column_mask(int col) { return ((1ull << k_height) - 1) << (col * k_stride); }
+constexpr int bit_index(int col, int row) {
+  return col * k_stride + row;
+}  // row 0 = bottom
+constexpr std::uint64_t bottom_mask(int col) {
+  return 1ull << (col * k_stride);
+}
+constexpr std::uint64_t top_mask(int col) {
+  return 1ull << (col * k_stride + k_height - 1);
+}
+constexpr std::uint64_t column_mask(int col) {
+  return ((1ull << k_height) - 1) << (col * k_stride);
+}
 
 constexpr std::uint64_t all_bottoms() {
   std::uint64_t m = 0;
@@ -57,9 +65,15 @@ constexpr std::uint64_t winning_cells(std::uint64_t stones, std::uint64_t mask) 
 }
 
 // The cells where a stone can be dropped now (one per column that is not full).
-constexpr std::uint64_t playable_cells(std::uint64_t mask) { return (mask + k_bottom) & k_board; }
+constexpr std::uint64_t playable_cells(std::uint64_t mask) {
+  return (mask + k_bottom) & k_board;
+}
 
-inline int popcount(std::uint64_t x) { return __builtin_popcountll(x); }
-inline int lowest_bit(std::uint64_t x) { return __builtin_ctzll(x); }
+inline int popcount(std::uint64_t x) {
+  return __builtin_popcountll(x);
+}
+inline int lowest_bit(std::uint64_t x) {
+  return __builtin_ctzll(x);
+}
 
 }  // namespace kibitz::c4

@@ -32,7 +32,8 @@ constexpr std::array<int, k_bits> line_counts() {
       for (int r = 0; r < k_height; ++r) {
         const int ec = c + 3 * d[0], er = r + 3 * d[1];
         if (ec < 0 || ec >= k_width || er < 0 || er >= k_height) continue;
-        for (int i = 0; i < 4; ++i) ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
+        for (int i = 0; i < 4; ++i)
+          ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
       }
     }
   }
@@ -45,7 +46,8 @@ constexpr std::uint64_t k_even_rows = k_board & ~k_odd_rows;
 
 int centre_sum(std::uint64_t stones) {
   int s = 0;
-  for (; stones; stones &= stones - 1) s += k_line_counts[static_cast<std::size_t>(lowest_bit(stones))];
+  for (; stones; stones &= stones - 1)
+    s += k_line_counts[static_cast<std::size_t>(lowest_bit(stones))];
   return s;
 }
 
@@ -107,8 +109,11 @@ Score Connect4Game::evaluate() const {
   s += 20 * (popcount(my_threats) - popcount(their_threats));
   s += 10 * (popcount(my_threats & my_rows) - popcount(their_threats & their_rows));
   const std::uint64_t playable = playable_cells(m_mask);
-  if (my_threats & playable) s += 500;
-  else if (popcount(their_threats & playable) >= 2) s -= 500;
+  if (my_threats & playable) {
+    s += 500;
+  } else if (popcount(their_threats & playable) >= 2) {
+    s -= 500;
+  }
   return s;
 }
 

@@ -11,7 +11,9 @@ using namespace c4;
 
 namespace {
 
-bool is_board_char(char c) { return c == 'x' || c == 'X' || c == 'o' || c == 'O' || c == '.' || c == '/'; }
+bool is_board_char(char c) {
+  return c == 'x' || c == 'X' || c == 'o' || c == 'O' || c == '.' || c == '/';
+}
 
 bool all_of(const std::string& w, bool (*pred)(char)) {
   for (char c : w) {
@@ -20,7 +22,9 @@ bool all_of(const std::string& w, bool (*pred)(char)) {
   return true;
 }
 
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 // The rows of a board text, top row first: one 42-cell word or 6 words of 7 cells (rows
 // split by '/' or by spaces).
@@ -29,14 +33,19 @@ std::vector<std::string> board_rows(const std::vector<std::string>& words) {
   for (const std::string& w : words) {
     std::string row;
     for (char c : w + "/") {
-      if (c != '/') row += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      else if (!row.empty()) rows.push_back(row), row.clear();
+      if (c != '/') {
+        row += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      } else if (!row.empty()) {
+        rows.push_back(row);
+        row.clear();
+      }
     }
   }
   if (rows.size() == 1 && rows[0].size() == static_cast<std::size_t>(k_cells)) {
     const std::string all = rows[0];
     rows.clear();
-    for (int r = 0; r < k_height; ++r) rows.push_back(all.substr(static_cast<std::size_t>(r * k_width), k_width));
+    for (int r = 0; r < k_height; ++r)
+      rows.push_back(all.substr(static_cast<std::size_t>(r * k_width), k_width));
   }
   if (rows.size() != static_cast<std::size_t>(k_height)) {
     throw InputError("connect-four board has " + std::to_string(rows.size()) +
@@ -44,8 +53,8 @@ std::vector<std::string> board_rows(const std::vector<std::string>& words) {
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     if (rows[r].size() != static_cast<std::size_t>(k_width)) {
-      throw InputError("connect-four board row " + std::to_string(r + 1) + " '" + rows[r] + "' has " +
-                       std::to_string(rows[r].size()) + " cells, not 7");
+      throw InputError("connect-four board row " + std::to_string(r + 1) + " '" + rows[r] +
+                       "' has " + std::to_string(rows[r].size()) + " cells, not 7");
     }
   }
   return rows;
@@ -74,7 +83,9 @@ std::string Connect4Game::board_text() const {
   return s;
 }
 
-std::string Connect4Game::position_text() const { return m_from_start ? m_sequence : board_text(); }
+std::string Connect4Game::position_text() const {
+  return m_from_start ? m_sequence : board_text();
+}
 
 Connect4Game Connect4Game::from_text(const std::string& text) {
   std::istringstream in(text);
@@ -93,11 +104,15 @@ Connect4Game Connect4Game::from_text(const std::string& text) {
       for (int col = 0; col < k_width; ++col) {
         const char c = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)];
         const std::uint64_t bit = 1ull << bit_index(col, row);
-        if (c == 'x') x |= bit, mask |= bit;
-        else if (c == 'o') mask |= bit;
-        else if (c != '.') {
+        if (c == 'x') {
+          x |= bit;
+          mask |= bit;
+        } else if (c == 'o') {
+          mask |= bit;
+        } else if (c != '.') {
           throw InputError("connect-four board row " + std::to_string(r + 1) + " cell " +
-                           std::to_string(col + 1) + " '" + std::string(1, c) + "' is not x, o or .");
+                           std::to_string(col + 1) + " '" + std::string(1, c) +
+                           "' is not x, o or .");
         }
       }
     }
@@ -116,15 +131,20 @@ Connect4Game Connect4Game::from_text(const std::string& text) {
                        ": x moves first, so x has as many stones as o or one more");
     }
     const bool x_four = has_four(x), o_four = has_four(o);
-    if (x_four && o_four) throw InputError("impossible connect-four board: both x and o have four in a row");
+    if (x_four && o_four) {
+      throw InputError("impossible connect-four board: both x and o have four in a row");
+    }
     if (x_four && nx == no) {
-      throw InputError("impossible connect-four board " + counts + ": x has four in a row, but o moved after it");
+      throw InputError("impossible connect-four board " + counts +
+                       ": x has four in a row, but o moved after it");
     }
     if (o_four && nx != no) {
-      throw InputError("impossible connect-four board " + counts + ": o has four in a row, but x moved after it");
+      throw InputError("impossible connect-four board " + counts +
+                       ": o has four in a row, but x moved after it");
     }
     if ((x_four && !four_from_last_stone(x, mask)) || (o_four && !four_from_last_stone(o, mask))) {
-      throw InputError("impossible connect-four board: the game was over before the last stone was played");
+      throw InputError(
+          "impossible connect-four board: the game was over before the last stone was played");
     }
     g.m_mask = mask;
     g.m_stones = nx + no;
@@ -135,7 +155,8 @@ Connect4Game Connect4Game::from_text(const std::string& text) {
   int index = 0;
   for (; w < words.size(); ++w) {
     if (!all_of(words[w], is_digit)) {
-      throw InputError("'" + words[w] + "' is neither a connect-four board (x, o, . and /) nor a column " +
+      throw InputError("'" + words[w] +
+                       "' is neither a connect-four board (x, o, . and /) nor a column " +
                        "sequence (1-7)" + (board_words.empty() ? "" : " after the board"));
     }
     for (char c : words[w]) {
@@ -144,7 +165,8 @@ Connect4Game Connect4Game::from_text(const std::string& text) {
       if (c < '1' || c > '7') throw InputError(where + "not a column (1-7)");
       const int col = c - '1';
       if (g.won()) {
-        throw InputError(where + "the game is over (" + (g.x_to_move() ? "o" : "x") + " has four in a row)");
+        throw InputError(where + "the game is over (" + (g.x_to_move() ? "o" : "x") +
+                         " has four in a row)");
       }
       if (!g.can_play(col)) throw InputError(where + "column " + std::string(1, c) + " is full");
       g.make(static_cast<Move>(col));

@@ -14,24 +14,27 @@ constexpr Bits k_not_a = 0xFEFEFEFEFEFEFEFEull;  // every column but a
 constexpr Bits k_not_h = 0x7F7F7F7F7F7F7F7Full;  // every column but h
 constexpr Bits k_inner_columns = k_not_a & k_not_h;
 
-// Squares shifted one step in direction D (0..7: E, W, S, N, SE, SW, NE, NW; S = towards
-// row 8), without removing the squares that wrap around from one edge to the other.
+// Square-index steps of the 8 directions: E, W, S, N, SE, SW, NE, NW (S = towards row 8).
+constexpr int k_direction_steps[8] = {1, -1, 8, -8, 9, 7, -7, -9};
+
+// Squares shifted one step in direction D, without removing the squares that wrap around
+// from one edge to the other.
 template <int D>
 constexpr Bits shift(Bits b) {
-  if constexpr (D == 0) return b << 1;
-  else if constexpr (D == 1) return b >> 1;
-  else if constexpr (D == 2) return b << 8;
-  else if constexpr (D == 3) return b >> 8;
-  else if constexpr (D == 4) return b << 9;
-  else if constexpr (D == 5) return b << 7;
-  else if constexpr (D == 6) return b >> 7;
-  else return b >> 9;
+  constexpr int s = k_direction_steps[D];
+  if constexpr (s > 0) {
+    return b << s;
+  } else {
+    return b >> -s;
+  }
 }
 
 // The squares one step in direction D.
 template <int D>
 constexpr Bits step(Bits b) {
-  constexpr Bits keep = (D == 0 || D == 4 || D == 6) ? k_not_a : (D == 1 || D == 5 || D == 7) ? k_not_h : ~Bits{0};
+  constexpr Bits keep = (D == 0 || D == 4 || D == 6)   ? k_not_a
+                        : (D == 1 || D == 5 || D == 7) ? k_not_h
+                                                       : ~Bits{0};
   return shift<D>(b) & keep;
 }
 
@@ -82,7 +85,11 @@ constexpr Bits neighbours(Bits b) {
          step<7>(b);
 }
 
-inline int popcount(Bits b) { return __builtin_popcountll(b); }
-inline int lowest_square(Bits b) { return __builtin_ctzll(b); }
+inline int popcount(Bits b) {
+  return __builtin_popcountll(b);
+}
+inline int lowest_square(Bits b) {
+  return __builtin_ctzll(b);
+}
 
 }  // namespace kibitz::oth

@@ -23,14 +23,16 @@ constexpr std::uint64_t zobrist(bool black, int sq) {
 // Turning a disc over swaps its black word for its white word.
 constexpr std::array<std::uint64_t, 64> flip_keys() {
   std::array<std::uint64_t, 64> k{};
-  for (int sq = 0; sq < 64; ++sq) k[static_cast<std::size_t>(sq)] = zobrist(true, sq) ^ zobrist(false, sq);
+  for (int sq = 0; sq < 64; ++sq)
+    k[static_cast<std::size_t>(sq)] = zobrist(true, sq) ^ zobrist(false, sq);
   return k;
 }
 constexpr auto k_flip_keys = flip_keys();
 
 std::uint64_t flip_key(Bits flipped) {
   std::uint64_t k = 0;
-  for (; flipped; flipped &= flipped - 1) k ^= k_flip_keys[static_cast<std::size_t>(lowest_square(flipped))];
+  for (; flipped; flipped &= flipped - 1)
+    k ^= k_flip_keys[static_cast<std::size_t>(lowest_square(flipped))];
   return k;
 }
 

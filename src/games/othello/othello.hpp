@@ -68,7 +68,7 @@ class OthelloGame {
 
   // Queries for tests and views.
   bool black_to_move() const { return m_black_to_move; }
-  oth::Bits player() const { return m_player; }      // discs of the side to move
+  oth::Bits player() const { return m_player; }  // discs of the side to move
   oth::Bits opponent() const { return m_opponent; }
   oth::Bits black() const { return m_black_to_move ? m_player : m_opponent; }
   oth::Bits white() const { return m_black_to_move ? m_opponent : m_player; }
@@ -80,8 +80,11 @@ class OthelloGame {
 
   // The evaluation split into its terms, for views and tests (see othello_eval.cpp).
   struct EvalTerms {
-    int mobility = 0, potential = 0, corners = 0, x_squares = 0, c_squares = 0, edges = 0, discs = 0;
-    int total() const { return mobility + potential + corners + x_squares + c_squares + edges + discs; }
+    int mobility = 0, potential = 0, corners = 0, x_squares = 0, c_squares = 0, edges = 0,
+        discs = 0;
+    int total() const {
+      return mobility + potential + corners + x_squares + c_squares + edges + discs;
+    }
   };
   EvalTerms eval_terms() const;
 

@@ -36,7 +36,9 @@ constexpr int k_w_c_square = -15;
 constexpr int k_w_edge = 5;
 constexpr int k_disc_divisor = 16;
 
-constexpr Bits sq(int s) { return 1ull << s; }
+constexpr Bits sq(int s) {
+  return 1ull << s;
+}
 constexpr Bits k_corners = sq(0) | sq(7) | sq(56) | sq(63);
 constexpr Bits k_row_1 = 0xFFull, k_row_8 = 0xFFull << 56;
 constexpr Bits k_col_a = 0x0101010101010101ull, k_col_h = 0x8080808080808080ull;
@@ -58,7 +60,8 @@ OthelloGame::EvalTerms terms_of(Bits me, Bits them, Bits my_moves, Bits their_mo
   OthelloGame::EvalTerms t;
   const Bits empty = ~(me | them);
   t.mobility = k_w_mobility * (popcount(my_moves) - popcount(their_moves));
-  t.potential = k_w_potential * (popcount(neighbours(them) & empty) - popcount(neighbours(me) & empty));
+  t.potential =
+      k_w_potential * (popcount(neighbours(them) & empty) - popcount(neighbours(me) & empty));
   t.corners = k_w_corner * (popcount(me & k_corners) - popcount(them & k_corners));
   int x = 0, c = 0;
   for (const CornerZone& z : k_zones) {
@@ -76,7 +79,8 @@ OthelloGame::EvalTerms terms_of(Bits me, Bits them, Bits my_moves, Bits their_mo
 }  // namespace
 
 OthelloGame::EvalTerms OthelloGame::eval_terms() const {
-  return terms_of(m_player, m_opponent, legal_moves(m_player, m_opponent), legal_moves(m_opponent, m_player));
+  return terms_of(m_player, m_opponent, legal_moves(m_player, m_opponent),
+                  legal_moves(m_opponent, m_player));
 }
 
 Score OthelloGame::evaluate() const {

@@ -13,7 +13,7 @@ using namespace oth;
 std::uint64_t perft_bits(Bits p, Bits o, int depth) {
   Bits m = legal_moves(p, o);
   if (!m) {
-    if (!legal_moves(o, p)) return 0;  // game over: no move left to count
+    if (!legal_moves(o, p)) return 0;                     // game over: no move left to count
     return depth == 1 ? 1 : perft_bits(o, p, depth - 1);  // the pass
   }
   if (depth == 1) return static_cast<std::uint64_t>(popcount(m));

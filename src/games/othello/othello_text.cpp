@@ -19,10 +19,22 @@ std::string lower(std::string s) {
 // 'x' black, 'o' white, '.' empty, 0 for anything else.
 char board_char(char c) {
   switch (c) {
-    case 'x': case 'X': case 'b': case 'B': case '*': return 'x';
-    case 'o': case 'O': case 'w': case 'W': return 'o';
-    case '.': case '-': return '.';
-    default: return 0;
+    case 'x':
+    case 'X':
+    case 'b':
+    case 'B':
+    case '*':
+      return 'x';
+    case 'o':
+    case 'O':
+    case 'w':
+    case 'W':
+      return 'o';
+    case '.':
+    case '-':
+      return '.';
+    default:
+      return 0;
   }
 }
 
@@ -74,10 +86,13 @@ OthelloGame OthelloGame::from_text(const std::string& text) {
     Bits black = 0, white = 0;
     for (int i = 0; i < 64; ++i) {
       const char c = board_char(board[static_cast<std::size_t>(i)]);
-      if (c == 'x') black |= 1ull << i;
-      else if (c == 'o') white |= 1ull << i;
-      else if (c != '.') {
-        throw InputError("othello board character " + std::to_string(i + 1) + " (" + square_name(i) + ") '" +
+      if (c == 'x') {
+        black |= 1ull << i;
+      } else if (c == 'o') {
+        white |= 1ull << i;
+      } else if (c != '.') {
+        throw InputError("othello board character " + std::to_string(i + 1) + " (" +
+                         square_name(i) + ") '" +
                          std::string(1, board[static_cast<std::size_t>(i)]) + "' is not x, o or .");
       }
     }
@@ -117,13 +132,17 @@ OthelloGame OthelloGame::from_text(const std::string& text) {
         if (m < 0) throw InputError(where + "not a square (a1-h8) or pass");
         const Bits legal = legal_moves(g.m_player, g.m_opponent);
         const char* mover = g.m_black_to_move ? "black" : "white";
-        if (!legal && !legal_moves(g.m_opponent, g.m_player)) throw InputError(where + "the game is over");
+        if (!legal && !legal_moves(g.m_opponent, g.m_player)) {
+          throw InputError(where + "the game is over");
+        }
         if (m == k_pass && legal) {
-          throw InputError(where + mover + " has moves (" + square_list(legal) + "), so it cannot pass");
+          throw InputError(where + mover + " has moves (" + square_list(legal) +
+                           "), so it cannot pass");
         }
         if (m != k_pass && !(legal & (1ull << m))) {
           throw InputError(where + "not a legal move for " + mover + " (" +
-                           (legal ? "legal: " + square_list(legal) : std::string("it must pass")) + ")");
+                           (legal ? "legal: " + square_list(legal) : std::string("it must pass")) +
+                           ")");
         }
         g.make(static_cast<Move>(m));
       }

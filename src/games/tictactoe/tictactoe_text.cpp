@@ -65,11 +65,14 @@ TicTacToeGame TicTacToeGame::from_text(const std::string& text) {
     }
     for (int i = 0; i < k_cells; ++i) {
       const char c = board[static_cast<std::size_t>(i)];
-      if (c == 'x') g.place(0, i);
-      else if (c == 'o') g.place(1, i);
-      else if (c != '.') {
+      if (c == 'x') {
+        g.place(0, i);
+      } else if (c == 'o') {
+        g.place(1, i);
+      } else if (c != '.') {
         throw InputError("tic-tac-toe board character " + std::to_string(i + 1) + " '" +
-                         std::string(1, words[0][static_cast<std::size_t>(i)]) + "' is not x, o or .");
+                         std::string(1, words[0][static_cast<std::size_t>(i)]) +
+                         "' is not x, o or .");
       }
     }
     const int nx = popcount9(g.m_marks[0]);
@@ -81,7 +84,9 @@ TicTacToeGame TicTacToeGame::from_text(const std::string& text) {
     }
     const bool x_line = has_line(g.m_marks[0]);
     const bool o_line = has_line(g.m_marks[1]);
-    if (x_line && o_line) throw InputError("impossible tic-tac-toe board: both x and o have three in a row");
+    if (x_line && o_line) {
+      throw InputError("impossible tic-tac-toe board: both x and o have three in a row");
+    }
     if (x_line && nx == no) {
       throw InputError("impossible tic-tac-toe board " + counts +
                        ": x has three in a row, but o moved after it");
@@ -100,14 +105,16 @@ TicTacToeGame TicTacToeGame::from_text(const std::string& text) {
       }
       const int given = side == "x" ? 0 : 1;
       if (given != g.m_side) {
-        throw InputError("wrong side to move '" + side + "': with " + std::to_string(nx) + " x and " +
-                         std::to_string(no) + " o it is " + (g.m_side == 0 ? "x" : "o") + "'s turn");
+        throw InputError("wrong side to move '" + side + "': with " + std::to_string(nx) +
+                         " x and " + std::to_string(no) + " o it is " +
+                         (g.m_side == 0 ? "x" : "o") + "'s turn");
       }
     }
   }
   if (w < words.size()) {
     if (lower(words[w]) != "moves") {
-      throw InputError("unexpected '" + words[w] + "' in the tic-tac-toe position (expected 'moves')");
+      throw InputError("unexpected '" + words[w] +
+                       "' in the tic-tac-toe position (expected 'moves')");
     }
     ++w;
     for (int index = 1; w < words.size(); ++w, ++index) {
@@ -116,9 +123,12 @@ TicTacToeGame TicTacToeGame::from_text(const std::string& text) {
       const int c = parse_cell(word);
       if (c < 0) throw InputError(where + "not a cell (1-9 or a1-c3)");
       if (const char who = g.winner()) {
-        throw InputError(where + "the game is over (" + std::string(1, who) + " has three in a row)");
+        throw InputError(where + "the game is over (" + std::string(1, who) +
+                         " has three in a row)");
       }
-      if ((g.m_marks[0] | g.m_marks[1]) & (1u << c)) throw InputError(where + "cell " + cell_name(c) + " is taken");
+      if ((g.m_marks[0] | g.m_marks[1]) & (1u << c)) {
+        throw InputError(where + "cell " + cell_name(c) + " is taken");
+      }
       g.make(static_cast<Move>(c));
     }
   }
