@@ -11,8 +11,11 @@
 
 #include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "games/connect4/connect4.hpp"
 #include "games/explicit_tree.hpp"
+#include "games/othello/othello.hpp"
 #include "games/random_tree.hpp"
+#include "games/tictactoe/tictactoe.hpp"
 
 namespace kibitz {
 
@@ -24,8 +27,18 @@ template <class F, class R = std::invoke_result_t<F, ExplicitTreeGame&>>
 R visit_game(const std::string& name, const std::string& position, F&& f) {
   // Each game adds one branch, e.g.
   //   if (name == "chess") { ChessGame g = ChessGame::from_text(position); return f(g); }
-  (void)position;
-  (void)f;
+  if (name == "tictactoe") {
+    TicTacToeGame g = TicTacToeGame::from_text(position);
+    return f(g);
+  }
+  if (name == "connect4") {
+    Connect4Game g = Connect4Game::from_text(position);
+    return f(g);
+  }
+  if (name == "othello") {
+    OthelloGame g = OthelloGame::from_text(position);
+    return f(g);
+  }
   throw InputError("unknown game '" + name + "' (" + known_games() + ")");
 }
 
