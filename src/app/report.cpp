@@ -150,11 +150,27 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";
   o << "leaves evaluated: " << result.stats.leaves << "\n";
+  // Leaves by name in named trees, by their move path in games, by index path otherwise;
+  // a long list is cut (the JSON report has all of them).
+  constexpr long long k_max_listed = 64;
+  const bool named_tree = result.trace.meta.get("source") == "tree";
   o << "evaluated leaves:";
+  long long listed = 0;
   for (std::uint32_t id = 0; id < model.node_count(); ++id) {
     if (!model.node(id).leaf) continue;
-    o << ' ' << (model.label(id).empty() ? list_path(model.path(id)) : model.label(id));
+    if (++listed > k_max_listed) continue;
+    if (model.label(id).empty()) {
+      o << ' ' << list_path(model.path(id));
+    } else if (named_tree) {
+      o << ' ' << model.label(id);
+    } else {
+      std::vector<std::uint32_t> line;
+      for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent) line.push_back(n);
+      o << ' ';
+      for (std::size_t i = line.size(); i-- > 0;) o << model.label(line[i]) << (i ? "-" : "");
+    }
   }
+  if (listed > k_max_listed) o << " ... (" << listed - k_max_listed << " more; --json lists them all)";
   o << "\n";
   o << "pv:";
   if (!model.roots().empty()) {
