@@ -1,5 +1,6 @@
 #include "platform/window.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -73,6 +74,42 @@ Window::Window(const WindowOptions& options) {
   io.IniFilename = nullptr;  // the layout is computed each frame; nothing to remember
   ImGui_ImplGlfw_InitForOpenGL(m_window, true);
   ImGui_ImplOpenGL3_Init(glsl);
+  // Our key and character callbacks in front of the backend's (see feed_input).
+  glfwSetWindowUserPointer(m_window, this);
+  glfwSetKeyCallback(m_window, key_callback);
+  glfwSetCharCallback(m_window, char_callback);
+}
+
+void Window::key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
+  if (!self) return ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  if (action == GLFW_REPEAT) return;  // ImGui makes its own repeats from held keys
+  self->m_input.push_back({false, key, scancode, action, mods, 0});
+}
+
+void Window::char_callback(GLFWwindow* window, unsigned int c) {
+  auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
+  if (!self) return ImGui_ImplGlfw_CharCallback(window, c);
+  self->m_input.push_back({true, 0, 0, 0, 0, c});
+}
+
+void Window::feed_input() {
+  std::vector<int> changed;
+  bool keys = false, chars = false;
+  while (!m_input.empty()) {
+    const InputEvent e = m_input.front();
+    if (e.is_char) {
+      if (keys) break;
+      chars = true;
+      ImGui_ImplGlfw_CharCallback(m_window, e.c);
+    } else {
+      if (chars || std::find(changed.begin(), changed.end(), e.key) != changed.end()) break;
+      keys = true;
+      changed.push_back(e.key);
+      ImGui_ImplGlfw_KeyCallback(m_window, e.key, e.scancode, e.action, e.mods);
+    }
+    m_input.pop_front();
+  }
 }
 
 Window::~Window() {
@@ -88,6 +125,7 @@ void Window::request_close() { glfwSetWindowShouldClose(m_window, 1); }
 
 void Window::begin_frame() {
   glfwPollEvents();
+  feed_input();
 #ifdef __EMSCRIPTEN__
   int w = 0, h = 0, cw = 0, ch = 0;
   float ratio = 1.0f;

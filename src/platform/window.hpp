@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -45,6 +46,21 @@ class Window {
   void set_capture(bool on) { m_capture = on; }
 
  private:
+  // Dear ImGui 1.86 samples key state once per frame, so a key pressed and released between
+  // two frames would be lost, and typed characters could overtake a shortcut typed before
+  // them. Key and character events are queued here and fed to ImGui in order, a frame at a
+  // time: a frame takes no second transition of the same key, and never keys and characters
+  // together.
+  static void key_callback(GLFWwindow* window, int key, int scancode, int action, int mods);
+  static void char_callback(GLFWwindow* window, unsigned int c);
+  void feed_input();
+  struct InputEvent {
+    bool is_char;
+    int key, scancode, action, mods;
+    unsigned int c;
+  };
+  std::deque<InputEvent> m_input;
+
   GLFWwindow* m_window = nullptr;
   float m_pixel_ratio = 1.0f;
   bool m_capture = false;

