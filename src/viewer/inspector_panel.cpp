@@ -33,7 +33,7 @@ void draw_inspector(ViewerState& s) {
   const trace::ModelNode& n = m.node(id);
   const trace::NodeState st = m.state_at(id, t);
   section(node_name(m, id).c_str());
-  ImGui::Text("id %u, depth %d, path %s", id, n.depth, m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
+  ImGui::TextWrapped("id %u, depth %d, path %s", id, n.depth, m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
   if (n.parent != trace::k_no_node) {
     ImGui::Text("successor %d of %s", n.k, node_name(m, n.parent).c_str());
     ImGui::SameLine();
@@ -44,7 +44,7 @@ void draw_inspector(ViewerState& s) {
     if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
     return;
   }
-  if (m.has_window()) ImGui::Text("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(), sc(n.beta).c_str());
+  if (m.has_window()) ImGui::TextWrapped("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(), sc(n.beta).c_str());
   ImGui::Text("kind: %s", st.kind == NodeKind::unknown ? "not decided yet" : kind_label(st.kind));
   if (n.expected != NodeKind::unknown) {
     ImGui::SameLine();
@@ -53,9 +53,9 @@ void draw_inspector(ViewerState& s) {
                        "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
   }
   if (n.leaf) {
-    if (st.evaluated) ImGui::Text("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
+    if (st.evaluated) ImGui::TextWrapped("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
   } else if (n.succ_count >= 0) {
-    ImGui::Text("successors: %d generated, %d searched so far", n.succ_count, st.children_entered);
+    ImGui::TextWrapped("successors: %d generated, %d searched so far", n.succ_count, st.children_entered);
   }
   // The history table: one row per successor searched up to t.
   if (!n.leaf && m.child_count(id) > 0) {
@@ -118,9 +118,10 @@ void draw_inspector(ViewerState& s) {
                              : score > st.ret ? "lower bound (score > ret)"
                                               : "upper bound (score < ret)";
       const bool consistent = bound_holds(st.bound, st.ret, score);
-      ImGui::Text("score = %s: ret is %s", sc(score).c_str(), relation);
-      ImGui::TextColored(consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1), "%s",
-                         consistent ? "as the seed states for this kind" : "NOT what the bound claims");
+      ImGui::TextWrapped("score = %s: ret is %s", sc(score).c_str(), relation);
+      ImGui::PushStyleColor(ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
+    ImGui::TextWrapped("%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
+    ImGui::PopStyleColor();
     } else if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
                !m.trace().meta.get("game").empty()) {
       if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;

@@ -53,6 +53,11 @@ void draw_menu(ViewerState& s) {
   ImGui::EndMenuBar();
 }
 
+ImGuiTabItemFlags tab_flags(ViewerState& s, const char* name) {
+  if (s.open_tab != name) return 0;
+  return ImGuiTabItemFlags_SetSelected;
+}
+
 }  // namespace
 
 void draw_viewer(ViewerState& s) {
@@ -80,12 +85,12 @@ void draw_viewer(ViewerState& s) {
     ImGui::TableSetColumnIndex(0);
     ImGui::BeginChild("left", ImVec2(0, body_h), false);
     if (ImGui::BeginTabBar("left_tabs")) {
-      if (ImGui::BeginTabItem("Set-up")) {
+      if (ImGui::BeginTabItem("Set-up", nullptr, tab_flags(s, "setup"))) {
         draw_setup(s);
         ImGui::EndTabItem();
       }
       s.note_widget("tab_setup");
-      if (ImGui::BeginTabItem("Inspector")) {
+      if (ImGui::BeginTabItem("Inspector", nullptr, tab_flags(s, "inspector"))) {
         draw_inspector(s);
         ImGui::EndTabItem();
       }
@@ -98,17 +103,17 @@ void draw_viewer(ViewerState& s) {
     ImGui::TableSetColumnIndex(2);
     ImGui::BeginChild("right", ImVec2(0, body_h), false);
     if (ImGui::BeginTabBar("right_tabs")) {
-      if (ImGui::BeginTabItem("Legend")) {
+      if (ImGui::BeginTabItem("Legend", nullptr, tab_flags(s, "legend"))) {
         draw_legend(s);
         ImGui::EndTabItem();
       }
       s.note_widget("tab_legend");
-      if (ImGui::BeginTabItem("Events")) {
+      if (ImGui::BeginTabItem("Events", nullptr, tab_flags(s, "events"))) {
         draw_events(s);
         ImGui::EndTabItem();
       }
       s.note_widget("tab_events");
-      if (ImGui::BeginTabItem("Statistics")) {
+      if (ImGui::BeginTabItem("Statistics", nullptr, tab_flags(s, "stats"))) {
         draw_stats(s);
         ImGui::EndTabItem();
       }
@@ -120,6 +125,7 @@ void draw_viewer(ViewerState& s) {
   }
   draw_replay_bar(s);
   ImGui::End();
+  s.open_tab.clear();
   draw_file_browser(s);
 }
 

@@ -108,6 +108,7 @@ class ViewerState {
   float dpi_scale = 1.0f;   // device pixels per CSS/logical pixel
   float ui_scale() const { return font_scale * dpi_scale; }
   bool show_legend = true;
+  std::string open_tab;  // a tab to bring forward on the next frame: setup, inspector, legend, events, stats
   bool show_file_browser = false;
   bool is_web = false;
 

@@ -179,6 +179,17 @@ try {
   check(v3.error.length > 0 && await bad_link.page.evaluate(() => document.getElementById('error').hidden),
         'a bad link shows a message in the viewer, not a crashed page: ' + v3.error);
 
+  // 11. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await broken.goto(server.url);
+  await broken.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
+  const shown = await broken.evaluate(() => document.getElementById('error-text').textContent);
+  check(shown.length > 10 && await broken.evaluate(() => document.getElementById('loading').classList.contains('done')),
+        'a missing .wasm shows an error instead of a blank page: ' + shown.slice(0, 100));
+  await broken.screenshot({ path: path.join(artifacts, 'web-error.png') });
+  await broken.close();
+
   for (const p of [...problems, ...second_page.problems, ...bad_link.problems]) {
     console.log('FAIL: ' + p);
     failed = true;

@@ -1,7 +1,7 @@
 // kibitz-desktop [FILE] [options]: the viewer as a desktop program, for offline use.
 //   --at T            start at event T          --select ID   inspect node ID
 //   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
-//   --theme light|dark  --size WxH  --font-scale F
+//   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
 #include <chrono>
@@ -21,7 +21,7 @@
 namespace {
 
 struct Options {
-  std::string file, screenshot, run_tree, algo = "alphabeta", criterion = "gt", theme = "dark";
+  std::string file, screenshot, run_tree, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
   long long at = -1, select = -1;
   int frames = 0, width = 1440, height = 900;
   float font_scale = 1.0f;
@@ -52,6 +52,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--algo") o.algo = value();
     else if (a == "--criterion") o.criterion = value();
     else if (a == "--theme") o.theme = value();
+    else if (a == "--tab") o.tab = value();
     else if (a == "--font-scale") o.font_scale = static_cast<float>(number(1, 3));
     else if (a == "--size") {
       const std::string v = value();
@@ -62,7 +63,7 @@ Options parse(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       std::printf(
           "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo A] [--criterion gt|ge]]\n"
-          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--frames N] [--screenshot PNG]\n");
+          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] [--frames N] [--screenshot PNG]\n");
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
       throw kibitz::InputError("unknown option " + a);
@@ -73,6 +74,10 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
+  if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" && o.tab != "events" &&
+      o.tab != "stats") {
+    throw kibitz::InputError("--tab is one of setup, inspector, legend, events, stats");
+  }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;
 }
@@ -109,6 +114,7 @@ int main(int argc, char** argv) {
   auto& s = app.state();
   s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
   s.font_scale = o.font_scale;
+  s.open_tab = o.tab;
   s.dpi_scale = window->pixel_ratio();
   s.requests.rebuild_fonts = true;
   // A file or a tree from the command line; an error is shown in the window (and exits with
