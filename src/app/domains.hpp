@@ -11,6 +11,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "games/chess/chess_game.hpp"
 #include "games/explicit_tree.hpp"
 #include "games/random_tree.hpp"
 
@@ -24,8 +25,10 @@ template <class F, class R = std::invoke_result_t<F, ExplicitTreeGame&>>
 R visit_game(const std::string& name, const std::string& position, F&& f) {
   // Each game adds one branch, e.g.
   //   if (name == "chess") { ChessGame g = ChessGame::from_text(position); return f(g); }
-  (void)position;
-  (void)f;
+  if (name == "chess") {
+    ChessGame g = ChessGame::from_text(position);
+    return f(g);
+  }
   throw InputError("unknown game '" + name + "' (" + known_games() + ")");
 }
 
