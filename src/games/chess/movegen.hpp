@@ -1,9 +1,10 @@
 // Legal move generation straight from the position (no make-and-test): pins are found from
 // the king outward, checks restrict the target squares, king steps are tested against the
 // attacks with the king lifted off the board, and en passant is checked by replaying the
-// capture on the occupancy. The order is fixed: pawn pushes (promotions queen first), pawn
-// captures, knights, bishops, rooks, queens, king, castling; within a piece type by origin
-// square and then target square, low to high.
+// capture on the occupancy. The order is fixed: pawn pushes that promote (queen, rook,
+// bishop, knight), other single pushes, double pushes, captures toward the a-file, captures
+// toward the h-file, en passant (pawn moves by target square, low to high), then knights,
+// bishops, rooks, queens and the king (by origin square, then target), then castling.
 #pragma once
 
 #include <cstdint>
