@@ -32,9 +32,6 @@ class PawnView {
   Color m_side;
 };
 
-// A pawn move that would leave the candidate defended by a pawn.
-enum class Defence { none, good, blocked_self, blocked_neighbour, en_passant_exposed };
-
 // The paper's backward-pawn rules, for the pawn of `side` on (file, rank), rank relative.
 bool backward(const Position& pos, Color side, int f, int r) {
   const PawnView v(pos, side);
@@ -45,11 +42,13 @@ bool backward(const Position& pos, Color side, int f, int r) {
   //    (only enemy pieces block). A double advance that a neighbouring enemy pawn could take
   //    en passant does not count.
   bool good = false, self_blocked = false, neighbour_blocked = false;
+  // Records one defending move: blocked (and whose), open, or open but exposed en passant.
   auto consider = [&](bool blocked, bool exposed, bool self) {
-    if (blocked)
+    if (blocked) {
       (self ? self_blocked : neighbour_blocked) = true;
-    else if (!exposed)
+    } else if (!exposed) {
       good = true;
+    }
   };
   const bool defended_ahead = v.friendly_pawn(f - 1, r) || v.friendly_pawn(f + 1, r);
   if (r + 1 <= 6 && defended_ahead) consider(v.enemy_piece(f, r + 1), false, true);
@@ -69,9 +68,9 @@ bool backward(const Position& pos, Color side, int f, int r) {
   //    not backward if only the neighbour is.
   if (self_blocked) return true;
   if (neighbour_blocked) return false;
-  // 4. Backward if advancing far enough would bring it level with a friendly pawn's defence
-  //    (a friendly pawn on an adjacent file on its rank or ahead, short of the 7th);
-  //    otherwise not backward (it is probably isolated).
+  // 4. Backward if it would become defended by advancing far enough (a friendly pawn on an
+  //    adjacent file on its rank or ahead, up to the 6th rank, since the pawn defending it
+  //    must stand one rank behind it); otherwise not backward (it is probably isolated).
   for (int g : {f - 1, f + 1}) {
     for (int s = r; s <= 5; ++s) {
       if (v.friendly_pawn(g, s)) return true;
