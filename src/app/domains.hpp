@@ -11,6 +11,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "games/chess/chess_game.hpp"
 #include "games/connect4/connect4.hpp"
 #include "games/explicit_tree.hpp"
 #include "games/othello/othello.hpp"
@@ -25,8 +26,6 @@ inline const char* known_games() { return "tictactoe, connect4, othello, chess";
 // f must return the same type for every game (R).
 template <class F, class R = std::invoke_result_t<F, ExplicitTreeGame&>>
 R visit_game(const std::string& name, const std::string& position, F&& f) {
-  // Each game adds one branch, e.g.
-  //   if (name == "chess") { ChessGame g = ChessGame::from_text(position); return f(g); }
   if (name == "tictactoe") {
     TicTacToeGame g = TicTacToeGame::from_text(position);
     return f(g);
@@ -37,6 +36,10 @@ R visit_game(const std::string& name, const std::string& position, F&& f) {
   }
   if (name == "othello") {
     OthelloGame g = OthelloGame::from_text(position);
+    return f(g);
+  }
+  if (name == "chess") {
+    ChessGame g = ChessGame::from_text(position);
     return f(g);
   }
   throw InputError("unknown game '" + name + "' (" + known_games() + ")");

@@ -1,0 +1,67 @@
+// The static evaluation of the Greenblatt chess program (Greenblatt, Eastlake and Crocker,
+// 1967; seed 003, "Evaluation of the board"): S = M + R + P + K + C from White's point of
+// view, in the paper's units (a pawn is 128). Every term is returned separately so the viewer
+// can show the breakdown. docs/greenblatt-eval.md explains how the OCR was read and every
+// weight chosen where the paper gives none.
+#pragma once
+
+#include <cstdint>
+
+#include "games/chess/position.hpp"
+
+namespace kibitz::chess {
+
+// Table 2 of the paper, indexed by PieceType.
+constexpr int k_greenblatt_value[6] = {128, 416, 445, 640, 1248, 1536};
+// In the ratio term the king counts 1, not 1536 (the paper's own rule).
+constexpr int k_ratio_king_value = 1;
+// M: the material of one side at the start of the game, king counted 1
+// (8*128 + 2*416 + 2*445 + 2*640 + 1248 + 1).
+constexpr int k_start_side_material = 5275;
+
+// Each side's material as the ratio term counts it (king = 1).
+struct SideMaterial {
+  int white = k_start_side_material;
+  int black = k_start_side_material;
+};
+SideMaterial ratio_material(const Position& pos);
+
+// The weights this implementation chose where the paper gives none (see the document).
+struct PawnWeights {
+  static constexpr int isolated = 16;      // per opponent isolated pawn
+  static constexpr int doubled = 16;       // per extra pawn on a tripled (or isolated doubled) file
+  static constexpr int backward = 12;      // per opponent backward pawn ...
+  static constexpr int backward_open = 8;  // ... more when no pawn of ours is on its file
+  static constexpr int backward_heavy = 8;  // ... more when we have a rook or a queen
+  // Own passed pawn by relative rank (0 = own back rank); ranks 0 and 7 never hold pawns.
+  static constexpr int passed[8] = {0, 16, 16, 24, 40, 64, 96, 0};
+};
+
+// P's four sub-terms, each already "White's bonus minus Black's bonus".
+struct PawnTerms {
+  int tripled = 0;   // opponent tripled pawns (doubled only when isolated)
+  int isolated = 0;  // opponent isolated pawns
+  int passed = 0;    // own passed pawns
+  int backward = 0;  // opponent backward pawns
+  int total() const { return tripled + isolated + passed + backward; }
+};
+
+struct GreenblattTerms {
+  int material = 0;     // M
+  int ratio = 0;        // R
+  int pawns = 0;        // P (= pawn.total())
+  int king_safety = 0;  // K
+  int center = 0;       // C
+  int total = 0;        // S = M + R + P + K + C
+  PawnTerms pawn;
+};
+
+// `root` is the material (king = 1) at the top of the search tree, for the ratio term.
+GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root);
+
+// Pawn-structure predicates, as the paper defines them (exposed for tests and the viewer).
+bool is_isolated_pawn(const Position& pos, Square s);
+bool is_passed_pawn(const Position& pos, Square s);
+bool is_backward_pawn(const Position& pos, Square s);
+
+}  // namespace kibitz::chess
