@@ -74,8 +74,10 @@ class AlphaBetaBounds {
     for (; k < n; ++k) {
       const auto m = moves[static_cast<std::size_t>(k)];
       if constexpr (Sink::enabled) {
-        std::string label = m_game.move_label(m);
+        // enter first: no string is alive during that call (with wasm's -fexceptions a call
+        // made while a destructor is pending goes through a slow JavaScript trampoline).
         m_sink.enter(k, -beta, -alpha);
+        const std::string label = m_game.move_label(m);
         if (!label.empty()) m_sink.label(label);
       }
       m_game.make(m);

@@ -54,8 +54,10 @@ class Minimax {
     for (int k = 0; k < n; ++k) {
       const auto m = moves[static_cast<std::size_t>(k)];
       if constexpr (Sink::enabled) {
-        std::string label = m_game.move_label(m);
+        // enter first: no string is alive during that call (with wasm's -fexceptions a call
+        // made while a destructor is pending goes through a slow JavaScript trampoline).
         m_sink.enter(k, -k_score_inf, k_score_inf);
+        const std::string label = m_game.move_label(m);
         if (!label.empty()) m_sink.label(label);
       }
       m_game.make(m);

@@ -1,6 +1,7 @@
 #include "trace/kbz_file.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstring>
 
@@ -24,12 +25,16 @@ constexpr std::uint32_t k_tag_strs = tag("STRS");
 constexpr std::uint32_t k_tag_evts = tag("EVTS");
 constexpr std::uint32_t k_tag_end = tag("END ");
 
+// Writes into a buffer sized once up front, through a pointer: no call that can throw per
+// byte (which also keeps Emscripten's exception trampolines off this path).
 class Writer {
  public:
-  void u8(std::uint8_t v) { m_out.push_back(v); }
+  explicit Writer(std::size_t size) : m_out(size) {}
+  void u8(std::uint8_t v) { m_out[m_pos++] = v; }
   void u16(std::uint16_t v) {
-    u8(static_cast<std::uint8_t>(v));
-    u8(static_cast<std::uint8_t>(v >> 8));
+    m_out[m_pos] = static_cast<std::uint8_t>(v);
+    m_out[m_pos + 1] = static_cast<std::uint8_t>(v >> 8);
+    m_pos += 2;
   }
   void u32(std::uint32_t v) {
     u16(static_cast<std::uint16_t>(v));
@@ -40,25 +45,27 @@ class Writer {
     u32(static_cast<std::uint32_t>(v >> 32));
   }
   void bytes(const void* p, std::size_t n) {
-    const auto* b = static_cast<const std::uint8_t*>(p);
-    m_out.insert(m_out.end(), b, b + n);
+    if (n) std::memcpy(m_out.data() + m_pos, p, n);
+    m_pos += n;
   }
   // Starts a chunk; returns the offset of its length field, patched by end_chunk.
   std::size_t begin_chunk(std::uint32_t t) {
     u32(t);
     u32(0);
-    const std::size_t at = m_out.size();
+    const std::size_t at = m_pos;
     u64(0);
     return at;
   }
   void end_chunk(std::size_t length_at) {
-    std::uint64_t len = m_out.size() - length_at - 8;
+    const std::uint64_t len = m_pos - length_at - 8;
     for (int i = 0; i < 8; ++i) m_out[length_at + i] = static_cast<std::uint8_t>(len >> (8 * i));
   }
+  std::size_t pos() const { return m_pos; }
   std::vector<std::uint8_t>& out() { return m_out; }
 
  private:
   std::vector<std::uint8_t> m_out;
+  std::size_t m_pos = 0;
 };
 
 class Reader {
@@ -116,13 +123,18 @@ bool looks_like_kbz(const std::uint8_t* data, std::size_t size) {
 }
 
 std::vector<std::uint8_t> write_kbz(const Trace& trace) {
-  Writer w;
+  const std::string meta = meta_to_json(trace.meta);
+  const std::size_t n = trace.events.size();
+  std::size_t strings = 4;
+  for (std::uint32_t i = 0; i < trace.strings.size(); ++i) strings += 4 + trace.strings.get(i).size();
+  const std::size_t event_chunks = n == 0 ? 1 : (n + EventLog::k_chunk_events - 1) / EventLog::k_chunk_events;
+  const std::size_t size = 16 + (16 + meta.size()) + (16 + strings) + event_chunks * 20 + n * 16 + (16 + 8);
+  Writer w(size);
   w.bytes(k_magic, 8);
   w.u32(k_kbz_version);
   w.u32(0);
 
   std::size_t at = w.begin_chunk(k_tag_meta);
-  const std::string meta = meta_to_json(trace.meta);
   w.bytes(meta.data(), meta.size());
   w.end_chunk(at);
 
@@ -135,7 +147,6 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace) {
   }
   w.end_chunk(at);
 
-  const std::size_t n = trace.events.size();
   std::size_t first = 0;
   do {  // one EVTS chunk per storage chunk; an empty trace still has one (empty) EVTS chunk
     const std::size_t count = std::min(EventLog::k_chunk_events, n - first);
@@ -154,10 +165,11 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace) {
     first += count;
   } while (first < n);
 
-  const std::uint64_t sum = fnv1a64(w.out().data(), w.out().size());
+  const std::uint64_t sum = fnv1a64(w.out().data(), w.pos());
   at = w.begin_chunk(k_tag_end);
   w.u64(sum);
   w.end_chunk(at);
+  assert(w.pos() == size);
   return std::move(w.out());
 }
 
