@@ -20,6 +20,14 @@ std::string list_path(const std::vector<int>& p) {
 
 }  // namespace
 
+std::uint32_t finished_root(const Model& model) {
+  for (auto it = model.roots().rbegin(); it != model.roots().rend(); ++it) {
+    const trace::ModelNode& n = model.node(*it);
+    if (n.leave_t != trace::k_never && n.kind != NodeKind::unknown) return *it;
+  }
+  return trace::k_no_node;
+}
+
 void write_node_label(JsonWriter& j, const Model& model, std::uint32_t id) {
   const std::string& label = model.label(id);
   if (!label.empty()) j.string(label);
@@ -95,6 +103,19 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   j.key("cutoff_child");
   if (s.cutoff_child >= 0) j.number(static_cast<long long>(s.cutoff_child));
   else j.null();
+  if (model.roots().size() > 1) {
+    j.key("iteration");
+    j.number(static_cast<long long>(n.iteration));
+  }
+  if (n.tt & trace::k_tt_probed) {
+    j.key("tt");
+    j.begin_object();
+    j.key("probe");
+    j.string((n.tt & trace::k_tt_settled) ? "cutoff" : (n.tt & trace::k_tt_found) ? "move" : "miss");
+    j.key("stored");
+    j.boolean((n.tt & trace::k_tt_stored) != 0);
+    j.end_object();
+  }
   j.end_object();
 }
 
@@ -119,10 +140,45 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.end_array();
   j.key("pv");
   j.begin_array();
-  if (!model.roots().empty()) {
-    for (std::uint32_t id : model.principal_variation(model.roots().back())) write_node_label(j, model, id);
+  if (finished_root(model) != trace::k_no_node) {
+    for (std::uint32_t id : model.principal_variation(finished_root(model))) write_node_label(j, model, id);
   }
   j.end_array();
+  j.key("aborted");
+  j.boolean(result.aborted);
+  if (!result.iterations.empty()) {
+    j.key("iterations");
+    j.begin_array();
+    for (const IterationResult& it : result.iterations) {
+      j.begin_object();
+      j.key("depth");
+      j.number(static_cast<long long>(it.depth));
+      j.key("value");
+      if (it.completed) j.score(it.value);
+      else j.null();
+      j.key("nodes");
+      j.number(it.nodes);
+      j.key("completed");
+      j.boolean(it.completed);
+      j.end_object();
+    }
+    j.end_array();
+  }
+  if (result.tt_entries > 0) {
+    j.key("tt");
+    j.begin_object();
+    j.key("entries");
+    j.number(result.tt_entries);
+    j.key("probes");
+    j.number(result.tt_probes);
+    j.key("hits");
+    j.number(result.tt_hits);
+    j.key("cutoffs");
+    j.number(result.stats.tt_cutoffs);
+    j.key("stores");
+    j.number(result.tt_stores);
+    j.end_object();
+  }
   j.key("algo");
   j.string(result.trace.meta.get("algo"));
   j.key("criterion");
@@ -173,11 +229,20 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   if (listed > k_max_listed) o << " ... (" << listed - k_max_listed << " more; --json lists them all)";
   o << "\n";
   o << "pv:";
-  if (!model.roots().empty()) {
-    for (std::uint32_t id : model.principal_variation(model.roots().back())) o << ' ' << node_label_text(model, id);
+  if (finished_root(model) != trace::k_no_node) {
+    for (std::uint32_t id : model.principal_variation(finished_root(model))) o << ' ' << node_label_text(model, id);
   }
   o << "\n";
   o << "cutoffs: " << result.stats.cutoffs << "\n";
+  for (const IterationResult& it : result.iterations) {
+    o << "iteration depth " << it.depth << ": " << (it.completed ? format_score(it.value) : std::string("stopped by the node budget"))
+      << ", " << it.nodes << " nodes\n";
+  }
+  if (result.aborted && result.iterations.empty()) o << "stopped by the node budget: the value is not a result\n";
+  if (result.tt_entries > 0) {
+    o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, " << result.tt_hits << " hits, "
+      << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores << " stores\n";
+  }
   if (scores && !model.roots().empty()) {
     o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
   }

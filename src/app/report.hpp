@@ -19,6 +19,10 @@ namespace kibitz {
 void write_node_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t,
                       const std::vector<Score>* scores);
 
+// The root whose line the report shows: the last one whose search finished (iterative
+// deepening under a node budget may end with an unfinished one); k_no_node if none.
+std::uint32_t finished_root(const trace::Model& model);
+
 // The label of a node in a PV or leaf list: its name or move if it has one, else its index k.
 void write_node_label(JsonWriter& j, const trace::Model& model, std::uint32_t id);
 std::string node_label_text(const trace::Model& model, std::uint32_t id);

@@ -1,44 +1,113 @@
 #include "app/runner.hpp"
 
 #include <chrono>
+#include <memory>
 #include <unordered_map>
 
 #include "app/domains.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
 #include "search/minimax.hpp"
+#include "search/search_options.hpp"
+#include "search/transposition_table.hpp"
 #include "trace/recorder.hpp"
 
 namespace kibitz {
 
 namespace {
 
+// One search of the chosen algorithm to `depth`; returns whether it finished.
 template <class Game, class Sink>
-void search_with(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
-  const int depth = spec.search_depth();
+bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth, Score& value,
+                 Bound& bound, SearchStats& stats) {
   switch (spec.algo) {
     case Algorithm::minimax: {
-      Minimax<Game, Sink> s(game, sink);
-      out.value = s.run(depth);
-      out.stats = s.stats();
-      break;
+      Minimax<Game, Sink> s(game, sink, options);
+      value = s.run(depth);
+      stats = s.stats();
+      return !s.aborted();
     }
     case Algorithm::alphabeta: {
-      AlphaBeta<Game, Sink> s(game, sink, spec.criterion);
-      out.value = s.run(depth);
-      out.stats = s.stats();
-      break;
+      AlphaBeta<Game, Sink> s(game, sink, spec.criterion, options);
+      value = s.run(depth);
+      bound = Bound::exact;
+      stats = s.stats();
+      return !s.aborted();
     }
     case Algorithm::alphabeta_bounds: {
-      AlphaBetaBounds<Game, Sink> s(game, sink, spec.criterion);
+      AlphaBetaBounds<Game, Sink> s(game, sink, spec.criterion, options);
       const ScoreBound r = s.run(depth);
-      out.value = r.value;
-      out.bound = r.bound;
-      out.stats = s.stats();
-      break;
+      value = r.value;
+      bound = r.bound;
+      stats = s.stats();
+      return !s.aborted();
     }
   }
+  return false;
 }
+
+void add_stats(SearchStats& total, const SearchStats& s) {
+  total.nodes += s.nodes;
+  total.leaves += s.leaves;
+  total.cutoffs += s.cutoffs;
+  total.generated += s.generated;
+  total.tt_cutoffs += s.tt_cutoffs;
+}
+
+template <class Game, class Sink>
+void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, SearchResult& out) {
+  std::unique_ptr<TranspositionTable> table;
+  if (spec.table_entries() > 0) table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(spec.table_entries()));
+  SearchOptions options;
+  options.tt = table.get();
+  options.node_budget = spec.node_budget;
+  if (!spec.iterative) {
+    Score value = 0;
+    Bound bound = Bound::exact;
+    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats);
+    out.value = value;
+    out.bound = bound;
+  } else {
+    // Iterative deepening: depth 1, 2, ..., each a new root in the trace, the table carried
+    // from one to the next (its best moves order the next iteration). The budget covers all
+    // iterations; the value is that of the last iteration that finished.
+    for (int d = 1; d <= max_depth; ++d) {
+      if (spec.node_budget > 0) {
+        options.node_budget = spec.node_budget - out.stats.nodes;
+        if (options.node_budget <= 0) break;
+      }
+      sink.iteration_begin(d, d);
+      Score value = 0;
+      Bound bound = Bound::exact;
+      SearchStats stats;
+      const bool done = search_once(spec, game, sink, options, d, value, bound, stats);
+      add_stats(out.stats, stats);
+      out.iterations.push_back({d, value, stats.nodes, done});
+      sink.iteration_end(d, done ? value : (out.iterations.size() > 1 ? out.value : value));
+      if (!done) {
+        out.aborted = true;
+        break;
+      }
+      out.value = value;
+      out.bound = bound;
+    }
+  }
+  if (table) {
+    out.tt_entries = static_cast<long long>(table->size());
+    out.tt_probes = static_cast<long long>(table->probes());
+    out.tt_hits = static_cast<long long>(table->hits());
+    out.tt_stores = static_cast<long long>(table->stores());
+  }
+}
+
+// The depth iterative deepening goes to: the given depth, or the height of a tree.
+int iterative_depth(const SearchSpec& spec) {
+  if (spec.depth >= 0) return spec.depth;
+  if (!spec.tree.empty()) return ExplicitTree::parse(spec.tree).height();
+  if (spec.random) return spec.random->d;
+  throw InputError("iterative deepening needs a depth");
+}
+
 
 // Minimax scores of the traced nodes; untraced subtrees are searched but not stored.
 template <class Game>
@@ -92,14 +161,15 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
   spec.validate();
   SearchResult out;
   spec.write_meta(out.trace.meta);
+  const int max_depth = spec.iterative ? iterative_depth(spec) : spec.search_depth();
   const auto start = std::chrono::steady_clock::now();
   visit_domain(spec, [&](auto& game) {
     if (record) {
       trace::Recorder recorder(out.trace, !spec.game.empty());
-      search_with(spec, game, recorder, out);
+      search_with(spec, max_depth, game, recorder, out);
     } else {
       NullSink sink;
-      search_with(spec, game, sink, out);
+      search_with(spec, max_depth, game, sink, out);
     }
     return 0;
   });
@@ -114,7 +184,10 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const t
     visit_domain(spec, [&](auto& game) {
       using Game = std::decay_t<decltype(game)>;
       Scorer<Game> scorer(game, model, scores);
-      for (std::uint32_t root : model.roots()) scorer.score(root, spec.search_depth(), 0);
+      // Each root searched to its own depth: an iteration's number is its depth.
+      for (std::uint32_t root : model.roots()) {
+        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : spec.search_depth(), 0);
+      }
       return 0;
     });
   } catch (const InputError&) {

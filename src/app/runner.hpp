@@ -13,12 +13,22 @@
 
 namespace kibitz {
 
+struct IterationResult {
+  int depth = 0;
+  Score value = 0;
+  long long nodes = 0;
+  bool completed = false;  // false: the node budget ran out during it
+};
+
 struct SearchResult {
   trace::Trace trace;  // events only when recorded; meta always
-  SearchStats stats;
-  Score value = 0;     // the root's value, from the root mover's (MAX's) point of view
+  SearchStats stats;   // totals over all iterations
+  Score value = 0;     // the root's value (last completed iteration), from MAX's point of view
   Bound bound = Bound::exact;
   double seconds = 0;
+  bool aborted = false;                   // the node budget stopped the (last) search
+  std::vector<IterationResult> iterations;  // iterative deepening only
+  long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;
 };
 
 // Throws InputError for a bad spec.

@@ -29,6 +29,9 @@ void SearchSpec::validate() const {
   if (random) random->validate();
   if (depth < -1 || depth > 10'000) throw InputError("depth must be between 0 and 10000");
   if (!game.empty() && depth < 0) throw InputError("a game search needs a depth (e.g. depth 4)");
+  if (node_budget < 0) throw InputError("the node budget must not be negative");
+  if (tt_entries < -1 || tt_entries > (1LL << 26)) throw InputError("the table size must be between 0 and 2^26 entries");
+  if (tt_entries > 0 && algo == Algorithm::minimax) throw InputError("minimax does not use a transposition table");
 }
 
 std::string SearchSpec::source_kind() const {
@@ -47,6 +50,9 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
   if (!game.empty()) meta.set("game", game);
   if (!game.empty()) meta.set("position", position);
   if (depth >= 0) meta.set("depth", std::to_string(depth));
+  if (iterative) meta.set("iterative", "true");
+  if (node_budget > 0) meta.set("nodes", std::to_string(node_budget));
+  if (tt_entries >= 0) meta.set("tt", std::to_string(tt_entries));
 }
 
 std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
@@ -57,6 +63,9 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* g = meta.find("game")) s.game = *g;
     if (const auto* p = meta.find("position")) s.position = *p;
     if (const auto* d = meta.find("depth")) s.depth = std::stoi(*d);
+    if (const auto* i = meta.find("iterative")) s.iterative = *i == "true";
+    if (const auto* n = meta.find("nodes")) s.node_budget = std::stoll(*n);
+    if (const auto* t = meta.find("tt")) s.tt_entries = std::stoll(*t);
     if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
     if (const auto* c = meta.find("criterion")) {
       if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
@@ -97,6 +106,15 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "depth") {
       if (!it.value().is_number_integer()) throw InputError("depth must be an integer");
       s.depth = it.value().get<int>();
+    } else if (key == "iterative") {
+      if (!it.value().is_boolean()) throw InputError("iterative must be true or false");
+      s.iterative = it.value().get<bool>();
+    } else if (key == "nodes") {
+      if (!it.value().is_number_integer()) throw InputError("nodes (the budget) must be an integer");
+      s.node_budget = it.value().get<long long>();
+    } else if (key == "tt") {
+      if (!it.value().is_number_integer()) throw InputError("tt (table entries) must be an integer");
+      s.tt_entries = it.value().get<long long>();
     } else {
       throw InputError("unknown search option '" + key + "'");
     }

@@ -28,6 +28,11 @@ struct SearchSpec {
   int depth = -1;                          // plies; -1 = to the leaves (trees only)
   Algorithm algo = Algorithm::alphabeta;
   Criterion criterion = Criterion::gt;
+  bool iterative = false;                  // iterative deepening: depth 1, 2, ... up to depth
+  long long node_budget = 0;               // stop after this many nodes (0: no limit)
+  long long tt_entries = -1;               // transposition table size; -1: the domain's default
+
+  static constexpr long long k_default_tt = 1 << 16;
 
   static constexpr int k_full_depth = 1 << 20;
 
@@ -35,6 +40,12 @@ struct SearchSpec {
   void validate() const;
   std::string source_kind() const;  // "tree", "random" or the game name
   int search_depth() const { return depth < 0 ? k_full_depth : depth; }
+  // Entries of the transposition table this search uses: the table is on by default for
+  // chess and Othello (games with transpositions), off otherwise.
+  long long table_entries() const {
+    if (tt_entries >= 0) return tt_entries;
+    return (game == "chess" || game == "othello") && algo != Algorithm::minimax ? k_default_tt : 0;
+  }
 
   // Trace metadata and back, so a saved trace says how to search it again.
   void write_meta(trace::Meta& meta) const;

@@ -9,6 +9,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "search/search_options.hpp"
 
 namespace kibitz {
 
@@ -30,6 +31,9 @@ struct NullSink {
   void alpha_set(int, Score, bool) {}
   void cutoff(int, Score) {}
   void leave(Score, Bound, NodeKind) {}
+  // Transposition table: what a probe found (depth -1 on a miss), what was stored.
+  void tt_probe(TtProbe, int, Score, int, Bound) {}
+  void tt_store(int, Score, int, Bound) {}
 };
 
 // The counters every search keeps, recorded or not.
@@ -38,6 +42,7 @@ struct SearchStats {
   long long leaves = 0;  // static evaluations
   long long cutoffs = 0;
   long long generated = 0;  // successors generated (the count of every expanded move list)
+  long long tt_cutoffs = 0;  // nodes settled by the transposition table
 };
 
 }  // namespace kibitz

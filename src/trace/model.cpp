@@ -140,7 +140,11 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         ModelNode& node = m_nodes[e.node];
         const NodeKind kind = unpack_kind(e.flags);
         if ((e.flags & 3u) == 3u || static_cast<unsigned>(kind) > 4u) fail(t, "bad bound or kind bits");
-        if (!node.leaf && entered[e.node] == 0) fail(t, "an interior node left without successors");
+        // Only the table (a stored result) or a spent node budget (kind unknown) may end an
+        // interior node before any successor.
+        if (!node.leaf && entered[e.node] == 0 && !(node.tt & k_tt_settled) && kind != NodeKind::unknown) {
+          fail(t, "an interior node left without successors");
+        }
         node.leave_t = static_cast<std::uint32_t>(t);
         node.ret = e.a;
         node.bound = unpack_bound(e.flags);
@@ -153,6 +157,21 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         if (!open.empty()) fail(t, "an iteration boundary inside an open node");
         if (e.type == EventType::iteration_begin) iteration = static_cast<std::uint16_t>(e.node);
         about = k_no_node;
+        break;
+      case EventType::tt_probe: {
+        expect_top(t, e);
+        ModelNode& node = m_nodes[e.node];
+        if (entered[e.node] > 0 || node.leaf) fail(t, "a table probe after the node's search began");
+        const unsigned result = e.flags & 3u;
+        if (result > 2) fail(t, "bad table probe result");
+        node.tt |= k_tt_probed;
+        if (result >= 1) node.tt |= k_tt_found;
+        if (result == 2) node.tt |= k_tt_settled;
+        break;
+      }
+      case EventType::tt_store:
+        expect_top(t, e);
+        m_nodes[e.node].tt |= k_tt_stored;
         break;
       case EventType::payload:
         about = prev_node;  // extra values of the event before it
@@ -210,6 +229,11 @@ void Model::add_counts(Counters& c, const Event& e) const {
       break;
     case EventType::evaluate: ++c.leaves; break;
     case EventType::cutoff: ++c.cutoffs; break;
+    case EventType::tt_probe:
+      ++c.tt_probes;
+      if ((e.flags & 3u) >= 1) ++c.tt_hits;
+      if ((e.flags & 3u) == 2) ++c.tt_cutoffs;
+      break;
     case EventType::leave:
       switch (unpack_kind(e.flags)) {
         case NodeKind::pv: ++c.pv; break;

@@ -46,7 +46,12 @@ struct ModelNode {
   Bound bound = Bound::exact;
   NodeKind expected = NodeKind::unknown;
   bool leaf = false;                   // evaluated statically
+  // Transposition table at this node: bit 0 probed, bit 1 entry found (its move tried first),
+  // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
+  std::uint8_t tt = 0;
 };
+
+constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
 
 // A node as of event t.
 struct NodeState {
@@ -77,6 +82,7 @@ struct Counters {
   std::uint32_t cutoffs = 0;
   std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
   std::uint32_t max_depth = 0;
+  std::uint32_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
 };
 
 class Model {

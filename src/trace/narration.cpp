@@ -111,6 +111,18 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     }
     case EventType::note:
       return model.trace().strings.get(static_cast<std::uint32_t>(e.a));
+    case EventType::tt_probe: {
+      const unsigned result = e.flags & 3u;
+      if (result == 0) return "The table has nothing for " + name(id) + "'s position.";
+      const std::string entry = std::string(bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2)))) +
+                                " value " + sc(e.a) + " from depth " + std::to_string(e.aux);
+      if (result == 2) return "The table settles " + name(id) + ": a stored " + entry + " decides this window.";
+      return "The table has a stored " + entry + " for " + name(id) + ": not enough here, but its best move goes first.";
+    }
+    case EventType::tt_store:
+      return name(id) + "'s result goes into the table: " +
+             bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " + sc(e.a) +
+             " at depth " + std::to_string(e.aux) + ".";
     default:
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
   }

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "search/search_options.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -52,6 +53,17 @@ class Recorder {
   void leave(Score ret, Bound d, NodeKind kind) {
     push(EventType::leave, pack_leave(d, kind), 0, top(), ret, 0);
     m_open.pop_back();
+  }
+  // tt_probe: flags = TtProbe | bound << 2, aux = entry depth (0xFFFF on a miss), a = value,
+  // b = best move's generation index (-1 none). tt_store: flags = bound << 2, aux = depth.
+  void tt_probe(TtProbe result, int depth, Score value, int best, Bound bound) {
+    const auto flags = static_cast<std::uint8_t>(static_cast<unsigned>(result) |
+                                                 (result == TtProbe::miss ? 0u : pack_bound(bound) << 2));
+    push(EventType::tt_probe, flags, depth < 0 ? k_no_move_index : static_cast<std::uint16_t>(depth), top(), value, best);
+  }
+  void tt_store(int depth, Score value, int best, Bound bound) {
+    push(EventType::tt_store, static_cast<std::uint8_t>(pack_bound(bound) << 2), static_cast<std::uint16_t>(depth), top(),
+         value, best);
   }
   // Extension events (later algorithms) about the current node.
   void extension(EventType type, std::uint8_t flags, std::uint16_t aux, std::int32_t a,

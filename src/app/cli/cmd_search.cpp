@@ -49,6 +49,9 @@ SearchSpec spec_from_args(const Args& args) {
     }
   }
   spec.depth = static_cast<int>(args.integer("depth", -1, 0, 10'000));
+  spec.iterative = args.has("iterative");
+  spec.node_budget = args.integer("nodes", 0, 1, 1LL << 40);
+  spec.tt_entries = args.integer("tt", -1, 0, 1LL << 26);
   spec.validate();
   return spec;
 }
@@ -56,8 +59,9 @@ SearchSpec spec_from_args(const Args& args) {
 }  // namespace
 
 int cmd_search(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record"},
-                  {"score", "json"});
+  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record",
+                   "nodes", "tt"},
+                  {"score", "json", "iterative"});
   if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);
   const SearchResult result = run_search(spec, true);
