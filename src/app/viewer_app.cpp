@@ -67,7 +67,41 @@ std::string url_encode(const std::string& s) {
   return out;
 }
 
-ViewerApp::ViewerApp(const std::string& assets_dir) { load_examples(assets_dir); }
+ViewerApp::ViewerApp(const std::string& assets_dir) {
+  load_examples(assets_dir);
+  load_positions(assets_dir);
+}
+
+void ViewerApp::load_positions(const std::string& assets_dir) {
+  namespace fs = std::filesystem;
+  for (int g = 0; g < viewer::SetupForm::k_game_count; ++g) {
+    const std::string game = viewer::SetupForm::k_games[g];
+    const fs::path p = fs::path(assets_dir) / "positions" / (game + ".txt");
+    std::error_code ec;
+    if (!fs::exists(p, ec)) continue;
+    std::string text;
+    try {
+      text = read_text(p);
+    } catch (const InputError&) {
+      continue;
+    }
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      std::size_t end = text.find('\n', pos);
+      if (end == std::string::npos) end = text.size();
+      const std::string line = text.substr(pos, end - pos);
+      pos = end + 1;
+      const std::size_t bar = line.find('|');
+      if (line.empty() || line[0] == '#' || bar == std::string::npos) continue;
+      auto trim = [](std::string s) {
+        s.erase(0, s.find_first_not_of(" \t"));
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
+        return s;
+      };
+      m_state.positions.push_back({game, trim(line.substr(0, bar)), trim(line.substr(bar + 1))});
+    }
+  }
+}
 
 void ViewerApp::load_examples(const std::string& assets_dir) {
   namespace fs = std::filesystem;
@@ -137,6 +171,14 @@ SearchSpec ViewerApp::spec_from_form() const {
       }
       spec.tree = f.tree_text;
       break;
+    case viewer::SetupForm::Source::game:
+      spec.game = viewer::SetupForm::k_games[std::max(0, std::min(f.game, viewer::SetupForm::k_game_count - 1))];
+      spec.position = f.position;
+      spec.depth = f.game_depth;
+      spec.iterative = f.iterative;
+      spec.node_budget = f.node_budget;
+      spec.tt_entries = f.table;
+      break;
     case viewer::SetupForm::Source::random: {
       RandomTreeParams p;
       if (f.random_branching) p.B = f.B;
@@ -154,7 +196,8 @@ SearchSpec ViewerApp::spec_from_form() const {
   }
   spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
-  spec.depth = f.depth;
+  if (f.source != viewer::SetupForm::Source::game) spec.depth = f.depth;
+  if (spec.algo == Algorithm::minimax && spec.tt_entries > 0) spec.tt_entries = 0;
   spec.validate();
   return spec;
 }
@@ -420,6 +463,9 @@ std::string ViewerApp::url_hash() const {
   h += std::string("&algo=") + algorithm_name(m_spec->algo);
   h += std::string("&criterion=") + criterion_name(m_spec->criterion);
   if (m_spec->depth >= 0) h += "&depth=" + std::to_string(m_spec->depth);
+  if (m_spec->iterative) h += "&iterative=1";
+  if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
+  if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -455,6 +501,13 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           const long v = std::strtol(value.c_str(), &end, 10);
           if (value.empty() || *end) throw InputError("link: depth must be an integer");
           spec.depth = static_cast<int>(v);
+        } else if (key == "iterative") {
+          spec.iterative = value == "1" || value == "true";
+        } else if (key == "nodes" || key == "tt") {
+          char* end = nullptr;
+          const long long v = std::strtoll(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
+          (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
         } else if (key == "t") {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
@@ -479,6 +532,16 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
   if (!spec.tree.empty()) {
     m_state.setup.source = viewer::SetupForm::Source::tree;
     m_state.setup.tree_text = spec.tree;
+  } else if (!spec.game.empty()) {
+    m_state.setup.source = viewer::SetupForm::Source::game;
+    for (int g = 0; g < viewer::SetupForm::k_game_count; ++g) {
+      if (spec.game == viewer::SetupForm::k_games[g]) m_state.setup.game = g;
+    }
+    m_state.setup.position = spec.position;
+    m_state.setup.game_depth = spec.depth;
+    m_state.setup.iterative = spec.iterative;
+    m_state.setup.node_budget = static_cast<int>(spec.node_budget);
+    m_state.setup.table = static_cast<int>(spec.tt_entries);
   } else if (spec.random) {
     m_state.setup.source = viewer::SetupForm::Source::random;
     const RandomTreeParams& p = *spec.random;

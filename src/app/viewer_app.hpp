@@ -58,6 +58,7 @@ class ViewerApp {
  private:
   void show(SearchResult&& result, const std::string& origin);
   void load_examples(const std::string& assets_dir);
+  void load_positions(const std::string& assets_dir);
 
   viewer::ViewerState m_state;
   std::optional<SearchSpec> m_spec;  // what the shown trace searched, when known

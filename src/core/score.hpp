@@ -23,7 +23,14 @@ inline bool is_infinite(Score s) { return s >= k_score_inf || s <= -k_score_inf;
 // "+5", "-12", "0", "+inf", "-inf" (ASCII, for CLI and JSON).
 std::string format_score(Score s);
 
-// The same with a typographic minus sign and infinity symbol, for the viewer: "−5", "+∞".
+// Scores of finished games: within this distance of k_score_win.
+constexpr Score k_score_win_zone = 100'000;
+inline bool is_game_result(Score s) {
+  return !is_infinite(s) && (s >= k_score_win - k_score_win_zone || s <= -(k_score_win - k_score_win_zone));
+}
+
+// The same with a typographic minus sign and infinity symbol, for the viewer: "−5", "+∞",
+// and a won or lost game as "+M3" / "−M3" (the game ends 3 plies from the search root).
 std::string format_score_pretty(Score s);
 
 }  // namespace kibitz

@@ -28,6 +28,8 @@ Criterion criterion_of(const trace::Model& m) {
 std::string node_name(const trace::Model& model, std::uint32_t id) {
   if (id == trace::k_no_node) return "the search";
   const std::string& label = model.label(id);
+  // A bare number (a connect-four column, a tic-tac-toe cell) reads better as "move 4".
+  if (!label.empty() && label.find_first_not_of("0123456789") == std::string::npos) return "move " + label;
   if (!label.empty()) return label;
   if (model.node(id).parent == trace::k_no_node) return "the root";
   return "node " + model.path_text(id);
@@ -39,10 +41,14 @@ std::string narrate(const trace::Model& model, std::size_t t) {
   const std::uint32_t id = e.node;
   auto name = [&](std::uint32_t n) { return node_name(model, n); };
   switch (e.type) {
-    case EventType::iteration_begin:
-      return "Iteration " + std::to_string(e.node) + " begins (depth or limit " + sc(e.a) + ").";
+    case EventType::iteration_begin: {
+      // Iterative deepening counts depths; interest search grows a limit instead.
+      const bool interest = model.trace().meta.get("algo") == "interest";
+      return "Iteration " + std::to_string(e.node) + " begins: a search " +
+             (interest ? "with interest limit " + std::to_string(e.a) : "to depth " + std::to_string(e.a)) + ".";
+    }
     case EventType::iteration_end:
-      return "Iteration " + std::to_string(e.node) + " ends with root value " + sc(e.a) + ".";
+      return "Iteration " + std::to_string(e.node) + " ends: the root's value is " + sc(e.a) + ".";
     case EventType::enter: {
       const trace::ModelNode& n = model.node(id);
       std::string s = n.parent == trace::k_no_node ? "The search starts at the root"

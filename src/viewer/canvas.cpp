@@ -7,6 +7,7 @@
 
 #include "core/score.hpp"
 #include "trace/narration.hpp"
+#include "viewer/boards.hpp"
 #include "viewer/keys.hpp"
 
 namespace kibitz::viewer {
@@ -63,8 +64,8 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
     s.camera.y = (layout.max_y() + s.metrics.node_height) * 0.5f - s.metrics.node_height * 0.5f;
   } else if (layout.node_count() > 0) {
     // Too big to read whole: start at the root, near the top of the view.
-    s.camera.x = layout.x(0);
-    s.camera.y = layout.y(0) + (size.y * 0.5f - margin - s.metrics.node_height) / s.camera.zoom;
+    s.camera.x = layout.x(layout.first());
+    s.camera.y = layout.y(layout.first()) + (size.y * 0.5f - margin - s.metrics.node_height) / s.camera.zoom;
   }
 }
 
@@ -288,40 +289,38 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const std::uint32_t current = t < m.event_count() ? m.node_of_event(t) : k_no_node;
   std::vector<std::uint8_t> on_path;  // by id, only for ids on the path (sparse use)
   std::vector<std::uint32_t> path;
-  for (std::uint32_t id = current; id != k_no_node && id < layout.node_count(); id = m.node(id).parent) path.push_back(id);
+  for (std::uint32_t id = current; id != k_no_node && layout.contains(id); id = m.node(id).parent) path.push_back(id);
   const bool at_end = t + 1 >= m.event_count();
   std::vector<std::uint32_t> pv;
-  if (at_end && !m.roots().empty()) {
-    pv = m.principal_variation(m.roots().back());
-    pv.insert(pv.begin(), m.roots().back());
+  if (at_end && layout.node_count() > 0 && m.node(layout.first()).parent == k_no_node) {
+    pv = m.principal_variation(layout.first());
+    pv.insert(pv.begin(), layout.first());
   }
   auto in_list = [](const std::vector<std::uint32_t>& v, std::uint32_t id) {
     return std::find(v.begin(), v.end(), id) != v.end();
   };
 
-  // Follow: when the current node's box would leave the canvas, pan (smoothly) just enough to
-  // bring it back in with a margin; while it is in view the camera stays still.
-  if (s.camera.follow && current != k_no_node && current < layout.node_count()) {
-    const float margin_x = s.metrics.node_width * 0.75f + 24.0f / s.camera.zoom;
-    const float margin_y = s.metrics.node_height * 0.75f + 24.0f / s.camera.zoom;
+  // Follow: when the current node comes near the canvas' edge, glide to centre it; while it
+  // stays well inside, the camera holds still (no constant motion during playback).
+  if (s.camera.follow && current != k_no_node && layout.contains(current)) {
+    // "Leaving": part of the node's box is outside the canvas.
+    const float margin_x = s.metrics.node_width * 0.5f + 6.0f / s.camera.zoom;
+    const float margin_y = s.metrics.node_height * 0.5f + 6.0f / s.camera.zoom;
     const float half_w = size.x * 0.5f / s.camera.zoom, half_h = size.y * 0.5f / s.camera.zoom;
     const float cx = layout.x(current), cy = layout.y(current);
-    float tx = s.camera.x, ty = s.camera.y;
-    if (half_w > margin_x) {
-      if (cx < s.camera.x - half_w + margin_x) tx = cx + half_w - margin_x;
-      if (cx > s.camera.x + half_w - margin_x) tx = cx - half_w + margin_x;
-    } else {
-      tx = cx;
+    const bool out_x = half_w <= margin_x || cx < s.camera.x - half_w + margin_x || cx > s.camera.x + half_w - margin_x;
+    const bool out_y = half_h <= margin_y || cy < s.camera.y - half_h + margin_y || cy > s.camera.y + half_h - margin_y;
+    if (out_x) s.camera.glide_x = true;
+    if (out_y) s.camera.glide_y = true;
+    const float k = std::min(1.0f, io.DeltaTime * 8.0f);
+    if (s.camera.glide_x) {
+      s.camera.x += (cx - s.camera.x) * k;
+      if (std::fabs(cx - s.camera.x) * s.camera.zoom < 2.0f) s.camera.glide_x = false;
     }
-    if (half_h > margin_y) {
-      if (cy < s.camera.y - half_h + margin_y) ty = cy + half_h - margin_y;
-      if (cy > s.camera.y + half_h - margin_y) ty = cy - half_h + margin_y;
-    } else {
-      ty = cy;
+    if (s.camera.glide_y) {
+      s.camera.y += (cy - s.camera.y) * k;
+      if (std::fabs(cy - s.camera.y) * s.camera.zoom < 2.0f) s.camera.glide_y = false;
     }
-    const float k = std::min(1.0f, io.DeltaTime * 10.0f);
-    s.camera.x += (tx - s.camera.x) * k;
-    s.camera.y += (ty - s.camera.y) * k;
   }
 
   const View v{origin, size, s.camera.zoom, s.camera.x, s.camera.y};
@@ -333,12 +332,11 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const ImVec2 clip_b(origin.x + size.x + hw * zoom, origin.y + size.y + hh * zoom);
   auto on_screen = [&](ImVec2 p) { return p.x >= clip_a.x && p.x <= clip_b.x && p.y >= clip_a.y && p.y <= clip_b.y; };
 
-  const std::uint32_t nodes = layout.node_count();
   // Edges. At the dot level, an edge whose two ends fall in the same pixel is skipped.
   const float edge_w = std::max(1.0f, 1.5f * zoom);
-  for (std::uint32_t id = 0; id < nodes; ++id) {
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
     const trace::ModelNode& n = m.node(id);
-    if (n.parent == k_no_node) continue;
+    if (n.parent == k_no_node || !layout.contains(n.parent)) continue;
     const ImVec2 p = v.to_screen(layout.x(n.parent), layout.y(n.parent) + hh);
     const ImVec2 c = v.to_screen(layout.x(id), layout.y(id) - hh);
     if ((p.x < clip_a.x && c.x < clip_a.x) || (p.x > clip_b.x && c.x > clip_b.x) || c.y < clip_a.y || p.y > clip_b.y) continue;
@@ -386,7 +384,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   if (lod == 0) pixels.assign((static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) + 63) / 64, 0);
   s.hovered = k_no_node;
   const ImVec2 mouse = io.MousePos;
-  for (std::uint32_t id = 0; id < nodes; ++id) {
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
     const ImVec2 c = v.to_screen(layout.x(id), layout.y(id));
     if (!on_screen(c)) {
       ++g_stats.nodes_culled;
@@ -450,7 +448,23 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       ImGui::TextUnformatted("being searched");
     }
     if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
-    if (!m.position(s.hovered).empty()) ImGui::TextUnformatted(m.position(s.hovered).c_str());
+    if (n.tt & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
+    const std::string& position = m.position(s.hovered);
+    if (!position.empty()) {
+      // The position as a board, with the move that led to it marked.
+      const std::string game = m.trace().meta.get("game");
+      const Board board = parse_board(game, position);
+      if (board.ok()) {
+        Board before;
+        if (n.parent != k_no_node) before = parse_board(game, m.position(n.parent));
+        const float side = ImGui::GetFontSize() * 11;
+        const ImVec2 o = ImGui::GetCursorScreenPos();
+        draw_board(ImGui::GetWindowDrawList(), o, side, board, n.parent != k_no_node ? &before : nullptr, pal);
+        ImGui::Dummy(ImVec2(side, side * static_cast<float>(board.rows) / static_cast<float>(std::max(board.rows, board.cols))));
+      } else {
+        ImGui::TextUnformatted(position.c_str());
+      }
+    }
     ImGui::EndTooltip();
   }
   // Zoom and mode readout in the corner.

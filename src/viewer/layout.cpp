@@ -14,12 +14,19 @@ void TreeLayout::clear() {
   m_model = nullptr;
 }
 
-void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
+void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
                        const LayoutMetrics& metrics) {
   const auto start = std::chrono::steady_clock::now();
   m_model = &model;
   m_metrics = metrics;
+  m_first = first;
+  const std::uint32_t node_count = end > first ? end - first : 0;
   m_nodes = node_count;
+  // Below, node ids are local: local = id - first; a parent outside the range is a root's.
+  auto parent_of = [&](std::uint32_t local) -> std::uint32_t {
+    const std::uint32_t p = model.node(first + local).parent;
+    return p == trace::k_no_node || p < first ? trace::k_no_node : p - first;
+  };
   m_stubs.clear();
   m_x.assign(node_count, 0.0f);
   m_y.assign(node_count, 0.0f);
@@ -27,9 +34,9 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
 
   // Items: the visible nodes (index = node id), then the stubs.
   for (std::uint32_t id = 0; id < node_count; ++id) {
-    const trace::ModelNode& n = model.node(id);
+    const trace::ModelNode& n = model.node(first + id);
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1, 0.0f, 0.0f});
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1, 0.0f, 0.0f});  // parent: local id for now
     }
   }
   // One more item: a virtual root above the real roots (one per iteration), so that several
@@ -41,7 +48,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
   // successors are entered in order and ids grow), then the node's stub if it has one.
   std::vector<std::int32_t> counts(items, 0);
   for (std::uint32_t id = 0; id < node_count; ++id) {
-    const std::uint32_t p = model.node(id).parent;
+    const std::uint32_t p = parent_of(id);
     ++counts[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p];
   }
   for (const LayoutStub& s : m_stubs) ++counts[s.parent];
@@ -49,8 +56,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
   std::int32_t offset = 0;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     Item& it = m_items[id];
-    it.parent = model.node(id).parent == trace::k_no_node ? virtual_root
-                                                          : static_cast<std::int32_t>(model.node(id).parent);
+    it.parent = parent_of(id) == trace::k_no_node ? virtual_root : static_cast<std::int32_t>(parent_of(id));
     it.first_child = offset;
     it.child_count = 0;
     it.width = metrics.node_width;
@@ -187,7 +193,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
                                                  m_items[static_cast<std::size_t>(it.parent)].mod;
     const float x = it.prelim + modsum[id];
     m_x[id] = x;
-    m_y[id] = static_cast<float>(model.node(id).depth) * metrics.level_height;
+    m_y[id] = static_cast<float>(model.node(first + id).depth) * metrics.level_height;
     m_min_x = std::min(m_min_x, x - it.width * 0.5f);
     m_max_x = std::max(m_max_x, x + it.width * 0.5f);
     m_max_y = std::max(m_max_y, m_y[id]);
@@ -198,6 +204,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
     const float ms = modsum[static_cast<std::size_t>(it.parent)] + m_items[static_cast<std::size_t>(it.parent)].mod;
     m_stubs[s].x = it.prelim + ms;
     m_stubs[s].y = m_y[m_stubs[s].parent] + metrics.level_height;
+    m_stubs[s].parent += first;  // back to a model id
     m_max_x = std::max(m_max_x, m_stubs[s].x + it.width * 0.5f);
     m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
   }

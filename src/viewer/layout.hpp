@@ -33,15 +33,23 @@ struct LayoutStub {
 
 class TreeLayout {
  public:
-  // Lays out nodes 0..node_count-1 of the model (ids are in entry order, so a prefix of the
-  // ids is the tree as it was after node_count entries) and stubs for the Cut nodes among them
-  // whose cutoff happened at or before event t.
-  void build(const trace::Model& model, std::uint32_t node_count, std::size_t t, const LayoutMetrics& metrics);
+  // Lays out nodes first..end-1 of the model and stubs for the Cut nodes among them whose
+  // cutoff happened at or before event t. Ids are in entry order, so first..end-1 is a root
+  // (an iteration) with everything entered under it up to some time, when first is a root
+  // and end is at most the next root.
+  void build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
+             const LayoutMetrics& metrics);
+  void build(const trace::Model& model, std::uint32_t node_count, std::size_t t, const LayoutMetrics& metrics) {
+    build(model, 0, node_count, t, metrics);
+  }
   void clear();
 
+  std::uint32_t first() const { return m_first; }
+  std::uint32_t end() const { return m_first + m_nodes; }
+  bool contains(std::uint32_t id) const { return id >= m_first && id < m_first + m_nodes; }
   std::uint32_t node_count() const { return m_nodes; }
-  float x(std::uint32_t id) const { return m_x[id]; }
-  float y(std::uint32_t id) const { return m_y[id]; }
+  float x(std::uint32_t id) const { return m_x[id - m_first]; }
+  float y(std::uint32_t id) const { return m_y[id - m_first]; }
   const std::vector<LayoutStub>& stubs() const { return m_stubs; }
   float min_x() const { return m_min_x; }
   float max_x() const { return m_max_x; }
@@ -51,12 +59,14 @@ class TreeLayout {
 
   // The key the layout was built for: a rebuild is needed when it changes.
   std::uint32_t built_nodes() const { return m_nodes; }
+  std::uint32_t built_first() const { return m_first; }
   std::uint32_t built_stubs() const { return static_cast<std::uint32_t>(m_stubs.size()); }
   const trace::Model* built_model() const { return m_model; }
 
  private:
   std::vector<float> m_x, m_y;
   std::vector<LayoutStub> m_stubs;
+  std::uint32_t m_first = 0;
   std::uint32_t m_nodes = 0;
   float m_min_x = 0, m_max_x = 0, m_max_y = 0;
   LayoutMetrics m_metrics;

@@ -41,7 +41,8 @@ void draw_legend(ViewerState& s) {
   ImGui::TextWrapped(
       "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: beta; best[k]: the best "
       "negated return so far; ret: the return value with = (exact), \u2265 (lower bound) or \u2264 (upper bound); "
-      "sc: the unpruned minimax score, once computed. Values are from the side to move at that node (negamax).");
+      "sc: the unpruned minimax score, once computed. Values are from the side to move at that node (negamax). "
+      "In games, +M3 is a game won (\u2212M3 lost) 3 plies from the root of the search.");
   section("keys");
   ImGui::TextWrapped(
       "Space play/pause \u00b7 \u2190/\u2192 one event \u00b7 Shift+\u2190/\u2192 one node \u00b7 Home/End \u00b7 "

@@ -1,6 +1,7 @@
 // Set up a search: a source (an example, a typed or pasted bracket tree, a random tree), the
 // algorithm and the cutoff criterion, then Run.
 #include <cmath>
+#include <algorithm>
 #include <cstdio>
 
 #include <imgui.h>
@@ -21,8 +22,11 @@ void draw_setup(ViewerState& s) {
   ImGui::RadioButton("Tree text", &source, 1);
   s.note_widget("source_tree");
   ImGui::SameLine();
-  ImGui::RadioButton("Random tree", &source, 2);
+  ImGui::RadioButton("Random", &source, 2);
   s.note_widget("source_random");
+  ImGui::SameLine();
+  ImGui::RadioButton("Game", &source, 3);
+  s.note_widget("source_game");
   f.source = static_cast<SetupForm::Source>(source);
 
   if (f.source == SetupForm::Source::example) {
@@ -51,6 +55,36 @@ void draw_setup(ViewerState& s) {
     ImGui::TextWrapped("Leaf values from the root player's (MAX) view; names optional: A:(B:(3 12) C:(2 4))");
     ImGui::InputTextMultiline("##tree", &f.tree_text, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
     s.note_widget("tree_text");
+  } else if (f.source == SetupForm::Source::game) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::Combo("game", &f.game, SetupForm::k_games, SetupForm::k_game_count)) f.position.clear();
+    s.note_widget("game");
+    const std::string game = SetupForm::k_games[f.game];
+    // Well-known positions of this game.
+    if (ImGui::BeginCombo("##positions", "well-known positions")) {
+      for (const GamePosition& p : s.positions) {
+        if (p.game != game) continue;
+        if (ImGui::Selectable(p.name.c_str())) f.position = p.text;
+      }
+      ImGui::EndCombo();
+    }
+    s.note_widget("positions");
+    ImGui::TextWrapped("%s", game == "chess"      ? "Position: a FEN or startpos, optionally with \"moves e4 e5 ...\""
+                             : game == "othello"   ? "Position: 64 cells a1..h1 first (x black, o white) and the side, or \"moves f5 d6 ...\""
+                             : game == "connect4" ? "Position: the columns played (1-7), e.g. 4453"
+                                                  : "Position: 9 cells from the top row (x, o, .) and the side");
+    ImGui::InputTextMultiline("##position", &f.position, ImVec2(-1, ImGui::GetTextLineHeight() * 3));
+    s.note_widget("position");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("depth (plies)", &f.game_depth);
+    f.game_depth = std::max(0, std::min(f.game_depth, 64));
+    ImGui::Checkbox("iterative deepening", &f.iterative);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("node budget (0 = none)", &f.node_budget);
+    f.node_budget = std::max(0, f.node_budget);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("table entries (-1 = default)", &f.table);
+    f.table = std::max(-1, f.table);
   } else {
     ImGui::Checkbox("random branching 1..B", &f.random_branching);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
@@ -86,9 +120,11 @@ void draw_setup(ViewerState& s) {
   ImGui::SameLine();
   ImGui::RadioButton("\u2265  \u03b2", &f.criterion, 1);
   s.note_widget("criterion_ge");
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
-  ImGui::InputInt("depth (-1 = to the leaves)", &f.depth);
-  if (f.depth < -1) f.depth = -1;
+  if (f.source != SetupForm::Source::game) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("depth (-1 = to the leaves)", &f.depth);
+    if (f.depth < -1) f.depth = -1;
+  }
   ImGui::Spacing();
   if (ImGui::Button("Run", ImVec2(ImGui::GetFontSize() * 7, 0))) s.requests.run = true;
   s.note_widget("run");

@@ -2,6 +2,7 @@
 // canvas | events, statistics and legend) over the replay bar.
 #include <algorithm>
 
+#include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/panels.hpp"
 
@@ -95,6 +96,13 @@ void draw_viewer(ViewerState& s) {
         ImGui::EndTabItem();
       }
       s.note_widget("tab_inspector");
+      if (s.has_trace() && !s.model().trace().meta.get("game").empty()) {
+        if (ImGui::BeginTabItem("Board", nullptr, tab_flags(s, "board"))) {
+          draw_board_panel(s);
+          ImGui::EndTabItem();
+        }
+        s.note_widget("tab_board");
+      }
       ImGui::EndTabBar();
     }
     ImGui::EndChild();

@@ -57,16 +57,48 @@ void ViewerState::seek_next(trace::EventType type, bool forward) {
   }
 }
 
+void ViewerState::shown_range(std::size_t t, std::uint32_t& first, std::uint32_t& end) const {
+  const std::uint32_t visible = m_model->nodes_visible_at(t);
+  const auto& roots = m_model->roots();
+  if (roots.size() <= 1 || iteration_view == k_iteration_all) {
+    first = 0;
+    end = visible;
+    return;
+  }
+  std::size_t index = 0;
+  if (iteration_view >= 0) {
+    index = std::min(static_cast<std::size_t>(iteration_view), roots.size() - 1);
+  } else {
+    while (index + 1 < roots.size() && m_model->node(roots[index + 1]).enter_t <= t) ++index;
+  }
+  first = roots[index];
+  const std::uint32_t next = index + 1 < roots.size() ? roots[index + 1] : m_model->node_count();
+  end = std::max(first, std::min(next, visible));
+}
+
+// Where the nodes shown with `first` end once the whole trace is in: the next root, or the
+// end of the trace when all roots are shown.
+std::uint32_t ViewerState::shown_root_end(std::uint32_t first) const {
+  const auto& roots = m_model->roots();
+  if (roots.size() <= 1 || iteration_view == k_iteration_all) return m_model->node_count();
+  const auto it = std::upper_bound(roots.begin(), roots.end(), first);
+  return it == roots.end() ? m_model->node_count() : *it;
+}
+
 const TreeLayout& ViewerState::layout() {
   if (!m_model) return m_layout;
-  const bool final_shape = layout_mode == LayoutMode::final_shape;
-  const std::size_t t = final_shape ? event_count() - 1 : m_cursor;
-  const std::uint32_t nodes = m_model->nodes_visible_at(t);
+  std::uint32_t first = 0, end = 0;
+  shown_range(m_cursor, first, end);
+  std::size_t t = m_cursor;
+  if (layout_mode == LayoutMode::final_shape) {
+    end = shown_root_end(first);
+    t = event_count() - 1;
+  }
   // Stubs appear with cutoffs, so the cutoff count at t completes the key.
   const std::uint32_t cutoffs = m_model->counters_at(t).cutoffs;
-  if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != nodes ||
-      m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
-    m_layout.build(*m_model, nodes, t, metrics);
+  if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != end - first ||
+      m_layout.built_first() != first || m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
+    m_layout.build(*m_model, first, end, t, metrics);
     m_layout_valid = true;
     m_layout_cutoffs = cutoffs;
     m_layout_built_mode = layout_mode;
@@ -75,9 +107,12 @@ const TreeLayout& ViewerState::layout() {
 }
 
 const TreeLayout& ViewerState::final_layout() {
-  if (m_model && !m_final_valid) {
-    const std::size_t last = event_count() ? event_count() - 1 : 0;
-    m_final_layout.build(*m_model, m_model->node_count(), last, metrics);
+  if (!m_model) return m_final_layout;
+  std::uint32_t first = 0, end = 0;
+  shown_range(m_cursor, first, end);
+  end = shown_root_end(first);
+  if (!m_final_valid || m_final_layout.built_first() != first || m_final_layout.built_nodes() != end - first) {
+    m_final_layout.build(*m_model, first, end, event_count() - 1, metrics);
     m_final_valid = true;
   }
   return m_final_layout;

@@ -23,7 +23,7 @@ namespace kibitz::viewer {
 
 // What the set-up panel edits. The app turns it into a search (see app/viewer_app.cpp).
 struct SetupForm {
-  enum class Source { example = 0, tree = 1, random = 2 };  // the set-up panel's radio order
+  enum class Source { example = 0, tree = 1, random = 2, game = 3 };  // the set-up panel's radio order
   Source source = Source::example;
   std::string tree_text = "((3 12 8) (2 4 6) (14 5 2))";
   int example = 0;
@@ -34,6 +34,21 @@ struct SetupForm {
   int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds
   int criterion = 0;  // 0 ">", 1 "≥"
   int depth = -1;     // -1: to the leaves
+  // Games.
+  int game = 0;                     // index into k_games
+  std::string position;             // the game's position text ("" = start)
+  int game_depth = 4;
+  bool iterative = false;
+  int node_budget = 0;              // 0: no limit
+  int table = -1;                   // transposition table entries; -1: the game's default
+
+  static constexpr const char* k_games[] = {"tictactoe", "connect4", "othello", "chess"};
+  static constexpr int k_game_count = 4;
+};
+
+// A well-known position of a game, from assets/positions/<game>.txt.
+struct GamePosition {
+  std::string game, name, text;
 };
 
 struct Example {
@@ -47,6 +62,7 @@ struct Camera {
   float x = 0.0f, y = 0.0f;  // world point at the centre of the canvas
   float zoom = 1.0f;
   bool follow = true;        // keep the current node in view
+  bool glide_x = false, glide_y = false;  // follow is moving the camera to centre the node
   bool fit_pending = true;   // size the view for the final tree (readable zoom) on the next frame
   bool fit_all_pending = false;  // fit everything laid out, however small (F)
 };
@@ -97,10 +113,18 @@ class ViewerState {
   bool playing = false;
   float speed = 4.0f;  // events per second
   LayoutMode layout_mode = LayoutMode::growing;
+  // Which root the canvas shows when the trace has several (iterative deepening): the one the
+  // cursor is in (k_iteration_cursor), all side by side (k_iteration_all), or root number k.
+  static constexpr int k_iteration_cursor = -1, k_iteration_all = -2;
+  int iteration_view = k_iteration_cursor;
+  // The node range [first, end) of the root shown at event t (all roots: [0, visible)).
+  void shown_range(std::size_t t, std::uint32_t& first, std::uint32_t& end) const;
+  std::uint32_t shown_root_end(std::uint32_t first) const;
   LayoutMetrics metrics;
 
   SetupForm setup;
   std::vector<Example> examples;
+  std::vector<GamePosition> positions;
   Requests requests;
 
   Theme theme = Theme::dark;

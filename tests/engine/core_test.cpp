@@ -23,6 +23,9 @@ TEST_CASE("score formatting") {
   CHECK(format_score(k_score_inf) == "+inf");
   CHECK(format_score(-k_score_inf) == "-inf");
   CHECK(format_score_pretty(-5) == "\u22125");
+  CHECK(format_score_pretty(k_score_win - 3) == "+M3");
+  CHECK(format_score_pretty(-(k_score_win - 4)) == "\u2212M4");
+  CHECK(format_score(k_score_win - 3) == "+99999997");  // the CLI keeps the integer
 }
 
 TEST_CASE("node kinds from values, both criteria") {

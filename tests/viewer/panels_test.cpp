@@ -2,10 +2,12 @@
 // the cursor, clicks select, the layout and the canvas behave.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 
 #include "app/viewer_app.hpp"
 #include "headless.hpp"
+#include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/panels.hpp"
 
@@ -176,4 +178,45 @@ TEST_CASE("a big random tree draws at every level of detail within the frame") {
     }
     CHECK(cs.nodes_drawn > 0);
   }
+}
+
+TEST_CASE("game traces: boards in the Board tab and the tooltip, from the position texts") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  CHECK(s.positions.size() >= 12);  // assets/positions/*.txt
+  for (const char* options : {R"J({"game":"chess","position":"startpos","depth":2,"iterative":true})J",
+                              R"J({"game":"othello","depth":3})J", R"J({"game":"connect4","position":"4453","depth":3})J",
+                              R"J({"game":"tictactoe","position":"x...o.... x","depth":3})J"}) {
+    INFO(options);
+    const std::string r = app.run_json(options);
+    REQUIRE(r.find("error") == std::string::npos);
+    s.open_tab = "board";
+    for (std::size_t t = 0; t < s.event_count(); t += std::max<std::size_t>(1, s.event_count() / 25)) {
+      s.seek(t);
+      frames(ui, app, 1);
+    }
+    CHECK(s.widgets.count("tab_board") == 1);
+    CHECK(s.widgets.count("board") == 1);
+    const std::string game = s.model().trace().meta.get("game");
+    for (std::uint32_t id = 0; id < s.model().node_count(); id += 7) {
+      const viewer::Board b = viewer::parse_board(game, s.model().position(id));
+      CHECK(b.ok());
+    }
+  }
+  // A chess board reads its FEN: the start position has 32 pieces, white to move.
+  const viewer::Board start = viewer::parse_board("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  REQUIRE(start.ok());
+  CHECK(std::count_if(start.cells.begin(), start.cells.end(), [](char c) { return c != '.'; }) == 32);
+  CHECK(start.to_move == "white");
+  CHECK(start.at(0, 4) == 'k');
+  CHECK(start.at(7, 4) == 'K');
+  const viewer::Board c4 = viewer::parse_board("connect4", "4453");
+  REQUIRE(c4.ok());
+  CHECK(c4.at(5, 3) == 'x');
+  CHECK(c4.at(4, 3) == 'o');
+  CHECK(c4.at(5, 4) == 'x');
+  CHECK(c4.at(5, 2) == 'o');
+  CHECK_FALSE(viewer::parse_board("chess", "not a fen").ok());
+  CHECK_FALSE(viewer::parse_board("connect4", "4449444").ok());
 }

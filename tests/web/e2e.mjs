@@ -45,7 +45,9 @@ try {
   };
   const click = async (name) => {
     const [x, y] = await centre(name);
-    await page.mouse.click(x, y);
+    await page.mouse.move(x, y);
+    await frames(2);
+    await page.mouse.click(x, y, { delay: 60 });
     await frames(3);
   };
 
@@ -179,7 +181,23 @@ try {
   check(v3.error.length > 0 && await bad_link.page.evaluate(() => document.getElementById('error').hidden),
         'a bad link shows a message in the viewer, not a crashed page: ' + v3.error);
 
-  // 11. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 11. A game: chess with iterative deepening, its Board tab and positions in the nodes.
+  const chess = JSON.parse(await api(() => Kibitz.runSearch({ game: 'chess', position: 'startpos', depth: 2, iterative: true })));
+  check(chess.nodes > 20 && chess.pv.length === 2 && /^[a-hNBRQKO]/.test(chess.pv[0]),
+        'a chess search: moves in SAN on the principal variation ' + JSON.stringify(chess.pv));
+  await frames(2);
+  await click('tab_board');
+  const boardView = await until('the board drawn', (s) => s.widgets.board !== undefined, 5000).catch(async (e) => {
+    console.log('widgets: ' + Object.keys((await view()).widgets).join(' '));
+    throw e;
+  });
+  check(boardView.widgets.board !== undefined, 'the Board tab draws a board');
+  const chessNode = JSON.parse(await api(() => Kibitz.nodeState(1)));
+  check(chessNode.iteration === 1 && typeof chessNode.name === 'string', 'nodes know their iteration and move');
+  await frames(2);
+  await page.screenshot({ path: path.join(artifacts, 'web-chess.png') });
+
+  // 12. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);

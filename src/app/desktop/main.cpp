@@ -1,6 +1,7 @@
 // kibitz-desktop [FILE] [options]: the viewer as a desktop program, for offline use.
 //   --at T            start at event T          --select ID   inspect node ID
 //   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
+//   --options JSON    search what the JSON says (the web API's runSearch options)
 //   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
@@ -21,7 +22,7 @@
 namespace {
 
 struct Options {
-  std::string file, screenshot, run_tree, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
+  std::string file, screenshot, run_tree, options, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
   long long at = -1, select = -1;
   int frames = 0, width = 1440, height = 900;
   float font_scale = 1.0f;
@@ -49,6 +50,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--frames") o.frames = static_cast<int>(number(0, 1000000));
     else if (a == "--screenshot") o.screenshot = value();
     else if (a == "--run") o.run_tree = value();
+    else if (a == "--options") o.options = value();
     else if (a == "--algo") o.algo = value();
     else if (a == "--criterion") o.criterion = value();
     else if (a == "--theme") o.theme = value();
@@ -75,8 +77,8 @@ Options parse(int argc, char** argv) {
   }
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" && o.tab != "events" &&
-      o.tab != "stats") {
-    throw kibitz::InputError("--tab is one of setup, inspector, legend, events, stats");
+      o.tab != "stats" && o.tab != "board") {
+    throw kibitz::InputError("--tab is one of setup, inspector, board, legend, events, stats");
   }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;
@@ -129,6 +131,8 @@ int main(int argc, char** argv) {
       s.error = e.what();
       status = 2;
     }
+  } else if (!o.options.empty()) {
+    if (app.run_json(o.options).find("\"error\"") != std::string::npos) status = 2;
   } else if (!o.run_tree.empty()) {
     const std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
                              kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion) + "}";
