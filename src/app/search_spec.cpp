@@ -11,15 +11,16 @@ const char* algorithm_name(Algorithm a) {
     case Algorithm::minimax: return "minimax";
     case Algorithm::alphabeta: return "alphabeta";
     case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
+    case Algorithm::interest: return "interest";
   }
   return "alphabeta";
 }
 
 Algorithm parse_algorithm(const std::string& text) {
-  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds, Algorithm::interest}) {
     if (text == algorithm_name(a)) return a;
   }
-  throw InputError("unknown algorithm '" + text + "' (minimax, alphabeta, alphabeta-bounds)");
+  throw InputError("unknown algorithm '" + text + "' (minimax, alphabeta, alphabeta-bounds, interest)");
 }
 
 void SearchSpec::validate() const {
@@ -32,6 +33,13 @@ void SearchSpec::validate() const {
   if (node_budget < 0) throw InputError("the node budget must not be negative");
   if (tt_entries < -1 || tt_entries > (1LL << 26)) throw InputError("the table size must be between 0 and 2^26 entries");
   if (tt_entries > 0 && algo == Algorithm::minimax) throw InputError("minimax does not use a transposition table");
+  if (algo == Algorithm::interest) {
+    interest.validate();
+    if (iterative) throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
+    if (interest.value_costs && !random) throw InputError("value costs (interest_costs value) are for random trees");
+  } else if (!interest.is_default()) {
+    throw InputError("limits, tallies, similarity, interest costs and extension are options of the interest search");
+  }
 }
 
 std::string SearchSpec::source_kind() const {
@@ -53,6 +61,7 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
   if (iterative) meta.set("iterative", "true");
   if (node_budget > 0) meta.set("nodes", std::to_string(node_budget));
   if (tt_entries >= 0) meta.set("tt", std::to_string(tt_entries));
+  if (algo == Algorithm::interest) interest.write_meta(meta);
 }
 
 std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
@@ -67,6 +76,7 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* n = meta.find("nodes")) s.node_budget = std::stoll(*n);
     if (const auto* t = meta.find("tt")) s.tt_entries = std::stoll(*t);
     if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
+    if (s.algo == Algorithm::interest) s.interest.read_meta(meta);
     if (const auto* c = meta.find("criterion")) {
       if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
     }
@@ -115,6 +125,18 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "tt") {
       if (!it.value().is_number_integer()) throw InputError("tt (table entries) must be an integer");
       s.tt_entries = it.value().get<long long>();
+    } else if (key == "similarity" && it.value().is_boolean()) {
+      s.interest.similarity = it.value().get<bool>();
+    } else if (key == "limits" && it.value().is_array()) {
+      std::string list;
+      for (const auto& v : it.value()) {
+        if (v.is_string()) list += (list.empty() ? "" : ",") + v.get<std::string>();
+        else if (v.is_number_integer()) list += (list.empty() ? "" : ",") + std::to_string(v.get<long long>());
+        else throw InputError("limits must be numbers or \"inf\"");
+      }
+      s.interest.set("limits", list);
+    } else if (InterestSpec::is_key(key)) {
+      s.interest.set(key, text(key.c_str()));
     } else {
       throw InputError("unknown search option '" + key + "'");
     }

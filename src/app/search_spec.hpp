@@ -6,15 +6,16 @@
 #include <string>
 #include <vector>
 
+#include "app/interest_spec.hpp"
 #include "core/criterion.hpp"
 #include "games/random_tree.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz {
 
-enum class Algorithm { minimax, alphabeta, alphabeta_bounds };
+enum class Algorithm { minimax, alphabeta, alphabeta_bounds, interest };
 
-const char* algorithm_name(Algorithm a);  // "minimax", "alphabeta", "alphabeta-bounds"
+const char* algorithm_name(Algorithm a);  // "minimax", "alphabeta", "alphabeta-bounds", "interest"
 // Throws InputError listing the known names.
 Algorithm parse_algorithm(const std::string& text);
 
@@ -31,6 +32,7 @@ struct SearchSpec {
   bool iterative = false;                  // iterative deepening: depth 1, 2, ... up to depth
   long long node_budget = 0;               // stop after this many nodes (0: no limit)
   long long tt_entries = -1;               // transposition table size; -1: the domain's default
+  InterestSpec interest;                   // algo interest (app/interest_spec.hpp)
 
   static constexpr long long k_default_tt = 1 << 16;
 

@@ -9,6 +9,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "search/interest_report.hpp"
 #include "search/search_options.hpp"
 
 namespace kibitz {
@@ -34,6 +35,9 @@ struct NullSink {
   // Transposition table: what a probe found (depth -1 on a miss), what was stored.
   void tt_probe(TtProbe, int, Score, int, Bound) {}
   void tt_store(int, Score, int, Bound) {}
+  // Interest search (search/interest.hpp): a move rated, a move's net cost as it comes up.
+  void interest_rating(const InterestRatingReport&) {}
+  void interest_move(const InterestMoveReport&) {}
 };
 
 // The counters every search keeps, recorded or not.

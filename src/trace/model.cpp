@@ -219,6 +219,7 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
     prev_node = about;
     add_counts(c, e);
   }
+  m_interest.build(trace, m_nodes.data(), m_nodes.size());
 }
 
 void Model::add_counts(Counters& c, const Event& e) const {

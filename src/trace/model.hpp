@@ -16,6 +16,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "trace/interest_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -139,6 +140,9 @@ class Model {
   // return value (the cutoff child of a Cut node), to a leaf.
   std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
 
+  // Interest search: the costs, cutoffs and ratings of each node's moves (empty otherwise).
+  const InterestIndex& interest() const { return m_interest; }
+
  private:
   void fail(std::size_t t, const std::string& what) const;
   void add_counts(Counters& c, const Event& e) const;
@@ -149,6 +153,7 @@ class Model {
   std::vector<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_node_events;
   std::vector<Counters> m_keyframes;        // counters before event i * interval
+  InterestIndex m_interest;
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };

@@ -1,6 +1,7 @@
 #include "trace/narration.hpp"
 
 #include "core/criterion.hpp"
+#include "trace/interest_narration.hpp"
 
 namespace kibitz {
 
@@ -129,6 +130,9 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       return name(id) + "'s result goes into the table: " +
              bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " + sc(e.a) +
              " at depth " + std::to_string(e.aux) + ".";
+    case EventType::interest_terms:
+    case EventType::interest_move:
+      return narrate_interest(model, t);
     default:
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
   }
