@@ -12,7 +12,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-void write_event(JsonWriter& j, const Trace& trace, const Event& e) {
+void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
+  const Event& e = trace.events[index];
   j.begin_object();
   j.key("type");
   j.string(event_type_name(e.type));
@@ -89,6 +90,16 @@ void write_event(JsonWriter& j, const Trace& trace, const Event& e) {
       j.key("kind");
       j.string(kind_name(unpack_kind(e.flags)));
       break;
+    case EventType::payload:
+      // The payload of an interest_terms total holds the move's label: written as its text.
+      if (index > 0 && trace.events[index - 1].type == EventType::interest_terms &&
+          trace.events[index - 1].flags == k_interest_total) {
+        node();
+        j.key("text");
+        j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+        break;
+      }
+      [[fallthrough]];
     default:  // extensions and payload: raw fields
       if (e.node == k_no_node) {
         j.key("node");
@@ -182,7 +193,7 @@ std::string write_trace_json(const Trace& trace) {
   j.raw(meta_to_json(trace.meta));
   j.key("events");
   j.begin_array();
-  for (std::size_t i = 0; i < trace.events.size(); ++i) write_event(j, trace, trace.events[i]);
+  for (std::size_t i = 0; i < trace.events.size(); ++i) write_event(j, trace, i);
   j.end_array();
   j.end_object();
   return j.take();
@@ -279,6 +290,13 @@ Trace read_trace_json(const std::string& text) {
         e.a = r.score("ret");
         e.flags = pack_leave(r.bound(), r.kind());
         break;
+      case EventType::payload:
+        if (r.has("text")) {  // an interest_terms total's label
+          e.node = r.node();
+          e.a = r.text();
+          break;
+        }
+        [[fallthrough]];
       default:
         e.node = r.node();
         e.flags = static_cast<std::uint8_t>(r.integer("flags", 0, 255));
