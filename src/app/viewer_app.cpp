@@ -194,7 +194,18 @@ SearchSpec ViewerApp::spec_from_form() const {
       break;
     }
   }
-  spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
+  spec.algo = f.algo == 0   ? Algorithm::minimax
+              : f.algo == 2 ? Algorithm::alphabeta_bounds
+              : f.algo == 3 ? Algorithm::interest
+                            : Algorithm::alphabeta;
+  if (spec.algo == Algorithm::interest) {
+    const viewer::InterestForm& i = f.interest;
+    if (!i.limits_text().empty()) spec.interest.set("limits", i.limits_text());
+    spec.interest.tallies = i.split_tallies ? Tallies::split : Tallies::joint;
+    spec.interest.similarity = i.similarity;
+    spec.interest.value_costs = i.value_costs && spec.random.has_value();
+    spec.interest.extension = i.extension;
+  }
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
   if (f.source != viewer::SetupForm::Source::game) spec.depth = f.depth;
   if (spec.algo == Algorithm::minimax && spec.tt_entries > 0) spec.tt_entries = 0;
@@ -466,6 +477,7 @@ std::string ViewerApp::url_hash() const {
   if (m_spec->iterative) h += "&iterative=1";
   if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
   if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
+  if (m_spec->algo == Algorithm::interest) h += m_spec->interest.url_params();
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -508,6 +520,8 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           const long long v = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
           (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
+        } else if (InterestSpec::is_key(key)) {
+          spec.interest.set(key, value);
         } else if (key == "t") {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
@@ -554,7 +568,19 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.hi = static_cast<int>(p.hi);
     m_state.setup.seed = static_cast<int>(p.seed);
   }
-  m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  m_state.setup.algo = spec.algo == Algorithm::minimax            ? 0
+                       : spec.algo == Algorithm::alphabeta_bounds ? 2
+                       : spec.algo == Algorithm::interest         ? 3
+                                                                  : 1;
+  if (spec.algo == Algorithm::interest) {
+    viewer::InterestForm& i = m_state.setup.interest;
+    i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic : viewer::InterestForm::Limits::list;
+    if (!spec.interest.limits.empty()) i.list = spec.interest.limits;
+    i.split_tallies = spec.interest.tallies == Tallies::split;
+    i.similarity = spec.interest.similarity;
+    i.value_costs = spec.interest.value_costs;
+    i.extension = spec.interest.extension;
+  }
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;
   const std::string summary = run(spec);

@@ -95,7 +95,7 @@ const TreeLayout& ViewerState::layout() {
     t = event_count() - 1;
   }
   // Stubs appear with cutoffs, so the cutoff count at t completes the key.
-  const std::uint32_t cutoffs = m_model->counters_at(t).cutoffs;
+  const std::uint32_t cutoffs = m_model->counters_at(t).cutoffs + m_model->interest().cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != end - first ||
       m_layout.built_first() != first || m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
     m_layout.build(*m_model, first, end, t, metrics);

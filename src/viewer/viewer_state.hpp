@@ -16,6 +16,7 @@
 
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
+#include "viewer/interest_form.hpp"
 #include "viewer/layout.hpp"
 #include "viewer/theme.hpp"
 
@@ -31,7 +32,8 @@ struct SetupForm {
   int b = 3, B = 5, root = 0, d = 4;
   int lo = -9, hi = 9;
   int seed = 1;
-  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds
+  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds, 3 interest
+  InterestForm interest;  // algo 3
   int criterion = 0;  // 0 ">", 1 "≥"
   int depth = -1;     // -1: to the leaves
   // Games.
