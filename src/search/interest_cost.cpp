@@ -90,17 +90,7 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text) {
         throw InputError("limit growth: iterations must be an integer from 1 to 1000, not '" + value + "'");
       }
     } else if (key == "factor") {
-      // Up to three decimals, read exactly (no floating point: the same limits everywhere).
-      const std::size_t dot = value.find('.');
-      const std::string whole = value.substr(0, dot), frac = dot == std::string::npos ? "" : value.substr(dot + 1);
-      auto digits = [](const std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos; };
-      if (whole.empty() || !digits(whole) || !digits(frac) || frac.size() > 3 || whole.size() > 6) {
-        throw InputError("limit growth: factor must be a number like 2 or 1.5 (up to 3 decimals), not '" + value + "'");
-      }
-      std::string f = frac;
-      while (f.size() < 3) f += '0';
-      factor_milli = std::stoll(whole) * 1000 + std::stoll(f);
-      if (factor_milli <= 1000) throw InputError("limit growth: factor must be above 1, not " + value);
+      factor_milli = parse_factor_milli(value);
     } else {
       throw InputError("limit growth: unknown parameter '" + key + "' (start, factor, iterations)");
     }
@@ -108,13 +98,36 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text) {
   if (start < 0 || iterations < 0 || factor_milli < 0) {
     throw InputError("limit growth needs start=, factor= and iterations= (e.g. start=1000,factor=2,iterations=4)");
   }
-  std::vector<std::int64_t> out{start};
-  for (long long i = 1; i < iterations; ++i) {
+  std::vector<std::int64_t> out = growth_limits(start, factor_milli, static_cast<int>(iterations));
+  if (out.back() >= k_limit_inf) throw InputError("limit growth: the limits pass 10^9 (fewer iterations or a smaller factor)");
+  return out;
+}
+
+std::int64_t parse_factor_milli(const std::string& value) {
+  // Up to three decimals, read exactly (no floating point: the same limits everywhere).
+  const std::size_t dot = value.find('.');
+  const std::string whole = value.substr(0, dot), frac = dot == std::string::npos ? "" : value.substr(dot + 1);
+  auto digits = [](const std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos; };
+  if (whole.empty() || !digits(whole) || !digits(frac) || frac.size() > 3 || whole.size() > 6) {
+    throw InputError("limit growth: factor must be a number like 2 or 1.5 (up to 3 decimals), not '" + value + "'");
+  }
+  std::string f = frac;
+  while (f.size() < 3) f += '0';
+  const std::int64_t milli = std::stoll(whole) * 1000 + std::stoll(f);
+  if (milli <= 1000) throw InputError("limit growth: factor must be above 1, not " + value);
+  return milli;
+}
+
+std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli, int iterations) {
+  std::vector<std::int64_t> out{std::min(start, k_limit_inf)};
+  for (int i = 1; i < iterations; ++i) {
     const std::int64_t prev = out.back();
-    std::int64_t next = (prev * factor_milli + 500) / 1000;
-    next = std::max(next, prev + 1);
-    if (next >= k_limit_inf) throw InputError("limit growth: the limits pass 10^9 (fewer iterations or a smaller factor)");
-    out.push_back(next);
+    if (prev >= k_limit_inf) {
+      out.push_back(k_limit_inf);
+      continue;
+    }
+    const std::int64_t next = std::max((prev * factor_milli + 500) / 1000, prev + 1);
+    out.push_back(std::min(next, k_limit_inf));
   }
   return out;
 }

@@ -187,5 +187,10 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text);
 // "1000,2000,4000" / "inf": the list form, which parse_limit_list reads back.
 std::string limits_to_text(const std::vector<std::int64_t>& limits);
 std::string limit_text(std::int64_t limit);  // "1500" or "inf"
+// A growth factor "2" or "1.125" in thousandths (InputError unless above 1, 3 decimals at most).
+std::int64_t parse_factor_milli(const std::string& text);
+// start, then each limit factor times the one before (rounded, at least one more), reaching
+// k_limit_inf at most (and staying there).
+std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli, int iterations);
 
 }  // namespace kibitz

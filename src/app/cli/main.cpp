@@ -26,6 +26,10 @@ const Command k_commands[] = {
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
+    {"match", kibitz::cli::cmd_match,
+     "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings FILE]\n"
+     "         [--budget nodes=K|depth=D|limit=L] [--threads T] [--seed S] [--max-plies P] [--json] [--games]\n"
+     "         SPEC: alphabeta[:depth=D,...] | interest[:depth=D,start=S,factor=F,limit=L,ext=E,...]"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
 };
