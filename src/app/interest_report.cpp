@@ -25,7 +25,8 @@ void move_fields(JsonWriter& j, const trace::InterestMoveInfo& m) {
 
 }  // namespace
 
-void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t) {
+void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id,
+                          std::size_t t) {
   const trace::InterestIndex& ix = model.interest();
   if (ix.empty()) return;
   j.key("interest");
@@ -46,8 +47,10 @@ void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_
     j.number(static_cast<long long>(m.move_index));
     const trace::InterestRatingInfo* r = ix.rating_of(id, m.move_index);
     j.key("move");
-    if (r && r->label) j.string(model.trace().strings.get(r->label));
-    else j.null();
+    if (r && r->label)
+      j.string(model.trace().strings.get(r->label));
+    else
+      j.null();
     move_fields(j, m);
     j.key("static_leaf");
     j.boolean(m.static_leaf);
@@ -65,10 +68,11 @@ void write_interest_iteration(JsonWriter& j, const IterationResult& it) {
 }
 
 std::string interest_iteration_text(int number, const IterationResult& it) {
-  std::string s = "iteration " + std::to_string(number) + " (limit " + limit_text(it.limit) + ", depth " +
-                  std::to_string(it.depth) + "): ";
+  std::string s = "iteration " + std::to_string(number) + " (limit " + limit_text(it.limit) +
+                  ", depth " + std::to_string(it.depth) + "): ";
   s += it.completed ? format_score(it.value) : std::string("stopped by the node budget");
-  return s + ", " + std::to_string(it.nodes) + " nodes, " + std::to_string(it.interest_cutoffs) + " interest cutoffs";
+  return s + ", " + std::to_string(it.nodes) + " nodes, " + std::to_string(it.interest_cutoffs) +
+         " interest cutoffs";
 }
 
 }  // namespace kibitz

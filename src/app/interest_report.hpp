@@ -15,7 +15,8 @@
 namespace kibitz {
 
 // Nothing for traces without interest events.
-void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t);
+void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id,
+                          std::size_t t);
 void write_interest_iteration(JsonWriter& j, const IterationResult& it);
 std::string interest_iteration_text(int number, const IterationResult& it);
 

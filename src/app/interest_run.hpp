@@ -16,8 +16,8 @@ inline int interest_horizon(const SearchSpec& spec) {
 
 // depth: the nominal depth (the spec's, or a tree's height when it gives none).
 template <class Game, class Sink>
-void run_interest(const SearchSpec& spec, int depth, Game& game, Sink& sink, TranspositionTable* table,
-                  SearchResult& out) {
+void run_interest(const SearchSpec& spec, int depth, Game& game, Sink& sink,
+                  TranspositionTable* table, SearchResult& out) {
   InterestParams p;
   p.depth = depth;
   p.extension = spec.interest.extension;

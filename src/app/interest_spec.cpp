@@ -43,7 +43,8 @@ bool parse_on_off(const std::string& what, const std::string& text) {
 void InterestSpec::validate() const {
   if (!limits.empty()) parse_limit(limits);
   if (extension < 0 || extension > k_max_extension) {
-    throw InputError("the extension must be between 0 and " + std::to_string(k_max_extension) + " plies");
+    throw InputError("the extension must be between 0 and " + std::to_string(k_max_extension) +
+                     " plies");
   }
 }
 
@@ -74,7 +75,8 @@ bool InterestSpec::set(const std::string& key, const std::string& value) {
     return true;
   }
   if (key == "interest_costs") {
-    if (value != "rank" && value != "value") throw InputError("interest costs must be rank or value, not '" + value + "'");
+    if (value != "rank" && value != "value")
+      throw InputError("interest costs must be rank or value, not '" + value + "'");
     value_costs = value == "value";
     return true;
   }
@@ -83,7 +85,8 @@ bool InterestSpec::set(const std::string& key, const std::string& value) {
     errno = 0;
     const long v = std::strtol(value.c_str(), &end, 10);
     if (value.empty() || *end || errno == ERANGE || v < 0 || v > k_max_extension) {
-      throw InputError("the extension must be an integer from 0 to " + std::to_string(k_max_extension) + ", not '" + value + "'");
+      throw InputError("the extension must be an integer from 0 to " +
+                       std::to_string(k_max_extension) + ", not '" + value + "'");
     }
     extension = static_cast<int>(v);
     return true;

@@ -30,7 +30,8 @@ struct InterestSpec {
   // Throws InputError naming the fault.
   void validate() const;
   bool is_default() const {
-    return limits.empty() && tallies == Tallies::split && !similarity && !value_costs && extension == 0;
+    return limits.empty() && tallies == Tallies::split && !similarity && !value_costs &&
+           extension == 0;
   }
   // The schedule for a root whose cheapest move costs `unit` (used only by the default).
   std::vector<std::int64_t> schedule(std::int64_t unit) const;
@@ -40,8 +41,8 @@ struct InterestSpec {
   // InputError for a bad value.
   bool set(const std::string& key, const std::string& value);
   static bool is_key(const std::string& key) {
-    return key == "limits" || key == "limit" || key == "limit_growth" || key == "tallies" || key == "similarity" ||
-           key == "interest_costs" || key == "extension";
+    return key == "limits" || key == "limit" || key == "limit_growth" || key == "tallies" ||
+           key == "similarity" || key == "interest_costs" || key == "extension";
   }
   void write_meta(trace::Meta& meta) const;
   void read_meta(const trace::Meta& meta);

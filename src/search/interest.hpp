@@ -44,9 +44,9 @@ namespace kibitz {
 
 struct InterestParams {
   std::vector<std::int64_t> limits{k_limit_inf};  // one per iteration
-  int depth = 0;           // the nominal depth of every iteration (of the last with deepen)
-  int extension = 0;       // horizon = nominal depth + extension
-  bool deepen = false;     // iteration i (1-based) has nominal depth min(i, depth)
+  int depth = 0;        // the nominal depth of every iteration (of the last with deepen)
+  int extension = 0;    // horizon = nominal depth + extension
+  bool deepen = false;  // iteration i (1-based) has nominal depth min(i, depth)
   Tallies tallies = Tallies::split;
   bool similarity = false;
   bool alphabeta = true;
@@ -58,12 +58,12 @@ struct InterestParams {
 
 struct InterestIteration {
   std::int64_t limit = 0;
-  int depth = 0;            // nominal depth
-  Score value = 0;          // root value (from the root's side to move)
-  int best_move = -1;       // the root's best move (generation index), -1 if none
+  int depth = 0;       // nominal depth
+  Score value = 0;     // root value (from the root's side to move)
+  int best_move = -1;  // the root's best move (generation index), -1 if none
   long long nodes = 0;
   long long interest_cutoffs = 0;
-  bool completed = false;   // false: the node budget ran out during it
+  bool completed = false;  // false: the node budget ran out during it
 };
 
 template <class Game, class Sink = NullSink>
@@ -85,7 +85,8 @@ class InterestSearch {
       const int number = static_cast<int>(i) + 1;
       const int depth = m_params.deepen ? std::min(number, m_params.depth) : m_params.depth;
       const std::int64_t limit = m_params.limits[i];
-      m_sink.iteration_begin(number, static_cast<Score>(std::min<std::int64_t>(limit, k_score_inf)));
+      m_sink.iteration_begin(number,
+                             static_cast<Score>(std::min<std::int64_t>(limit, k_score_inf)));
       const long long nodes_before = m_stats.nodes, cuts_before = m_interest_cutoffs;
       const Score v = iterate(limit, depth);
       InterestIteration it;
@@ -183,8 +184,10 @@ class InterestSearch {
       if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
     }
     auto& moves = m_moves.at(ply);
-    if (ply < m_horizon) m_game.moves(moves);
-    else moves.clear();
+    if (ply < m_horizon)
+      m_game.moves(moves);
+    else
+      moves.clear();
     if (moves.empty()) return leaf();
 
     InterestContext<Move> ctx;
@@ -285,8 +288,11 @@ class InterestSearch {
     const NodeKind kind = ab ? classify_node(best, alpha0, beta, m_params.criterion) : NodeKind::pv;
     if (best_k >= 0) {
       const int index = order[static_cast<std::size_t>(best_k)].index;
-      const NodeOutcome outcome = beta_cut ? NodeOutcome::cutoff : raised ? NodeOutcome::raised : NodeOutcome::failed_low;
-      m_model.note_result(m_game, ctx, moves[static_cast<std::size_t>(index)], outcome, m_horizon - ply);
+      const NodeOutcome outcome = beta_cut ? NodeOutcome::cutoff
+                                  : raised ? NodeOutcome::raised
+                                           : NodeOutcome::failed_low;
+      m_model.note_result(m_game, ctx, moves[static_cast<std::size_t>(index)], outcome,
+                          m_horizon - ply);
       store(ply, best, index);
     }
     m_sink.leave(best, kind_bound(kind), kind);
@@ -297,7 +303,8 @@ class InterestSearch {
   // position was searched at all.
   void store(int ply, Score value, int best) {
     if constexpr (has_key<Game>::value) {
-      if (m_params.tt) m_params.tt->store(m_game.key(), ply, m_horizon - ply, value, Bound::exact, best);
+      if (m_params.tt)
+        m_params.tt->store(m_game.key(), ply, m_horizon - ply, value, Bound::exact, best);
     }
   }
 

@@ -38,22 +38,27 @@ std::int64_t parse_one(const std::string& word) {
     throw InputError("interest limit '" + word + "' is not an integer or inf");
   }
   if (v < 0) throw InputError("interest limit " + word + " is negative");
-  if (v >= k_limit_inf) throw InputError("interest limit " + word + " is too large (write inf for no limit)");
+  if (v >= k_limit_inf)
+    throw InputError("interest limit " + word + " is too large (write inf for no limit)");
   return v;
 }
 
 void check_growing(const std::vector<std::int64_t>& limits) {
   for (std::size_t i = 1; i < limits.size(); ++i) {
-    if (limits[i - 1] == k_limit_inf) throw InputError("interest limits: inf can only be the last limit");
+    if (limits[i - 1] == k_limit_inf)
+      throw InputError("interest limits: inf can only be the last limit");
     if (limits[i] <= limits[i - 1]) {
-      throw InputError("interest limits must grow: " + limit_text(limits[i]) + " after " + limit_text(limits[i - 1]));
+      throw InputError("interest limits must grow: " + limit_text(limits[i]) + " after " +
+                       limit_text(limits[i - 1]));
     }
   }
 }
 
 }  // namespace
 
-std::string limit_text(std::int64_t limit) { return limit >= k_limit_inf ? "inf" : std::to_string(limit); }
+std::string limit_text(std::int64_t limit) {
+  return limit >= k_limit_inf ? "inf" : std::to_string(limit);
+}
 
 std::string limits_to_text(const std::vector<std::int64_t>& limits) {
   std::string s;
@@ -77,7 +82,9 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text) {
   long long start = -1, iterations = -1, factor_milli = -1;
   for (const std::string& item : split(text, ',')) {
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw InputError("limit growth: '" + item + "' should be name=value (start=, factor=, iterations=)");
+    if (eq == std::string::npos)
+      throw InputError("limit growth: '" + item +
+                       "' should be name=value (start=, factor=, iterations=)");
     const std::string key = trim(item.substr(0, eq)), value = trim(item.substr(eq + 1));
     if (key == "start") {
       start = parse_one(value);
@@ -87,7 +94,8 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text) {
       errno = 0;
       iterations = std::strtoll(value.c_str(), &end, 10);
       if (value.empty() || *end || errno == ERANGE || iterations < 1 || iterations > 1000) {
-        throw InputError("limit growth: iterations must be an integer from 1 to 1000, not '" + value + "'");
+        throw InputError("limit growth: iterations must be an integer from 1 to 1000, not '" +
+                         value + "'");
       }
     } else if (key == "factor") {
       factor_milli = parse_factor_milli(value);
@@ -96,20 +104,28 @@ std::vector<std::int64_t> parse_limit_growth(const std::string& text) {
     }
   }
   if (start < 0 || iterations < 0 || factor_milli < 0) {
-    throw InputError("limit growth needs start=, factor= and iterations= (e.g. start=1000,factor=2,iterations=4)");
+    throw InputError(
+        "limit growth needs start=, factor= and iterations= (e.g. "
+        "start=1000,factor=2,iterations=4)");
   }
   std::vector<std::int64_t> out = growth_limits(start, factor_milli, static_cast<int>(iterations));
-  if (out.back() >= k_limit_inf) throw InputError("limit growth: the limits pass 10^9 (fewer iterations or a smaller factor)");
+  if (out.back() >= k_limit_inf)
+    throw InputError("limit growth: the limits pass 10^9 (fewer iterations or a smaller factor)");
   return out;
 }
 
 std::int64_t parse_factor_milli(const std::string& value) {
   // Up to three decimals, read exactly (no floating point: the same limits everywhere).
   const std::size_t dot = value.find('.');
-  const std::string whole = value.substr(0, dot), frac = dot == std::string::npos ? "" : value.substr(dot + 1);
-  auto digits = [](const std::string& s) { return s.find_first_not_of("0123456789") == std::string::npos; };
+  const std::string whole = value.substr(0, dot),
+                    frac = dot == std::string::npos ? "" : value.substr(dot + 1);
+  auto digits = [](const std::string& s) {
+    return s.find_first_not_of("0123456789") == std::string::npos;
+  };
   if (whole.empty() || !digits(whole) || !digits(frac) || frac.size() > 3 || whole.size() > 6) {
-    throw InputError("limit growth: factor must be a number like 2 or 1.5 (up to 3 decimals), not '" + value + "'");
+    throw InputError(
+        "limit growth: factor must be a number like 2 or 1.5 (up to 3 decimals), not '" + value +
+        "'");
   }
   std::string f = frac;
   while (f.size() < 3) f += '0';
@@ -118,7 +134,8 @@ std::int64_t parse_factor_milli(const std::string& value) {
   return milli;
 }
 
-std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli, int iterations) {
+std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli,
+                                        int iterations) {
   std::vector<std::int64_t> out{std::min(start, k_limit_inf)};
   for (int i = 1; i < iterations; ++i) {
     const std::int64_t prev = out.back();

@@ -40,9 +40,13 @@ constexpr int k_max_features = 4;  // feature codes per move
 
 enum class Tallies { split, joint };
 
-inline const char* tallies_name(Tallies t) { return t == Tallies::split ? "split" : "joint"; }
+inline const char* tallies_name(Tallies t) {
+  return t == Tallies::split ? "split" : "joint";
+}
 
-inline std::int64_t saturate_cost(std::int64_t c) { return std::min(std::max<std::int64_t>(c, 0), k_cost_cap); }
+inline std::int64_t saturate_cost(std::int64_t c) {
+  return std::min(std::max<std::int64_t>(c, 0), k_cost_cap);
+}
 
 // Cost of a move of the given interest: k_cost_scale / interest, rounded to nearest.
 inline std::int64_t cost_of_interest(std::int64_t interest) {
@@ -63,12 +67,12 @@ struct NetCost {
   std::int64_t ply = 0;        // total_cost_This_Ply: moves already searched at this node
   std::int64_t net = 0;        // net_cost
   std::int64_t limit = 0;
-  bool cut = false;            // net > limit
+  bool cut = false;  // net > limit
 };
 
 // The move of the side of `parity` at a node searched with `path`: its net cost against the limit.
-inline NetCost net_cost(const Tally& path, int parity, std::int64_t ply_cost, std::int64_t move_cost, Tallies mode,
-                        std::int64_t limit) {
+inline NetCost net_cost(const Tally& path, int parity, std::int64_t ply_cost,
+                        std::int64_t move_cost, Tallies mode, std::int64_t limit) {
   NetCost n;
   n.move_cost = move_cost;
   n.mover = path.cost[parity & 1];
@@ -137,9 +141,11 @@ inline void interest_order(const std::vector<MoveRating>& ratings, bool similari
   }
   if (!similarity || !features) {
     for (int i = 0; i < n; ++i) out.push_back({i, ratings[static_cast<std::size_t>(i)].cost, 0});
-    std::stable_sort(out.begin(), out.end(), [](const OrderStep& a, const OrderStep& b) { return a.cost < b.cost; });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const OrderStep& a, const OrderStep& b) { return a.cost < b.cost; });
     if (first >= 0 && first < n) {
-      auto it = std::find_if(out.begin(), out.end(), [&](const OrderStep& s) { return s.index == first; });
+      auto it = std::find_if(out.begin(), out.end(),
+                             [&](const OrderStep& s) { return s.index == first; });
       std::rotate(out.begin(), it, it + 1);
     }
     return;
@@ -160,7 +166,8 @@ inline void interest_order(const std::vector<MoveRating>& ratings, bool similari
         const std::int64_t p = similarity_penalty(r, counts);
         const std::int64_t c = saturate_cost(r.cost + p);
         // Cheapest with the penalty; then the cheaper base cost; then generation order.
-        if (pick < 0 || c < pick_cost || (c == pick_cost && r.cost < ratings[static_cast<std::size_t>(pick)].cost)) {
+        if (pick < 0 || c < pick_cost ||
+            (c == pick_cost && r.cost < ratings[static_cast<std::size_t>(pick)].cost)) {
           pick = i;
           pick_cost = c;
           pick_penalty = p;
@@ -191,6 +198,7 @@ std::string limit_text(std::int64_t limit);  // "1500" or "inf"
 std::int64_t parse_factor_milli(const std::string& text);
 // start, then each limit factor times the one before (rounded, at least one more), reaching
 // k_limit_inf at most (and staying there).
-std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli, int iterations);
+std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli,
+                                        int iterations);
 
 }  // namespace kibitz

@@ -10,7 +10,8 @@ namespace kibitz::trace {
 namespace {
 
 [[noreturn]] void fail(const Trace& trace, std::size_t t, const std::string& what) {
-  throw InputError("trace, event " + std::to_string(t) + " (" + event_type_name(trace.events[t].type) + "): " + what);
+  throw InputError("trace, event " + std::to_string(t) + " (" +
+                   event_type_name(trace.events[t].type) + "): " + what);
 }
 
 bool is_payload(const Trace& trace, std::size_t t) {
@@ -37,12 +38,15 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
         if (p == k_no_node) break;
         ++entered[p];
         if (!has_moves[p]) break;
-        if (!m_cut.empty() && m_cut[p] != k_no_node) fail(trace, t, "a successor is entered after the interest cutoff");
-        if (pending[p] == k_no_node) fail(trace, t, "a successor is entered without an interest_move that passed");
+        if (!m_cut.empty() && m_cut[p] != k_no_node)
+          fail(trace, t, "a successor is entered after the interest cutoff");
+        if (pending[p] == k_no_node)
+          fail(trace, t, "a successor is entered without an interest_move that passed");
         const Event& passed = trace.events[pending[p]];
         if (passed.aux != e.aux) {
-          fail(trace, t, "the successor entered is move " + std::to_string(e.aux) + ", but move " +
-                             std::to_string(passed.aux) + " passed");
+          fail(trace, t,
+               "the successor entered is move " + std::to_string(e.aux) + ", but move " +
+                   std::to_string(passed.aux) + " passed");
         }
         if (m_into.empty()) m_into.assign(node_count, k_no_node);
         m_into[e.node] = pending[p];
@@ -51,11 +55,13 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
       }
       case EventType::interest_move: {
         if (e.node >= node_count) fail(trace, t, "no such node");
-        if (!is_payload(trace, t + 1) || !is_payload(trace, t + 2)) fail(trace, t, "an interest_move needs two payload events after it");
+        if (!is_payload(trace, t + 1) || !is_payload(trace, t + 2))
+          fail(trace, t, "an interest_move needs two payload events after it");
         const std::uint32_t p = e.node;
         if (m_cut.empty()) m_cut.assign(node_count, k_no_node);
         if (m_cut[p] != k_no_node) fail(trace, t, "a move comes up after the interest cutoff");
-        if (pending[p] != k_no_node) fail(trace, t, "a move comes up before the one that passed was searched");
+        if (pending[p] != k_no_node)
+          fail(trace, t, "a move comes up before the one that passed was searched");
         const bool cut = e.flags & k_interest_cut, static_leaf = e.flags & k_interest_static_leaf;
         if (static_leaf && (!cut || entered[p] > 0)) {
           fail(trace, t, "only a cutoff at the first move makes a static leaf");
@@ -73,13 +79,16 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
       case EventType::interest_terms: {
         if (e.node >= node_count) fail(trace, t, "no such node");
         if (e.flags != k_interest_total) break;
-        if (!is_payload(trace, t + 1)) fail(trace, t, "a move's interest total needs a payload event after it");
+        if (!is_payload(trace, t + 1))
+          fail(trace, t, "a move's interest total needs a payload event after it");
         InterestRatingInfo r;
         r.t = static_cast<std::uint32_t>(t);
         r.terms_begin = r.t;
         while (r.terms_begin > 0) {
           const Event& b = trace.events[r.terms_begin - 1];
-          if (b.type != EventType::interest_terms || b.node != e.node || b.aux != e.aux || b.flags == k_interest_total) break;
+          if (b.type != EventType::interest_terms || b.node != e.node || b.aux != e.aux ||
+              b.flags == k_interest_total)
+            break;
           --r.terms_begin;
         }
         r.move_index = e.aux;
@@ -133,7 +142,8 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
   std::size_t pos = 0;
   while (!names.empty() && pos <= names.size()) {
     const std::size_t comma = names.find(',', pos);
-    m_terms.push_back(names.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
+    m_terms.push_back(
+        names.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
@@ -142,7 +152,8 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
 int InterestIndex::skipped(std::uint32_t id) const {
   if (cut(id) == k_no_node) return 0;
   int passed = 0;
-  for (std::uint32_t i = 0; i < move_count(id); ++i) passed += !(m_trace->events[move_event(id, i)].flags & k_interest_cut);
+  for (std::uint32_t i = 0; i < move_count(id); ++i)
+    passed += !(m_trace->events[move_event(id, i)].flags & k_interest_cut);
   const int generated = rated(id);
   return std::max(1, generated - passed);
 }
@@ -177,11 +188,13 @@ InterestMoveInfo InterestIndex::move_info(std::uint32_t t) const {
 }
 
 std::uint32_t InterestIndex::cutoffs_at(std::size_t t) const {
-  return static_cast<std::uint32_t>(std::upper_bound(m_cut_times.begin(), m_cut_times.end(), t) - m_cut_times.begin());
+  return static_cast<std::uint32_t>(std::upper_bound(m_cut_times.begin(), m_cut_times.end(), t) -
+                                    m_cut_times.begin());
 }
 
 std::string InterestIndex::term_name(int term) const {
-  if (term >= 0 && static_cast<std::size_t>(term) < m_terms.size()) return m_terms[static_cast<std::size_t>(term)];
+  if (term >= 0 && static_cast<std::size_t>(term) < m_terms.size())
+    return m_terms[static_cast<std::size_t>(term)];
   return "term " + std::to_string(term);
 }
 

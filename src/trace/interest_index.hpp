@@ -17,7 +17,7 @@ struct ModelNode;
 
 // One interest_move event with its two payloads.
 struct InterestMoveInfo {
-  std::uint32_t t = 0xFFFFFFFFu;  // the interest_move event
+  std::uint32_t t = 0xFFFFFFFFu;   // the interest_move event
   std::uint32_t node = k_no_node;  // the node whose move it is (the parent of the successor)
   int move_index = 0;
   std::int64_t move_cost = 0, net = 0, ply = 0, mover = 0, other = 0, penalty = 0, limit = 0;
@@ -30,7 +30,7 @@ struct InterestRatingInfo {
   std::uint32_t terms_begin = 0;  // its term events are [terms_begin, t)
   int move_index = 0;
   std::int64_t interest = 0, cost = 0;
-  std::uint32_t label = 0;        // string id, 0 = none
+  std::uint32_t label = 0;  // string id, 0 = none
 };
 
 class InterestIndex {
@@ -52,8 +52,12 @@ class InterestIndex {
     return m_rating_off.empty() ? 0 : static_cast<int>(m_rating_off[id + 1] - m_rating_off[id]);
   }
   // The node's interest_move events in the order the moves came up.
-  std::uint32_t move_count(std::uint32_t id) const { return m_move_off.empty() ? 0 : m_move_off[id + 1] - m_move_off[id]; }
-  std::uint32_t move_event(std::uint32_t id, std::uint32_t i) const { return m_moves[m_move_off[id] + i]; }
+  std::uint32_t move_count(std::uint32_t id) const {
+    return m_move_off.empty() ? 0 : m_move_off[id + 1] - m_move_off[id];
+  }
+  std::uint32_t move_event(std::uint32_t id, std::uint32_t i) const {
+    return m_moves[m_move_off[id] + i];
+  }
   // The node's rated moves, in generation order.
   const InterestRatingInfo& rating(std::uint32_t id, int i) const {
     return m_ratings[m_rating_off[id] + static_cast<std::uint32_t>(i)];
@@ -72,10 +76,10 @@ class InterestIndex {
  private:
   const Trace* m_trace = nullptr;
   std::vector<std::uint32_t> m_into, m_cut;
-  std::vector<std::uint32_t> m_moves, m_move_off;   // per node, CSR
+  std::vector<std::uint32_t> m_moves, m_move_off;  // per node, CSR
   std::vector<InterestRatingInfo> m_ratings;
   std::vector<std::uint32_t> m_rating_off;
-  std::vector<std::uint32_t> m_cut_times;           // sorted
+  std::vector<std::uint32_t> m_cut_times;  // sorted
   std::vector<std::string> m_terms;
 };
 

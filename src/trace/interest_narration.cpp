@@ -11,7 +11,9 @@ using trace::EventType;
 namespace {
 
 // Costs as the trace writes them: 1,000,000,000 is "no limit".
-std::string num(std::int64_t v) { return v >= k_score_inf ? "inf" : std::to_string(v); }
+std::string num(std::int64_t v) {
+  return v >= k_score_inf ? "inf" : std::to_string(v);
+}
 
 // The move's name: its label when the rating recorded one, else "move N".
 std::string move_name(const trace::Model& m, std::uint32_t node, int move_index) {
@@ -27,7 +29,8 @@ std::string interest_net_sum(const trace::InterestMoveInfo& mv) {
   std::string s = num(mv.mover) + " (path)";
   if (mv.joint) s += " + " + num(mv.other) + " (other side)";
   s += " + " + num(mv.ply) + " (this ply) + " + num(mv.move_cost);
-  if (mv.penalty > 0) s += " (" + num(mv.move_cost - mv.penalty) + " + similarity " + num(mv.penalty) + ")";
+  if (mv.penalty > 0)
+    s += " (" + num(mv.move_cost - mv.penalty) + " + similarity " + num(mv.penalty) + ")";
   return s + " = " + num(mv.net);
 }
 
@@ -38,9 +41,11 @@ std::string narrate_interest(const trace::Model& model, std::size_t t) {
     case EventType::interest_terms: {
       const std::string who = move_name(model, e.node, e.aux);
       if (e.flags == trace::k_interest_total) {
-        return who + " has interest " + std::to_string(e.a) + ": it costs " + std::to_string(e.b) + ".";
+        return who + " has interest " + std::to_string(e.a) + ": it costs " + std::to_string(e.b) +
+               ".";
       }
-      return "Interest of " + who + ": " + ix.term_name(e.flags) + " " + (e.a >= 0 ? "+" : "") + std::to_string(e.a) + ".";
+      return "Interest of " + who + ": " + ix.term_name(e.flags) + " " + (e.a >= 0 ? "+" : "") +
+             std::to_string(e.a) + ".";
     }
     case EventType::interest_move: {
       const trace::InterestMoveInfo mv = ix.move_info(static_cast<std::uint32_t>(t));
@@ -53,7 +58,9 @@ std::string narrate_interest(const trace::Model& model, std::size_t t) {
                " is a leaf of this iteration and is evaluated statically.";
       }
       const int skipped = ix.skipped(e.node);
-      return s + ", " + who + (skipped > 1 ? " and the " + std::to_string(skipped - 1) + " moves after it are" : " is") +
+      return s + ", " + who +
+             (skipped > 1 ? " and the " + std::to_string(skipped - 1) + " moves after it are"
+                          : " is") +
              " not searched.";
     }
     default:

@@ -25,11 +25,12 @@ void draw_interest_tooltip(const trace::Model& m, std::uint32_t id);
 
 ImU32 interest_color(Theme t);
 // The numbers on the edge p -> c into node `child`: cost above, net cost below.
-void draw_interest_edge(ImDrawList* dl, const ViewerState& s, std::uint32_t child, ImVec2 p, ImVec2 c, float zoom);
+void draw_interest_edge(ImDrawList* dl, const ViewerState& s, std::uint32_t child, ImVec2 p,
+                        ImVec2 c, float zoom);
 // Draws the stub if it is one of an interest cutoff (returns false otherwise: an alpha-beta
 // stub, for the canvas to draw). stub_size: the box size on screen; lod: the canvas' level.
-bool draw_interest_stub(ImDrawList* dl, const ViewerState& s, const LayoutStub& stub, ImVec2 p, ImVec2 c,
-                        ImVec2 stub_size, float zoom, int lod);
+bool draw_interest_stub(ImDrawList* dl, const ViewerState& s, const LayoutStub& stub, ImVec2 p,
+                        ImVec2 c, ImVec2 stub_size, float zoom, int lod);
 // True when node id is a leaf because of an interest cutoff at its first move.
 bool is_static_interest_leaf(const trace::Model& m, std::uint32_t id);
 

@@ -24,7 +24,8 @@ MoveRating rating(std::int64_t cost, std::initializer_list<std::uint16_t> featur
 // Alpha-beta over the interest order against an unlimited interest search: same value,
 // same nodes, leaves and cutoffs; and alpha-beta's value in generation order too.
 template <class G>
-void check_unlimited(G& game, int depth, bool similarity, const InterestModelOptions& options, Criterion c) {
+void check_unlimited(G& game, int depth, bool similarity, const InterestModelOptions& options,
+                     Criterion c) {
   InterestParams p;
   p.depth = depth;
   p.similarity = similarity;
@@ -50,7 +51,8 @@ std::set<std::vector<int>> searched_paths(const trace::Model& m) {
   std::set<std::vector<int>> out;
   for (std::uint32_t id = 0; id < m.node_count(); ++id) {
     std::vector<int> path;
-    for (std::uint32_t n = id; m.node(n).parent != trace::k_no_node; n = m.node(n).parent) path.push_back(m.node(n).move_index);
+    for (std::uint32_t n = id; m.node(n).parent != trace::k_no_node; n = m.node(n).parent)
+      path.push_back(m.node(n).move_index);
     out.insert(std::vector<int>(path.rbegin(), path.rend()));
   }
   return out;
@@ -92,7 +94,8 @@ TEST_CASE("net cost by hand: split and joint tallies, the successor's tallies") 
 
 TEST_CASE("similarity penalty by hand: half the cost per shared feature and earlier move") {
   // A 100 {1,2}, B 120 {1}, C 150 {3}, D 110 {2}.
-  const std::vector<MoveRating> r = {rating(100, {1, 2}), rating(120, {1}), rating(150, {3}), rating(110, {2})};
+  const std::vector<MoveRating> r = {rating(100, {1, 2}), rating(120, {1}), rating(150, {3}),
+                                     rating(110, {2})};
   std::vector<OrderStep> order;
   std::vector<int> counts;
   interest_order(r, false, -1, order, counts);
@@ -235,7 +238,8 @@ TEST_CASE("an unlimited interest search is alpha-beta in interest order: games")
     check_unlimited(c, 5, similarity, fixed, Criterion::ge);
     OthelloGame o = OthelloGame::from_text("moves f5 d6 c3 d3 c4");
     check_unlimited(o, 4, similarity, fixed, Criterion::gt);
-    ChessGame ch = ChessGame::from_text("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
+    ChessGame ch =
+        ChessGame::from_text("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -");
     check_unlimited(ch, 2, similarity, fixed, Criterion::gt);
   }
   // With the terms learned during the search, the value still is alpha-beta's.
@@ -250,7 +254,8 @@ TEST_CASE("an unlimited interest search is alpha-beta in interest order: games")
 
 TEST_CASE("a larger limit never searches fewer nodes (minimax inside: the interest tree grows)") {
   const std::vector<std::int64_t> limits = {0, 100, 250, 400, 700, 1000, 1500, 2500, 4000, 7000};
-  auto check_ladder = [&](auto make_game, const char* what, bool similarity, Tallies tallies, int depth) {
+  auto check_ladder = [&](auto make_game, const char* what, bool similarity, Tallies tallies,
+                          int depth) {
     INFO(what << " similarity " << similarity << " tallies " << tallies_name(tallies));
     std::set<std::vector<int>> before;
     long long nodes_before = 0;
@@ -281,7 +286,8 @@ TEST_CASE("a larger limit never searches fewer nodes (minimax inside: the intere
         rp.seed = seed;
         check_ladder([&] { return RandomTreeGame(rp); }, "random tree", similarity, t, rp.d);
       }
-      check_ladder([] { return TicTacToeGame::from_text("x...o.... x"); }, "tic-tac-toe", similarity, t, 7);
+      check_ladder([] { return TicTacToeGame::from_text("x...o.... x"); }, "tic-tac-toe",
+                   similarity, t, 7);
       check_ladder([] { return Connect4Game::from_text("44"); }, "connect four", similarity, t, 5);
       check_ladder([] { return OthelloGame(); }, "othello", similarity, t, 5);
     }
@@ -328,8 +334,10 @@ TEST_CASE("limit schedules: lists, growth and their faults") {
   CHECK(parse_limit("1500") == std::vector<std::int64_t>{1500});
   CHECK(parse_limit("inf") == std::vector<std::int64_t>{k_limit_inf});
   CHECK(parse_limit("1000, 2000,inf") == std::vector<std::int64_t>{1000, 2000, k_limit_inf});
-  CHECK(parse_limit("start=1000,factor=1.5,iterations=4") == std::vector<std::int64_t>{1000, 1500, 2250, 3375});
-  CHECK(parse_limit("start=3,factor=1.001,iterations=3") == std::vector<std::int64_t>{3, 4, 5});  // any increment
+  CHECK(parse_limit("start=1000,factor=1.5,iterations=4") ==
+        std::vector<std::int64_t>{1000, 1500, 2250, 3375});
+  CHECK(parse_limit("start=3,factor=1.001,iterations=3") ==
+        std::vector<std::int64_t>{3, 4, 5});  // any increment
   CHECK(limits_to_text({100, k_limit_inf}) == "100,inf");
   auto fails = [](const char* text, const char* message) {
     INFO(text);

@@ -16,7 +16,8 @@ using namespace kibitz::test;
 
 namespace {
 
-SearchSpec interest_spec(const std::string& game, const std::string& position, int depth, const std::string& limits) {
+SearchSpec interest_spec(const std::string& game, const std::string& position, int depth,
+                         const std::string& limits) {
   SearchSpec s;
   s.game = game;
   s.position = position;
@@ -98,12 +99,14 @@ TEST_CASE("recorded interest searches keep the net-cost rules in every domain") 
       for (bool similarity : {false, true}) {
         spec.interest.tallies = t;
         spec.interest.similarity = similarity;
-        INFO(spec.source_kind() << " " << spec.position << " tallies " << tallies_name(t) << " similarity " << similarity);
+        INFO(spec.source_kind() << " " << spec.position << " tallies " << tallies_name(t)
+                                << " similarity " << similarity);
         const Recorded r = record(spec, false);
         check_interest_events(*r.model, t);
         CHECK(r.result.interest_cutoffs == static_cast<long long>(r.model->interest().cutoffs()));
         CHECK(r.model->roots().size() == r.result.iterations.size());
-        if (!spec.game.empty()) CHECK(r.result.trace.meta.get("interest_terms").find("initial") != std::string::npos);
+        if (!spec.game.empty())
+          CHECK(r.result.trace.meta.get("interest_terms").find("initial") != std::string::npos);
       }
     }
   }
@@ -166,7 +169,8 @@ TEST_CASE("the report: every node's interest entry, cutoffs and iterations by li
   const SearchSpec spec = interest_spec("tictactoe", "x...o.... x", 7, "1000,3000");
   const Recorded r = record(spec, true);
   const std::string json = search_report_json(r.result, *r.model, &r.scores);
-  CHECK(json.find("\"interest_cutoffs\":" + std::to_string(r.result.interest_cutoffs)) != std::string::npos);
+  CHECK(json.find("\"interest_cutoffs\":" + std::to_string(r.result.interest_cutoffs)) !=
+        std::string::npos);
   CHECK(json.find("\"limit\":1000,\"interest_cutoffs\":") != std::string::npos);
   CHECK(json.find("\"interest\":null") != std::string::npos);  // the roots
   CHECK(json.find("\"interest\":{\"move_cost\":") != std::string::npos);
@@ -192,17 +196,22 @@ TEST_CASE("interest options: JSON, metadata, links and their faults") {
   CHECK(again->interest.similarity);
   CHECK(again->interest.extension == 2);
   CHECK(s.interest.url_params() == "&limits=1000,inf&tallies=joint&similarity=on&extension=2");
-  CHECK(SearchSpec::from_json(R"J({"tree":"(1 2)","algo":"interest","limit_growth":"start=100,factor=2,iterations=3"})J")
-            .interest.limits == "start=100,factor=2,iterations=3");
+  CHECK(
+      SearchSpec::from_json(
+          R"J({"tree":"(1 2)","algo":"interest","limit_growth":"start=100,factor=2,iterations=3"})J")
+          .interest.limits == "start=100,factor=2,iterations=3");
   auto fails = [](const char* json, const char* message) {
     INFO(json);
     CHECK_THROWS_WITH_AS(SearchSpec::from_json(json), doctest::Contains(message), InputError);
   };
-  fails(R"J({"tree":"(1 2)","algo":"interest","tallies":"both"})J", "tallies must be split or joint");
-  fails(R"J({"tree":"(1 2)","algo":"interest","similarity":"maybe"})J", "similarity must be on or off");
+  fails(R"J({"tree":"(1 2)","algo":"interest","tallies":"both"})J",
+        "tallies must be split or joint");
+  fails(R"J({"tree":"(1 2)","algo":"interest","similarity":"maybe"})J",
+        "similarity must be on or off");
   fails(R"J({"tree":"(1 2)","algo":"interest","limit":-3})J", "is negative");
   fails(R"J({"tree":"(1 2)","algo":"interest","limits":"100,50"})J", "must grow");
   fails(R"J({"tree":"(1 2)","algo":"alphabeta","limit":100})J", "options of the interest search");
   fails(R"J({"tree":"(1 2)","algo":"interest","interest_costs":"value"})J", "for random trees");
-  fails(R"J({"game":"chess","depth":2,"algo":"interest","iterative":true})J", "iterates by its limits");
+  fails(R"J({"game":"chess","depth":2,"algo":"interest","iterative":true})J",
+        "iterates by its limits");
 }

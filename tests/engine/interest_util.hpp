@@ -35,7 +35,8 @@ class InterestOrderedGame {
     m_model.rate(*m_game, out, ctx, m_builder);
     interest_order(m_builder.ratings(), m_similarity, -1, m_order, m_counts);
     const std::vector<Move> generated = out;
-    for (std::size_t i = 0; i < m_order.size(); ++i) out[i] = generated[static_cast<std::size_t>(m_order[i].index)];
+    for (std::size_t i = 0; i < m_order.size(); ++i)
+      out[i] = generated[static_cast<std::size_t>(m_order[i].index)];
   }
   void make(Move m) {
     m_path.push_back(m);

@@ -113,14 +113,16 @@ TEST_CASE("match input errors are one-line InputErrors") {
   fails(s, "unknown game 'go'");
   CHECK_THROWS_WITH_AS(parse_budget("nodes=-5"), doctest::Contains("positive integer"), InputError);
   CHECK_THROWS_WITH_AS(parse_budget("time=5"), doctest::Contains("nodes=K, depth=D"), InputError);
-  CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"),
+                       InputError);
   const std::string path = "match_test_openings.txt";
   {
     std::ofstream f(path);
     f << "# two openings and a bad one\nmoves e4 e5\n\nstartpos moves d4\nmoves e4 e4\n";
   }
-  CHECK_THROWS_WITH_AS(read_openings("chess", path), doctest::Contains("openings file match_test_openings.txt, line 5: move 2 'e4'"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      read_openings("chess", path),
+      doctest::Contains("openings file match_test_openings.txt, line 5: move 2 'e4'"), InputError);
   {
     std::ofstream f(path);
     f << "moves e4 e5\nstartpos moves d4\n";

@@ -14,7 +14,9 @@ using kibitz::test::HeadlessImGui;
 
 namespace {
 
-ViewerApp make_app() { return ViewerApp(KIBITZ_SOURCE_DIR "/assets"); }
+ViewerApp make_app() {
+  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
+}
 
 void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
   for (int i = 0; i < n; ++i) {
@@ -84,7 +86,8 @@ TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels dra
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string r = app.run_json(R"J({"game":"tictactoe","position":"x...o.... x","depth":5,"algo":"interest","limits":"1000,2000"})J");
+  const std::string r = app.run_json(
+      R"J({"game":"tictactoe","position":"x...o.... x","depth":5,"algo":"interest","limits":"1000,2000"})J");
   REQUIRE(r.find("error") == std::string::npos);
   const trace::Model& m = s.model();
   REQUIRE(m.interest().cutoffs() > 0);
@@ -99,7 +102,8 @@ TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels dra
     CHECK(st.count == m.interest().skipped(st.parent));
   }
   int cuts = 0;
-  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) cuts += m.interest().cut(id) != trace::k_no_node;
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id)
+    cuts += m.interest().cut(id) != trace::k_no_node;
   CHECK(interest_stubs == cuts);
   CHECK(cuts > 0);
   // The inspector on a node with a cutoff shows it and the moves' table.
@@ -127,7 +131,8 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"game":"connect4","position":"4453","depth":5,"algo":"interest","limits":"1000,2000,4000"})J");
+  app.run_json(
+      R"J({"game":"connect4","position":"4453","depth":5,"algo":"interest","limits":"1000,2000,4000"})J");
   REQUIRE(s.model().roots().size() == 3);
   s.seek(0);
   frames(ui, app, 2);

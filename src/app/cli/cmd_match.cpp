@@ -31,9 +31,11 @@ std::string error_text(double e, const char* format) {
 }  // namespace
 
 int cmd_match(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
+  const Args args(argc, argv, 0,
+                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
                   {"json", "games"});
-  if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
   match::MatchSpec spec;
   for (const char* required : {"game", "a", "b"}) {
     if (!args.has(required)) throw InputError(std::string("--") + required + " is required");
@@ -73,13 +75,17 @@ int cmd_match(int argc, char** argv) {
     j.key("score");
     j.number(r.score);
     j.key("score_error");
-    if (std::isfinite(r.score_error)) j.number(r.score_error);
-    else j.null();
+    if (std::isfinite(r.score_error))
+      j.number(r.score_error);
+    else
+      j.null();
     j.key("elo");
     j.number(r.elo);
     j.key("elo_error");
-    if (std::isfinite(r.elo_error)) j.number(r.elo_error);
-    else j.null();
+    if (std::isfinite(r.elo_error))
+      j.number(r.elo_error);
+    else
+      j.null();
     j.key("nodes_per_move_a");
     j.number(r.nodes_a_per_move);
     j.key("nodes_per_move_b");
@@ -117,19 +123,24 @@ int cmd_match(int argc, char** argv) {
     std::printf("%s\n", j.str().c_str());
     return 0;
   }
-  std::printf("match: %s, %d pairs (%d games), budget %s, seed %llu\n", spec.game.c_str(), spec.pairs, 2 * spec.pairs,
-              budget_text(spec.budget).c_str(), static_cast<unsigned long long>(spec.seed));
+  std::printf("match: %s, %d pairs (%d games), budget %s, seed %llu\n", spec.game.c_str(),
+              spec.pairs, 2 * spec.pairs, budget_text(spec.budget).c_str(),
+              static_cast<unsigned long long>(spec.seed));
   std::printf("A: %s\nB: %s\n", spec.a.c_str(), spec.b.c_str());
   std::printf("A wins %d, draws %d, losses %d\n", r.wins, r.draws, r.losses);
-  std::printf("score %.1f%% +- %s (95%%)\n", 100.0 * r.score, error_text(100.0 * r.score_error, "%.1f%%").c_str());
-  std::printf("Elo difference %+.0f +- %s (95%%)\n", r.elo, error_text(r.elo_error, "%.0f").c_str());
-  std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n", r.nodes_a_per_move,
-              r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
+  std::printf("score %.1f%% +- %s (95%%)\n", 100.0 * r.score,
+              error_text(100.0 * r.score_error, "%.1f%%").c_str());
+  std::printf("Elo difference %+.0f +- %s (95%%)\n", r.elo,
+              error_text(r.elo_error, "%.0f").c_str());
+  std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n",
+              r.nodes_a_per_move, r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
   if (args.has("games")) {
     for (const match::GameRecord& g : r.games) {
       std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",
-                  g.result > 0 ? "A won" : g.result < 0 ? "B won" : "draw", g.plies, g.adjudicated ? " (ply limit)" : "",
-                  g.moves.c_str());
+                  g.result > 0   ? "A won"
+                  : g.result < 0 ? "B won"
+                                 : "draw",
+                  g.plies, g.adjudicated ? " (ply limit)" : "", g.moves.c_str());
     }
   }
   return 0;

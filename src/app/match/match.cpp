@@ -20,10 +20,12 @@ namespace {
 constexpr int k_default_max_plies = 300;
 
 // The position text after `label` is played from `text` (docs/games.md forms).
-std::string append_move(const std::string& game, const std::string& text, const std::string& label) {
+std::string append_move(const std::string& game, const std::string& text,
+                        const std::string& label) {
   if (game == "connect4") {
     // A sequence of columns grows in place; a board form takes a sequence after a space.
-    if (text.empty() || text.find_first_not_of("1234567") == std::string::npos || text.find(' ') != std::string::npos) {
+    if (text.empty() || text.find_first_not_of("1234567") == std::string::npos ||
+        text.find(' ') != std::string::npos) {
       return text + label;
     }
     return text + " " + label;
@@ -93,9 +95,12 @@ void summarise(MatchResult& out, int pairs) {
   long long nodes_a = 0, nodes_b = 0, moves_a = 0, moves_b = 0;
   std::vector<double> pair_score(static_cast<std::size_t>(pairs), 0.0);
   for (const GameRecord& g : out.games) {
-    if (g.result > 0) ++out.wins;
-    else if (g.result < 0) ++out.losses;
-    else ++out.draws;
+    if (g.result > 0)
+      ++out.wins;
+    else if (g.result < 0)
+      ++out.losses;
+    else
+      ++out.draws;
     pair_score[static_cast<std::size_t>(g.pair)] += g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0;
     nodes_a += g.nodes_a;
     nodes_b += g.nodes_b;
@@ -108,7 +113,8 @@ void summarise(MatchResult& out, int pairs) {
   out.score = sum / n;
   double var = 0;
   for (double s : pair_score) var += (s / 2 - out.score) * (s / 2 - out.score);
-  const double se = pairs > 1 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
+  const double se =
+      pairs > 1 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
   out.score_error = 1.96 * se;
   // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
   const double eps = 0.25 / n;
@@ -130,18 +136,25 @@ Budget parse_budget(const std::string& text) {
     const std::string item = text.substr(pos, comma - pos);
     pos = comma + 1;
     const std::size_t eq = item.find('=');
-    const std::string key = item.substr(0, eq), value = eq == std::string::npos ? "" : item.substr(eq + 1);
+    const std::string key = item.substr(0, eq),
+                      value = eq == std::string::npos ? "" : item.substr(eq + 1);
     char* end = nullptr;
     errno = 0;
     const long long v = std::strtoll(value.c_str(), &end, 10);
     if (eq == std::string::npos || value.empty() || *end || errno == ERANGE || v <= 0) {
-      throw InputError("budget '" + item + "' should be nodes=K, depth=D or limit=L with a positive integer");
+      throw InputError("budget '" + item +
+                       "' should be nodes=K, depth=D or limit=L with a positive integer");
     }
     if (!seen.insert(key).second) throw InputError("budget: " + key + " is given twice");
-    if (key == "nodes") b.nodes = v;
-    else if (key == "depth" && v <= 64) b.depth = static_cast<int>(v);
-    else if (key == "limit" && v < 1'000'000'000) b.limit = v;
-    else throw InputError("budget '" + item + "' should be nodes=K, depth=D (at most 64) or limit=L (below 10^9)");
+    if (key == "nodes")
+      b.nodes = v;
+    else if (key == "depth" && v <= 64)
+      b.depth = static_cast<int>(v);
+    else if (key == "limit" && v < 1'000'000'000)
+      b.limit = v;
+    else
+      throw InputError("budget '" + item +
+                       "' should be nodes=K, depth=D (at most 64) or limit=L (below 10^9)");
     if (comma >= text.size()) break;
   }
   return b;
@@ -162,7 +175,9 @@ std::vector<std::string> random_openings(const std::string& game, int count, std
         over = true;
         break;
       }
-      text = append_move(game, text, s.labels[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(s.labels.size()) - 1))]);
+      text = append_move(game, text,
+                         s.labels[static_cast<std::size_t>(
+                             rng.uniform(0, static_cast<std::int64_t>(s.labels.size()) - 1))]);
     }
     if (over || situation(game, text).labels.empty()) continue;
     if (!seen.insert(text).second && tries < 50 * count) continue;
@@ -183,13 +198,15 @@ std::vector<std::string> read_openings(const std::string& game, const std::strin
     std::string line = all.substr(pos, end - pos);
     pos = end + 1;
     ++line_no;
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
+      line.pop_back();
     line.erase(0, line.find_first_not_of(" \t"));
     if (line.empty() || line[0] == '#') continue;
     try {
       if (situation(game, line).labels.empty()) throw InputError("the game is already over");
     } catch (const InputError& e) {
-      throw InputError("openings file " + path + ", line " + std::to_string(line_no) + ": " + e.what());
+      throw InputError("openings file " + path + ", line " + std::to_string(line_no) + ": " +
+                       e.what());
     }
     out.push_back(line);
   }
@@ -215,8 +232,8 @@ MatchResult run_match(const MatchSpec& spec) {
     for (int i = next++; i < games && !failed; i = next++) {
       const int pair = i / 2;
       try {
-        out.games[static_cast<std::size_t>(i)] =
-            play(spec, pair, i % 2 == 0, openings[static_cast<std::size_t>(pair) % openings.size()]);
+        out.games[static_cast<std::size_t>(i)] = play(
+            spec, pair, i % 2 == 0, openings[static_cast<std::size_t>(pair) % openings.size()]);
       } catch (const std::exception& e) {
         if (!failed.exchange(true)) failure = e.what();
       }

@@ -22,26 +22,26 @@
 namespace kibitz::match {
 
 struct MatchSpec {
-  std::string game;                   // "chess", "othello", "connect4", "tictactoe"
-  std::string a, b;                   // player specs
+  std::string game;  // "chess", "othello", "connect4", "tictactoe"
+  std::string a, b;  // player specs
   int pairs = 10;
   std::vector<std::string> openings;  // position texts; empty: random openings from the seed
   Budget budget;
   int threads = 1;
   std::uint64_t seed = 1;
-  int max_plies = 0;                  // a game still going after this many plies is a draw; 0: the game's default
+  int max_plies = 0;  // a game still going after this many plies is a draw; 0: the game's default
 };
 
 struct GameRecord {
   int pair = 0;
   bool a_first = true;  // A moved first from the opening
   std::string opening;
-  int result = 0;       // for A: +1 won, 0 drawn, -1 lost
+  int result = 0;            // for A: +1 won, 0 drawn, -1 lost
   bool adjudicated = false;  // drawn by the ply limit
   int plies = 0;
   long long nodes_a = 0, nodes_b = 0;
   int moves_a = 0, moves_b = 0;
-  std::string moves;    // the moves played, in the game's notation
+  std::string moves;  // the moves played, in the game's notation
 };
 
 struct MatchResult {

@@ -44,7 +44,8 @@ class Player {
  public:
   virtual ~Player() = default;
   // Chooses a move for the side to move in `position` (not over) of `game`.
-  virtual MoveChoice choose(const std::string& game, const std::string& position, const Budget& budget) = 0;
+  virtual MoveChoice choose(const std::string& game, const std::string& position,
+                            const Budget& budget) = 0;
 };
 
 // The options of one player spec, read by its factory.

@@ -23,11 +23,13 @@ class AlphaBetaPlayer : public Player {
         m_tt_entries(o.integer("tt", 1 << 16, 0, 1 << 24)),
         m_criterion(o.text("criterion", "gt") == "ge" ? Criterion::ge : Criterion::gt) {
     const std::string c = o.text("criterion", "gt");
-    if (c != "gt" && c != "ge") throw InputError("player " + o.spec() + ": criterion must be gt or ge");
+    if (c != "gt" && c != "ge")
+      throw InputError("player " + o.spec() + ": criterion must be gt or ge");
     o.finish();
   }
 
-  MoveChoice choose(const std::string& game, const std::string& position, const Budget& budget) override {
+  MoveChoice choose(const std::string& game, const std::string& position,
+                    const Budget& budget) override {
     return visit_game(game, position, [&](auto& g) { return search(g, budget); });
   }
 
@@ -42,11 +44,14 @@ class AlphaBetaPlayer : public Player {
     TranspositionTable* tt = nullptr;
     if constexpr (has_key<G>::value) {
       if (m_tt_entries > 0) {
-        if (!m_table) m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
+        if (!m_table)
+          m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
         tt = m_table.get();
       }
     }
-    const int max_depth = budget.nodes > 0 ? k_max_iterations : budget.depth > 0 ? budget.depth : m_depth;
+    const int max_depth = budget.nodes > 0   ? k_max_iterations
+                          : budget.depth > 0 ? budget.depth
+                                             : m_depth;
     const int n = static_cast<int>(moves.size());
     int best = 0;
     NullSink none;
@@ -130,7 +135,8 @@ class InterestPlayer : public Player {
     o.finish();
   }
 
-  MoveChoice choose(const std::string& game, const std::string& position, const Budget& budget) override {
+  MoveChoice choose(const std::string& game, const std::string& position,
+                    const Budget& budget) override {
     return visit_game(game, position, [&](auto& g) { return search(g, budget); });
   }
 
@@ -151,7 +157,8 @@ class InterestPlayer : public Player {
     p.node_budget = budget.nodes;
     if constexpr (has_key<G>::value) {
       if (m_tt_entries > 0) {
-        if (!m_table) m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
+        if (!m_table)
+          m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
         p.tt = m_table.get();
       }
     }
@@ -161,7 +168,8 @@ class InterestPlayer : public Player {
     if (budget.nodes > 0 || budget.limit > 0) iterations = k_max_iterations;
     if (!m_list.empty()) {
       p.limits = m_list;
-      if (budget.nodes == 0 && budget.limit == 0 && static_cast<int>(p.limits.size()) > iterations) p.limits.resize(static_cast<std::size_t>(iterations));
+      if (budget.nodes == 0 && budget.limit == 0 && static_cast<int>(p.limits.size()) > iterations)
+        p.limits.resize(static_cast<std::size_t>(iterations));
     } else if (m_fixed >= 0) {
       p.limits.assign(static_cast<std::size_t>(iterations), m_fixed);
     } else {
@@ -199,15 +207,22 @@ class InterestPlayer : public Player {
   std::unique_ptr<TranspositionTable> m_table;
 };
 
-std::unique_ptr<Player> make_alphabeta(const PlayerOptions& o) { return std::make_unique<AlphaBetaPlayer>(o); }
-std::unique_ptr<Player> make_interest(const PlayerOptions& o) { return std::make_unique<InterestPlayer>(o); }
+std::unique_ptr<Player> make_alphabeta(const PlayerOptions& o) {
+  return std::make_unique<AlphaBetaPlayer>(o);
+}
+std::unique_ptr<Player> make_interest(const PlayerOptions& o) {
+  return std::make_unique<InterestPlayer>(o);
+}
 
 // One line per player.
 const std::vector<PlayerEntry> k_players = {
-    {"alphabeta", "iterative deepening alpha-beta: depth=D (4), tt=ENTRIES, criterion=gt|ge", make_alphabeta},
+    {"alphabeta", "iterative deepening alpha-beta: depth=D (4), tt=ENTRIES, criterion=gt|ge",
+     make_alphabeta},
     {"interest",
-     "interest search: depth=D (4), start=auto|S, factor=F (2) | limit=L|inf | limits=A/B/C, ext=E (0), "
-     "deepen=on|off, iterations=N (without deepening), tallies=split|joint, similarity=on|off, tt=ENTRIES",
+     "interest search: depth=D (4), start=auto|S, factor=F (2) | limit=L|inf | limits=A/B/C, ext=E "
+     "(0), "
+     "deepen=on|off, iterations=N (without deepening), tallies=split|joint, similarity=on|off, "
+     "tt=ENTRIES",
      make_interest},
 };
 
@@ -218,7 +233,8 @@ PlayerOptions PlayerOptions::parse(const std::string& spec) {
   o.m_spec = spec;
   const std::size_t colon = spec.find(':');
   o.m_name = spec.substr(0, colon);
-  if (o.m_name.empty()) throw InputError("player spec '" + spec + "' has no name (e.g. interest:depth=4)");
+  if (o.m_name.empty())
+    throw InputError("player spec '" + spec + "' has no name (e.g. interest:depth=4)");
   if (colon == std::string::npos) return o;
   const std::string rest = spec.substr(colon + 1);
   std::size_t pos = 0;
@@ -231,14 +247,16 @@ PlayerOptions PlayerOptions::parse(const std::string& spec) {
       throw InputError("player spec '" + spec + "': '" + item + "' should be key=value");
     }
     const std::string key = item.substr(0, eq);
-    if (o.m_values.count(key)) throw InputError("player spec '" + spec + "': " + key + " is given twice");
+    if (o.m_values.count(key))
+      throw InputError("player spec '" + spec + "': " + key + " is given twice");
     o.m_values[key] = item.substr(eq + 1);
     if (comma >= rest.size()) break;
   }
   return o;
 }
 
-long long PlayerOptions::integer(const std::string& key, long long fallback, long long lo, long long hi) const {
+long long PlayerOptions::integer(const std::string& key, long long fallback, long long lo,
+                                 long long hi) const {
   m_read.insert(key);
   auto it = m_values.find(key);
   if (it == m_values.end()) return fallback;
@@ -246,8 +264,9 @@ long long PlayerOptions::integer(const std::string& key, long long fallback, lon
   errno = 0;
   const long long v = std::strtoll(it->second.c_str(), &end, 10);
   if (it->second.empty() || *end || errno == ERANGE || v < lo || v > hi) {
-    throw InputError("player " + m_spec + ": " + key + " must be an integer from " + std::to_string(lo) + " to " +
-                     std::to_string(hi) + ", not '" + it->second + "'");
+    throw InputError("player " + m_spec + ": " + key + " must be an integer from " +
+                     std::to_string(lo) + " to " + std::to_string(hi) + ", not '" + it->second +
+                     "'");
   }
   return v;
 }
@@ -271,7 +290,9 @@ void PlayerOptions::finish() const {
   }
 }
 
-const std::vector<PlayerEntry>& player_registry() { return k_players; }
+const std::vector<PlayerEntry>& player_registry() {
+  return k_players;
+}
 
 std::unique_ptr<Player> make_player(const std::string& spec) {
   const PlayerOptions o = PlayerOptions::parse(spec);

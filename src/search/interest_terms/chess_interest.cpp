@@ -10,20 +10,30 @@ using namespace chess;
 
 namespace {
 
-constexpr int k_king_target = 500;  // the king as a fork target (its table value would swamp the sum)
+constexpr int k_king_target =
+    500;  // the king as a fork target (its table value would swamp the sum)
 
-int value_of(PieceType t) { return t == PieceType::none ? 0 : k_greenblatt_value[idx(t)]; }
+int value_of(PieceType t) {
+  return t == PieceType::none ? 0 : k_greenblatt_value[idx(t)];
+}
 
 Bitboard attacks_from(PieceType t, Color c, Square s, Bitboard occupied) {
   const AttackTables& a = attack_tables();
   switch (t) {
-    case PieceType::pawn: return a.pawn(c, s);
-    case PieceType::knight: return a.knight(s);
-    case PieceType::bishop: return a.bishop(s, occupied);
-    case PieceType::rook: return a.rook(s, occupied);
-    case PieceType::queen: return a.queen(s, occupied);
-    case PieceType::king: return a.king(s);
-    default: return 0;
+    case PieceType::pawn:
+      return a.pawn(c, s);
+    case PieceType::knight:
+      return a.knight(s);
+    case PieceType::bishop:
+      return a.bishop(s, occupied);
+    case PieceType::rook:
+      return a.rook(s, occupied);
+    case PieceType::queen:
+      return a.queen(s, occupied);
+    case PieceType::king:
+      return a.king(s);
+    default:
+      return 0;
   }
 }
 
@@ -34,21 +44,26 @@ void mark_pins(const Position& pos, Color us, Square target, int value, std::arr
   const Color them = ~us;
   const Bitboard occupied = pos.occupied();
   const Bitboard straight = pos.pieces(them, PieceType::rook) | pos.pieces(them, PieceType::queen);
-  const Bitboard diagonal = pos.pieces(them, PieceType::bishop) | pos.pieces(them, PieceType::queen);
+  const Bitboard diagonal =
+      pos.pieces(them, PieceType::bishop) | pos.pieces(them, PieceType::queen);
   Bitboard snipers = (a.rook(target, 0) & straight) | (a.bishop(target, 0) & diagonal);
   while (snipers) {
     const Square s = pop_lsb(snipers);
     const Bitboard between = a.between(target, s) & occupied;
     if (!between || more_than_one(between) || !(between & pos.pieces(us))) continue;
     const Square p = lsb(between);
-    if (value_of(type_of(pos.piece_on(p))) < value) pin[static_cast<std::size_t>(p)] = std::max(pin[static_cast<std::size_t>(p)], value);
+    if (value_of(type_of(pos.piece_on(p))) < value)
+      pin[static_cast<std::size_t>(p)] = std::max(pin[static_cast<std::size_t>(p)], value);
   }
 }
 
 }  // namespace
 
 ChessInterest::ChessInterest(const InterestModelOptions& o)
-    : m_dynamic(o.dynamic_terms), m_reply(64 * 64, 0), m_follow(64 * 64, 0), m_history(2 * 64 * 64, 0) {}
+    : m_dynamic(o.dynamic_terms),
+      m_reply(64 * 64, 0),
+      m_follow(64 * 64, 0),
+      m_history(2 * 64 * 64, 0) {}
 
 const std::vector<InterestTerm>& ChessInterest::terms() {
   static const std::vector<InterestTerm> t = {
@@ -73,8 +88,8 @@ const std::vector<InterestTerm>& ChessInterest::terms() {
   return t;
 }
 
-void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>& ctx,
-                         RatingBuilder& out) {
+void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves,
+                         const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
   const Position& pos = game.position();
   const Color us = pos.side_to_move(), them = ~us;
   const Bitboard occupied = pos.occupied();
@@ -101,7 +116,8 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves, const
       tie[d] = std::max(tie[d], v);
     }
     int cheapest = 1 << 30;
-    for (Bitboard a = attackers; a;) cheapest = std::min(cheapest, value_of(type_of(pos.piece_on(pop_lsb(a)))));
+    for (Bitboard a = attackers; a;)
+      cheapest = std::min(cheapest, value_of(type_of(pos.piece_on(pop_lsb(a)))));
     if (cheapest < v || !defenders) threatened[static_cast<std::size_t>(s)] = v;
   }
 
@@ -147,14 +163,15 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves, const
     if (reply && m.bits() == reply) out.add(best_reply, 100);
     if (follow && m.bits() == follow) out.add(follow_on, 100);
     if (moved == PieceType::pawn && !m.is_promotion()) {
-      const Bitboard hit = attack_tables().pawn(us, to) & pos.pieces(them) & ~pos.pieces(PieceType::pawn) &
-                           ~pos.pieces(PieceType::king);
+      const Bitboard hit = attack_tables().pawn(us, to) & pos.pieces(them) &
+                           ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king);
       int best = 0;
       for (Bitboard b = hit; b;) best = std::max(best, value_of(type_of(pos.piece_on(pop_lsb(b)))));
       out.add(pawn_attack, best / 16);
     }
     if (m.is_capture()) {
-      const PieceType victim = m.kind() == MoveKind::en_passant ? PieceType::pawn : type_of(pos.captured_piece(m));
+      const PieceType victim =
+          m.kind() == MoveKind::en_passant ? PieceType::pawn : type_of(pos.captured_piece(m));
       out.add(capture, value_of(victim) / 8);
     }
     if (after.in_check()) out.add(gives_check, checked_before ? 200 : 100);
@@ -184,10 +201,14 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves, const
       }
       out.add(attacks, sum + (count >= 2 ? second / 8 : 0));
     }
-    if (moved != PieceType::king) out.add(under_attack, threatened[static_cast<std::size_t>(from)] / 16);
+    if (moved != PieceType::king)
+      out.add(under_attack, threatened[static_cast<std::size_t>(from)] / 16);
     if (pos.in_check() && (bit(to) & pos.checkers())) out.add(captures_checker, 100);
-    if (m.is_promotion() && (m.promotion() == PieceType::queen || m.promotion() == PieceType::knight)) out.add(promotion, 100);
-    out.add(pinned_tied, (pin[static_cast<std::size_t>(from)] + tie[static_cast<std::size_t>(from)]) / 16);
+    if (m.is_promotion() &&
+        (m.promotion() == PieceType::queen || m.promotion() == PieceType::knight))
+      out.add(promotion, 100);
+    out.add(pinned_tied,
+            (pin[static_cast<std::size_t>(from)] + tie[static_cast<std::size_t>(from)]) / 16);
     if (static_cast<int>(i) == best_quiet_at) out.add(best_quiet, 100);
     if (ctx.ply >= ctx.iteration_depth) out.add(beyond_depth, -out.current() / 2);
     out.feature(static_cast<std::uint16_t>(idx(moved)));
@@ -198,8 +219,8 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves, const
   out.finish();
 }
 
-void ChessInterest::note_result(const Game& game, const InterestContext<Game::Move>& ctx, Game::Move best,
-                                NodeOutcome outcome, int depth_left) {
+void ChessInterest::note_result(const Game& game, const InterestContext<Game::Move>& ctx,
+                                Game::Move best, NodeOutcome outcome, int depth_left) {
   if (!m_dynamic || outcome == NodeOutcome::failed_low) return;
   const bool quiet = !best.is_capture() && !best.is_promotion();
   const std::size_t ply = static_cast<std::size_t>(ctx.ply);
@@ -210,7 +231,8 @@ void ChessInterest::note_result(const Game& game, const InterestContext<Game::Mo
       k[1] = k[0];
       k[0] = best.bits();
     }
-    const std::size_t h = static_cast<std::size_t>(idx(game.position().side_to_move())) * 4096 + from_to(best);
+    const std::size_t h =
+        static_cast<std::size_t>(idx(game.position().side_to_move())) * 4096 + from_to(best);
     m_history[h] = std::min(m_history[h] + depth_left * depth_left, 1 << 28);
   }
   Move prev, prev2;

@@ -70,12 +70,15 @@ class ChessInterest {
   };
   static const std::vector<InterestTerm>& terms();
 
-  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>& ctx, RatingBuilder& out);
-  void note_result(const Game& game, const InterestContext<Game::Move>& ctx, Game::Move best, NodeOutcome outcome,
-                   int depth_left);
+  void rate(Game& game, const std::vector<Game::Move>& moves,
+            const InterestContext<Game::Move>& ctx, RatingBuilder& out);
+  void note_result(const Game& game, const InterestContext<Game::Move>& ctx, Game::Move best,
+                   NodeOutcome outcome, int depth_left);
 
  private:
-  static std::size_t from_to(chess::Move m) { return static_cast<std::size_t>(m.from() * 64 + m.to()); }
+  static std::size_t from_to(chess::Move m) {
+    return static_cast<std::size_t>(m.from() * 64 + m.to());
+  }
 
   bool m_dynamic;
   std::vector<std::array<std::uint16_t, 2>> m_killers;  // per ply: move bits, 0 = none

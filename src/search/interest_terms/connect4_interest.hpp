@@ -29,7 +29,8 @@ constexpr std::array<int, c4::k_width * c4::k_stride> c4_lines_through() {
       for (int r = 0; r < k_height; ++r) {
         const int ec = c + 3 * d[0], er = r + 3 * d[1];
         if (ec < 0 || ec >= k_width || er < 0 || er >= k_height) continue;
-        for (int i = 0; i < 4; ++i) ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
+        for (int i = 0; i < 4; ++i)
+          ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
       }
     }
   }
@@ -56,7 +57,8 @@ class Connect4Interest {
     return t;
   }
 
-  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
+  void rate(Game& game, const std::vector<Game::Move>& moves,
+            const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
     using namespace c4;
     const char me = game.x_to_move() ? 'x' : 'o';
     std::uint64_t mine = 0, mask = 0;
@@ -69,7 +71,8 @@ class Connect4Interest {
       }
     }
     const std::uint64_t theirs = mask ^ mine;
-    const std::uint64_t my_wins = winning_cells(mine, mask), their_wins = winning_cells(theirs, mask);
+    const std::uint64_t my_wins = winning_cells(mine, mask),
+                        their_wins = winning_cells(theirs, mask);
     const std::int64_t n = static_cast<std::int64_t>(moves.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {
       const int col = moves[i];
@@ -83,7 +86,8 @@ class Connect4Interest {
       out.add(threats, 150 * made);
       out.add(centre, 10 * (k_lines_through[static_cast<std::size_t>(bit_index(col, row))] - 3));
       const std::uint64_t above = (b << 1) & k_board;
-      if (above && (above & winning_cells(theirs, mask | b))) out.add(gives_win, -out.current() * 3 / 4);
+      if (above && (above & winning_cells(theirs, mask | b)))
+        out.add(gives_win, -out.current() * 3 / 4);
       if (ctx.ply == 0 && static_cast<int>(i) == ctx.root_best) out.add(root_best, 100);
       out.feature(static_cast<std::uint16_t>(col));
       out.feature(static_cast<std::uint16_t>(k_width + row));
@@ -94,7 +98,8 @@ class Connect4Interest {
   void note_result(const Game&, const InterestContext<Game::Move>&, Game::Move, NodeOutcome, int) {}
 
  private:
-  static constexpr std::array<int, c4::k_width * c4::k_stride> k_lines_through = detail::c4_lines_through();
+  static constexpr std::array<int, c4::k_width* c4::k_stride> k_lines_through =
+      detail::c4_lines_through();
 };
 
 }  // namespace kibitz

@@ -38,7 +38,8 @@ class OthelloInterest {
     return t;
   }
 
-  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
+  void rate(Game& game, const std::vector<Game::Move>& moves,
+            const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
     using oth::Bits;
     const Bits p = game.player(), o = game.opponent();
     const std::int64_t n = static_cast<std::int64_t>(moves.size());

@@ -27,7 +27,8 @@ namespace kibitz {
 
 // Choices a model is built with (each model reads the ones that concern it).
 struct InterestModelOptions {
-  bool value_costs = false;   // random trees: cost from the value gap to the best child, not the rank
+  bool value_costs =
+      false;  // random trees: cost from the value gap to the best child, not the rank
   bool dynamic_terms = true;  // chess: the terms learned during the search (table, killer, best
                               // reply, follow-on, best non-capture); off, a move's interest
                               // depends on its position only
@@ -43,9 +44,9 @@ struct InterestTerm {
 
 template <class Move>
 struct InterestContext {
-  int ply = 0;                      // plies from the search root (0 = the root's moves)
-  int iteration_depth = 1 << 20;    // the iteration's nominal depth: ply >= it is beyond it
-  int root_best = -1;               // the previous iteration's best root move (generation index)
+  int ply = 0;                    // plies from the search root (0 = the root's moves)
+  int iteration_depth = 1 << 20;  // the iteration's nominal depth: ply >= it is beyond it
+  int root_best = -1;             // the previous iteration's best root move (generation index)
   const std::vector<Move>* path = nullptr;  // the moves from the root to this node
   const TranspositionTable* tt = nullptr;   // the search's table, if any
   // The move `back` plies up the path (1 = the move into this node), if there is one.
@@ -66,7 +67,8 @@ class RatingBuilder {
     finish();
     m_ratings.emplace_back();
     m_ratings.back().interest = 0;
-    m_ratings.back().hits_begin = m_ratings.back().hits_end = static_cast<std::uint32_t>(m_hits.size());
+    m_ratings.back().hits_begin = m_ratings.back().hits_end =
+        static_cast<std::uint32_t>(m_hits.size());
     m_open = true;
   }
   void add(int term, std::int64_t value) {

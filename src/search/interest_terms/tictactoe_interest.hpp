@@ -38,7 +38,8 @@ class TicTacToeInterest {
     return t;
   }
 
-  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
+  void rate(Game& game, const std::vector<Game::Move>& moves,
+            const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
     const char me = game.x_to_move() ? 'x' : 'o', them = game.x_to_move() ? 'o' : 'x';
     unsigned mine = 0, theirs = 0;
     for (int i = 0; i < Game::k_cells; ++i) {
@@ -55,8 +56,10 @@ class TicTacToeInterest {
       if (Game::has_line(mine | b)) out.add(wins, 1000);
       if (Game::has_line(theirs | b)) out.add(blocks, 500);
       const int twos = open_twos(mine | b, theirs);
-      if (twos >= 2) out.add(fork, 300);
-      else if (twos > twos_before) out.add(threat, 100);
+      if (twos >= 2)
+        out.add(fork, 300);
+      else if (twos > twos_before)
+        out.add(threat, 100);
       if (c == 4) out.add(centre, 100);
       const bool is_corner = c == 0 || c == 2 || c == 6 || c == 8;
       if (is_corner) out.add(corner, 50);

@@ -30,7 +30,8 @@ class ExplicitTreeInterest {
     };
     return t;
   }
-  void rate(Game&, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>&, RatingBuilder& out) {
+  void rate(Game&, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>&,
+            RatingBuilder& out) {
     for (std::size_t k = 0; k < moves.size(); ++k) {
       out.begin_move();
       out.add(0, 1000 / static_cast<std::int64_t>(k + 1));
@@ -52,7 +53,8 @@ class RandomTreeInterest {
     };
     return t;
   }
-  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>&, RatingBuilder& out) {
+  void rate(Game& game, const std::vector<Game::Move>& moves, const InterestContext<Game::Move>&,
+            RatingBuilder& out) {
     const std::size_t n = moves.size();
     m_values.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -73,8 +75,10 @@ class RandomTreeInterest {
     }
     for (std::size_t i = 0; i < n; ++i) {
       out.begin_move();
-      if (m_value) out.add(1, 1000 * spread / (spread + 4 * (best - m_values[i])));
-      else out.add(0, 1000 / (m_rank[i] + 1));
+      if (m_value)
+        out.add(1, 1000 * spread / (spread + 4 * (best - m_values[i])));
+      else
+        out.add(0, 1000 / (m_rank[i] + 1));
     }
     out.finish();
   }
