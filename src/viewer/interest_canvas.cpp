@@ -104,7 +104,7 @@ bool draw_interest_stub(ImDrawList* dl, const ViewerState& s, const LayoutStub& 
     dl->AddText(font, fs, ImVec2(c.x - ts.x * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), col,
                 count.c_str());
     // Beside the diamond, in the gap between the levels.
-    const std::string why = "net " + cost_text(mv.net) + " > " + cost_text(mv.limit);
+    const std::string why = "net " + cost_text(mv.net) + " > limit " + cost_text(mv.limit);
     const float fs2 = 12.5f * zoom;
     const ImVec2 ws = font->CalcTextSizeA(fs2, 1e9f, 0.0f, why.c_str());
     const float r = std::max(4.0f, 8.0f * zoom);
