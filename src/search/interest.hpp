@@ -204,14 +204,19 @@ class InterestSearch {
     m_stats.generated += n;
     m_sink.expand(n);
     if constexpr (Sink::enabled) {
+      // The labels live in a member, so that no string is alive in this scope during the
+      // sink's calls (see AlphaBeta: wasm's exception handling makes those calls slow).
+      std::vector<std::string>& labels = m_labels.at(ply);
+      labels.resize(moves.size());
+      for (int i = 0; i < n; ++i)
+        labels[static_cast<std::size_t>(i)] = m_game.move_label(moves[static_cast<std::size_t>(i)]);
       for (int i = 0; i < n; ++i) {
         const MoveRating& r = rating.ratings()[static_cast<std::size_t>(i)];
-        const std::string label = m_game.move_label(moves[static_cast<std::size_t>(i)]);
         InterestRatingReport rep;
         rep.move_index = i;
         rep.interest = r.interest;
         rep.cost = r.cost;
-        rep.label = label;
+        rep.label = labels[static_cast<std::size_t>(i)];
         rep.hits = rating.hits().data() + r.hits_begin;
         rep.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
         m_sink.interest_rating(rep);
@@ -316,6 +321,7 @@ class InterestSearch {
   PerPly<RatingBuilder> m_ratings;
   PerPly<std::vector<OrderStep>> m_orders;
   PerPly<std::vector<int>> m_pv;
+  PerPly<std::vector<std::string>> m_labels;
   std::vector<int> m_counts;
   std::vector<Move> m_path;
   std::vector<InterestIteration> m_iterations;
