@@ -223,6 +223,10 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
       ImGui::TextUnformatted("searched");
     else if (cut != trace::k_no_node && cut <= t)
       ImGui::TextDisabled("skipped");
+    else if (m.node(id).cutoff_t != trace::k_never && m.node(id).cutoff_t <= t)
+      ImGui::TextDisabled("beta cutoff");
+    else if (m.node(id).leave_t != trace::k_never && m.node(id).leave_t <= t)
+      ImGui::TextDisabled("not searched");
     else
       ImGui::TextDisabled("waiting");
     if (open) {
