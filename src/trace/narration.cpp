@@ -133,6 +133,9 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     case EventType::interest_terms:
     case EventType::interest_move:
       return narrate_interest(model, t);
+    case EventType::payload:
+      if (std::string s = narrate_interest(model, t); !s.empty()) return s;
+      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
     default:
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
   }
