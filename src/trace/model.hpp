@@ -16,6 +16,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "trace/fe_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -46,6 +47,7 @@ struct ModelNode {
   Bound bound = Bound::exact;
   NodeKind expected = NodeKind::unknown;
   bool leaf = false;                   // evaluated statically
+  std::int32_t fe_pruned = 0;          // successors pruned by forward estimation (never entered)
 };
 
 // A node as of event t.
@@ -77,6 +79,7 @@ struct Counters {
   std::uint32_t cutoffs = 0;
   std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
   std::uint32_t max_depth = 0;
+  std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
 };
 
 class Model {
@@ -133,6 +136,9 @@ class Model {
   // return value (the cutoff child of a Cut node), to a leaf.
   std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
 
+  // Forward estimation: the tests of each node's successors (empty for other searches).
+  const FeIndex& fe() const { return m_fe; }
+
  private:
   void fail(std::size_t t, const std::string& what) const;
   void add_counts(Counters& c, const Event& e) const;
@@ -143,6 +149,7 @@ class Model {
   std::vector<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_node_events;
   std::vector<Counters> m_keyframes;        // counters before event i * interval
+  FeIndex m_fe;
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };
