@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "app/domains.hpp"
+#include "app/fe_search.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
 #include "search/minimax.hpp"
@@ -37,6 +38,9 @@ void search_with(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& o
       out.stats = s.stats();
       break;
     }
+    case Algorithm::forward_estimation:  // app/fe_search.hpp
+      search_forward_estimation(spec, game, sink, out);
+      break;
   }
 }
 

@@ -105,8 +105,8 @@ void draw_inspector(ViewerState& s) {
     const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(st.cutoff_child));
     ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.", st.cutoff_child,
                        node_name(m, c).c_str(), st.cutoff_child, sc(st.best).c_str(), sc(n.beta).c_str());
-    if (n.succ_count > st.cutoff_child + 1) {
-      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1);
+    if (n.succ_count > st.cutoff_child + 1 + n.fe_pruned) {
+      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
     }
   }
   // ret against score.

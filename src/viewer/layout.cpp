@@ -28,8 +28,9 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t node_count, std:
   // Items: the visible nodes (index = node id), then the stubs.
   for (std::uint32_t id = 0; id < node_count; ++id) {
     const trace::ModelNode& n = model.node(id);
-    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1, 0.0f, 0.0f});
+    // (Successors pruned by forward estimation were generated and tested, not left over.)
+    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f});
     }
   }
   // One more item: a virtual root above the real roots (one per iteration), so that several

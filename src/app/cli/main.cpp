@@ -18,7 +18,8 @@ struct Command {
 const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search,
      "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds [--criterion gt|ge] [--depth D]\n"
+     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation [--criterion gt|ge] [--depth D]\n"
+     "         [--bounds exact|online|offline] [--delta D] [--likely] [--samples K]\n"
      "         [--score] [--json] [--record FILE.kbz]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
