@@ -7,6 +7,7 @@
 
 #include "app/report.hpp"
 #include "app/runner.hpp"
+#include "app/viewer_app_fe.hpp"
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
 #include "trace/json_text.hpp"
@@ -153,6 +154,7 @@ SearchSpec ViewerApp::spec_from_form() const {
     }
   }
   spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
+  fe_spec_from_form(f, spec);  // algo 3: forward estimation and its options
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
   spec.depth = f.depth;
   spec.validate();
@@ -295,6 +297,17 @@ void ViewerApp::process_requests() {
     r.copy_link = false;
     if (copy_text) copy_text(url_hash());
   }
+  fe_process_experiments(m_state.fe.experiments, m_experiment, 12.0);
+}
+
+void ViewerApp::start_experiment(const std::string& name, int trials) {
+  auto& view = m_state.fe.experiments;
+  view.open = true;
+  if (view.names.empty()) view.names = experiment_names();
+  const auto it = std::find(view.names.begin(), view.names.end(), name);
+  if (it != view.names.end()) view.selected = static_cast<int>(it - view.names.begin());
+  view.trials = trials;
+  fe_start_experiment(view, m_experiment, name, trials);
 }
 
 std::string ViewerApp::summary_json() const {
@@ -420,6 +433,7 @@ std::string ViewerApp::url_hash() const {
   h += std::string("&algo=") + algorithm_name(m_spec->algo);
   h += std::string("&criterion=") + criterion_name(m_spec->criterion);
   if (m_spec->depth >= 0) h += "&depth=" + std::to_string(m_spec->depth);
+  h += fe_link_part(*m_spec);
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -459,7 +473,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end || t < 0) throw InputError("link: t must be an event number");
-        } else {
+        } else if (!fe_link_key(key, value, spec)) {
           throw InputError("link: unknown part '" + key + "'");
         }
       }
@@ -492,6 +506,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.seed = static_cast<int>(p.seed);
   }
   m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  fe_form_from_spec(spec, m_state.setup);
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;
   const std::string summary = run(spec);

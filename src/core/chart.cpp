@@ -21,7 +21,8 @@ std::string tick_text(double v, double step) {
   return buf;
 }
 
-ChartAxis make_axis(double lo, double hi, bool log) {
+// integers: every value on the axis is a whole number (depths, horizons): no ticks between.
+ChartAxis make_axis(double lo, double hi, bool log, bool integers) {
   ChartAxis a;
   a.log = log;
   if (!(lo <= hi)) lo = hi = 0;
@@ -53,6 +54,7 @@ ChartAxis make_axis(double lo, double hi, bool log) {
       break;
     }
   }
+  if (integers) step = std::max(step, 1.0);
   a.lo = std::floor(lo / step) * step;
   a.hi = std::ceil(hi / step) * step;
   for (double v = a.lo; v <= a.hi + step * 0.5; v += step) {
@@ -63,13 +65,15 @@ ChartAxis make_axis(double lo, double hi, bool log) {
   return a;
 }
 
-void data_range(const Chart& c, bool x, double& lo, double& hi) {
+void data_range(const Chart& c, bool x, double& lo, double& hi, bool& integers) {
   lo = 1e300;
   hi = -1e300;
+  integers = true;
   const bool log = x ? c.log_x : c.log_y;
   for (const ChartSeries& s : c.series) {
     for (double v : x ? s.x : s.y) {
       if (!std::isfinite(v) || (log && v <= 0)) continue;
+      integers = integers && v == std::floor(v);
       lo = std::min(lo, v);
       hi = std::max(hi, v);
     }
@@ -89,19 +93,21 @@ double ChartAxis::map(double v) const {
 
 ChartAxis chart_x_axis(const Chart& c) {
   double lo, hi;
-  data_range(c, true, lo, hi);
-  return make_axis(lo, hi, c.log_x);
+  bool integers;
+  data_range(c, true, lo, hi, integers);
+  return make_axis(lo, hi, c.log_x, integers);
 }
 
 ChartAxis chart_y_axis(const Chart& c) {
   double lo, hi;
+  bool integers;
+  data_range(c, false, lo, hi, integers);
   if (c.fixed_y) {
     lo = c.y_min;
     hi = c.y_max;
-  } else {
-    data_range(c, false, lo, hi);
+    integers = false;
   }
-  return make_axis(lo, hi, c.log_y);
+  return make_axis(lo, hi, c.log_y, integers);
 }
 
 unsigned chart_colour(int index) {

@@ -4,6 +4,7 @@
 
 #include "core/score.hpp"
 #include "trace/narration.hpp"
+#include "viewer/fe_draw.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
 #include "viewer/pseudocode.hpp"
@@ -130,6 +131,7 @@ void draw_inspector(ViewerState& s) {
       ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");
     }
   }
+  draw_fe_inspector(s, id, t);  // forward estimation's tests (fe_panels.cpp)
   if (!m.position(id).empty()) {
     section("position");
     ImGui::TextWrapped("%s", m.position(id).c_str());

@@ -62,8 +62,10 @@ const TreeLayout& ViewerState::layout() {
   const bool final_shape = layout_mode == LayoutMode::final_shape;
   const std::size_t t = final_shape ? event_count() - 1 : m_cursor;
   const std::uint32_t nodes = m_model->nodes_visible_at(t);
-  // Stubs appear with cutoffs, so the cutoff count at t completes the key.
-  const std::uint32_t cutoffs = m_model->counters_at(t).cutoffs;
+  // Stubs appear with cutoffs and forward-estimation prunes (both only grow with t), so their
+  // count at t completes the key.
+  const trace::Counters counters = m_model->counters_at(t);
+  const std::uint32_t cutoffs = counters.cutoffs + counters.fe_prunes;
   if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != nodes ||
       m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
     m_layout.build(*m_model, nodes, t, metrics);

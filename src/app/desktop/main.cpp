@@ -1,6 +1,9 @@
 // kibitz-desktop [FILE] [options]: the viewer as a desktop program, for offline use.
 //   --at T            start at event T          --select ID   inspect node ID
 //   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
+//   --random PARAMS   search a random tree      --depth D  --bounds exact|online|offline  --delta D
+//   --experiment NAME open the Experiments window and run NAME's small version (--trials N);
+//                     with --frames, the frames are counted once it has finished
 //   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
@@ -22,7 +25,8 @@ namespace {
 
 struct Options {
   std::string file, screenshot, run_tree, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
-  long long at = -1, select = -1;
+  std::string random, bounds, delta, experiment;  // forward estimation
+  long long at = -1, select = -1, depth = -1, trials = 0;
   int frames = 0, width = 1440, height = 900;
   float font_scale = 1.0f;
 };
@@ -49,6 +53,12 @@ Options parse(int argc, char** argv) {
     else if (a == "--frames") o.frames = static_cast<int>(number(0, 1000000));
     else if (a == "--screenshot") o.screenshot = value();
     else if (a == "--run") o.run_tree = value();
+    else if (a == "--random") o.random = value();
+    else if (a == "--depth") o.depth = number(0, 10000);
+    else if (a == "--bounds") o.bounds = value();
+    else if (a == "--delta") o.delta = value();
+    else if (a == "--experiment") o.experiment = value();
+    else if (a == "--trials") o.trials = number(1, 100000);
     else if (a == "--algo") o.algo = value();
     else if (a == "--criterion") o.criterion = value();
     else if (a == "--theme") o.theme = value();
@@ -63,6 +73,8 @@ Options parse(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       std::printf(
           "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo A] [--criterion gt|ge]]\n"
+          "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta D]]\n"
+          "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N]]\n"
           "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] [--frames N] [--screenshot PNG]\n");
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
@@ -129,12 +141,24 @@ int main(int argc, char** argv) {
       s.error = e.what();
       status = 2;
     }
-  } else if (!o.run_tree.empty()) {
-    const std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
-                             kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion) + "}";
+  } else if (!o.run_tree.empty() || !o.random.empty()) {
+    std::string json = std::string("{") + (o.random.empty() ? "\"tree\":" + kibitz::json_quote(o.run_tree)
+                                                             : "\"random\":" + kibitz::json_quote(o.random)) +
+                       ",\"algo\":" + kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion);
+    if (o.depth >= 0) json += ",\"depth\":" + std::to_string(o.depth);
+    if (!o.bounds.empty()) json += ",\"bounds\":" + kibitz::json_quote(o.bounds);
+    if (!o.delta.empty()) json += ",\"delta\":" + kibitz::json_quote(o.delta);
+    json += "}";
     if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
   } else if (!s.examples.empty()) {
     s.requests.run = true;  // open on the first example, searched
+  }
+  if (!o.experiment.empty()) {
+    app.start_experiment(o.experiment, static_cast<int>(o.trials));
+    if (!s.fe.experiments.error.empty()) {
+      s.error = s.fe.experiments.error;
+      status = 2;
+    }
   }
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
@@ -160,7 +184,11 @@ int main(int argc, char** argv) {
     s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
     s.work_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start).count();
     ++frame;
-    if (o.frames > 0 && frame >= o.frames) {
+    // An experiment started from the command line is waited for, and drawn twice once done.
+    static int settle = 0;
+    if (s.fe.experiments.running) settle = 2;
+    else if (settle > 0) --settle;
+    if (o.frames > 0 && frame >= o.frames && ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
       if (!o.screenshot.empty()) {
         int w = 0, h = 0;
         const auto rgba = window->last_frame_rgba(w, h);

@@ -368,6 +368,10 @@ ExperimentOutput Games::output() const {
   }
   out.text = text;
   out.json = json;
+  out.header = {"curve", "AB horizon", "FE horizon", "FE/AB nodes", "FE score %"};
+  for (int d = 0; d < 2; ++d) out.rows.insert(out.rows.end(), curve_rows[d].begin(), curve_rows[d].end());
+  out.summary = "FE's score against alpha-beta; MORE: the first FE horizon generating more nodes, LESS: one ply "
+                "shallower.";
   out.csv.push_back({"fe-games.csv", csv});
   for (Chart& c : charts) {
     if (!c.series.empty()) out.charts.push_back(c);

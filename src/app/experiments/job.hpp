@@ -29,6 +29,9 @@ struct ExperimentParams {
 // What an experiment produces.
 struct ExperimentOutput {
   std::string text;  // the printed tables, ours beside the report's
+  std::vector<std::string> header;             // the main table again, as cells (the viewer's)
+  std::vector<std::vector<std::string>> rows;
+  std::string summary;                         // a line or two worth reading first
   std::string json;  // {"rows": [...], ...}
   std::vector<std::pair<std::string, std::string>> csv;  // file name, contents
   std::vector<Chart> charts;                             // written as <id>.svg
