@@ -44,7 +44,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <deque>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/criterion.hpp"
 #include "core/node_kind.hpp"
@@ -63,6 +66,9 @@ struct FeConfig {
   int delta_milli = 1000;  // delta in thousandths
   bool likely = false;     // variant (2): the learned likely decrement and increment
   EdgeBounds bounds;       // exact or off-line bounds, from the root mover's point of view
+  // Search successors best first by their static values (an experiment on move ordering; not
+  // in the report). Every successor of an expanded node is then generated to be ordered.
+  bool order_by_value = false;
 };
 
 // The depth of the subtree below a node, for a search with `horizon` plies left: the horizon,
@@ -137,11 +143,13 @@ class ForwardEstimation {
     m_stats.generated += n;
     m_sink.expand(n);
     const bool max_node = ply % 2 == 0;
+    const std::vector<int>* order = m_config.order_by_value ? &order_moves(moves, ply) : nullptr;
     Score alpha = alpha0;  // alpha[k]
     Score best = 0;        // best[k]
     int k = 0;             // successors entered
     std::int64_t pruned_best = -k_score_inf;  // largest estimate of a pruned successor
-    for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      const int i = order ? (*order)[static_cast<std::size_t>(j)] : j;  // the generation index
       const auto m = moves[static_cast<std::size_t>(i)];
       std::string label;
       if constexpr (Sink::enabled) label = m_game.move_label(m);
@@ -203,6 +211,25 @@ class ForwardEstimation {
     return ret;
   }
 
+  // The generation indices of the moves, best first for the side to move (the successor's
+  // own static value lowest); ties keep generation order.
+  template <class Moves>
+  const std::vector<int>& order_moves(const Moves& moves, int ply) {
+    if (m_orders.size() <= static_cast<std::size_t>(ply)) m_orders.resize(static_cast<std::size_t>(ply) + 1);
+    auto& keyed = m_keyed;
+    keyed.clear();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      m_game.make(moves[i]);
+      keyed.push_back({m_game.evaluate(), static_cast<int>(i)});
+      m_game.unmake(moves[i]);
+    }
+    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    auto& order = m_orders[static_cast<std::size_t>(ply)];
+    order.clear();
+    for (const auto& k : keyed) order.push_back(k.second);
+    return order;
+  }
+
   void learn(std::int64_t edge) {
     if (!m_learned.known) {
       m_learned.known = true;
@@ -236,6 +263,8 @@ class ForwardEstimation {
   FeConfig m_config;
   EdgeBounds m_learned;
   MoveStack<typename Game::Move> m_moves;
+  std::deque<std::vector<int>> m_orders;  // per ply (a deque: references stay valid as it grows)
+  std::vector<std::pair<Score, int>> m_keyed;
   SearchStats m_stats;
   int m_best_move = -1;
 };

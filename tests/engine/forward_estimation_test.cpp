@@ -237,6 +237,37 @@ TEST_CASE("exact bounds, delta 1: the root value of alpha-beta on 10,000+ random
   CHECK(all_pruned_nodes > 0);
 }
 
+TEST_CASE("successors ordered by static value: the same root value, still never more nodes") {
+  Rng rng(777);
+  long long prunes = 0;
+  for (int i = 0; i < 2000; ++i) {
+    RandomTreeParams p;
+    p.B = static_cast<int>(rng.uniform(1, 5));
+    p.d = static_cast<int>(rng.uniform(1, 6));
+    p.lo = -50;
+    p.hi = static_cast<int>(rng.uniform(0, 60));
+    p.seed = rng.next();
+    const Criterion c = i % 2 ? Criterion::ge : Criterion::gt;
+    NullSink sink;
+    RandomTreeGame g0(p), g1(p), g2(p);
+    AlphaBeta<RandomTreeGame> plain(g0, sink, c);
+    FeConfig ordered_ab;
+    ordered_ab.enabled = false;
+    ordered_ab.order_by_value = true;
+    FeConfig ordered_fe;
+    ordered_fe.bounds = EdgeBounds::exact(p.lo, p.hi);
+    ordered_fe.order_by_value = true;
+    ForwardEstimation<RandomTreeGame> ab(g1, sink, c, ordered_ab), fe(g2, sink, c, ordered_fe);
+    const Score v = plain.run(p.d);
+    INFO("tree " << p.to_text());
+    REQUIRE(ab.run(p.d) == v);
+    REQUIRE(fe.run(p.d) == v);
+    REQUIRE(nodes_generated(fe.stats()) <= nodes_generated(ab.stats()));
+    prunes += fe.stats().fe_prunes;
+  }
+  CHECK(prunes > 1000);
+}
+
 TEST_CASE("with forward estimation off the trace is alpha-beta's, byte for byte") {
   const RandomTreeParams p = RandomTreeParams::parse("B=4,d=5,lo=-20,hi=20,seed=9");
   trace::Trace a, b;

@@ -28,7 +28,7 @@ const Command k_commands[] = {
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
     {"experiment", kibitz::cli::cmd_experiment,
      "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] [--out DIR]\n"
-     "         [--json] [--quiet] [--max-horizon H] [--domain random|othello]   (fe-games: the last two)"},
+     "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain random|othello]"},
 };
 
 void usage(std::FILE* to) {

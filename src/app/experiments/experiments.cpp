@@ -19,6 +19,7 @@ std::unique_ptr<ExperimentJob> make_experiment(const std::string& name, const Ex
   if (name != "fe-games" && (params.max_horizon || !params.domain.empty())) {
     throw InputError("the horizon and the domain apply to fe-games");
   }
+  if (name == "fe-games" && params.order_static) throw InputError("the successor order applies to the tree experiments");
   if (auto job = make_tree_experiment(name, params)) return job;
   if (auto job = make_games_experiment(name, params)) return job;
   throw InputError("unknown experiment '" + name + "' (" + known + ")");

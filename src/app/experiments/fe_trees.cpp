@@ -20,9 +20,10 @@ struct Searched {
   int best = -1;
 };
 
-Searched search(const RandomTreeParams& p, int depth, const FeConfig& config) {
+Searched search(const RandomTreeParams& p, int depth, FeConfig config, bool order) {
   RandomTreeGame g(p);
   NullSink sink;
+  config.order_by_value = order;
   ForwardEstimation<RandomTreeGame> s(g, sink, Criterion::ge, config);
   s.run(depth);
   return {nodes_generated(s.stats()), s.best_move()};
@@ -63,6 +64,12 @@ std::string tree_text() {
          "{-32767, ..., 32768}";
 }
 
+std::string order_text(bool order) {
+  return order ? "\nSuccessors searched best first by their static values (--order static; not the report's "
+                 "set-up).\n"
+               : "";
+}
+
 // --- Table 1 ------------------------------------------------------------------------------
 
 // The report's Table 1: decision quality (%) and nodes generated, by search depth.
@@ -85,7 +92,8 @@ constexpr ReportRow k_table1[10] = {
 class Table1 : public ExperimentJob {
  public:
   Table1(const ExperimentParams& p)
-      : ExperimentJob("fe-table1"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000) {
+      : ExperimentJob("fe-table1"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000),
+        m_order(p.order_static) {
     m_results.resize(static_cast<std::size_t>(m_trials));
   }
 
@@ -101,10 +109,10 @@ class Table1 : public ExperimentJob {
   void trial(std::size_t i) override {
     const RandomTreeParams p = table1_tree(trial_seed(m_seed, 1, i));
     Trial& r = m_results[i];
-    const int best = search(p, k_depths, alphabeta_config()).best;
+    const int best = search(p, k_depths, alphabeta_config(), m_order).best;
     for (int d = 1; d <= k_depths; ++d) {
-      const Searched s[k_algos] = {search(p, d, exact_config(p)), search(p, d, online_config()),
-                                   search(p, d, alphabeta_config())};
+      const Searched s[k_algos] = {search(p, d, exact_config(p), m_order), search(p, d, online_config(), m_order),
+                                   search(p, d, alphabeta_config(), m_order)};
       for (int a = 0; a < k_algos; ++a) {
         r.nodes[a][d - 1] = s[a].generated;
         r.agree[a][d - 1] = s[a].best == best;
@@ -115,6 +123,7 @@ class Table1 : public ExperimentJob {
 
   std::uint64_t m_seed;
   int m_trials;
+  bool m_order;
   std::vector<Trial> m_results;
 };
 
@@ -147,7 +156,8 @@ ExperimentOutput Table1::output() const {
   std::string csv = csv_line({"depth", "algo", "decision_quality", "nodes_generated", "report_decision_quality",
                               "report_nodes_generated"});
   std::string json = "{\"experiment\":\"fe-table1\",\"trials\":" + std::to_string(n) +
-                     ",\"seed\":" + std::to_string(m_seed) + ",\"rows\":[";
+                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") +
+                     "\",\"rows\":[";
   for (int d = 0; d < k_depths; ++d) {
     std::vector<std::string> row{std::to_string(d + 1)};
     for (int a = 0; a < k_algos; ++a) {
@@ -168,7 +178,7 @@ ExperimentOutput Table1::output() const {
   json += "],\"node_ratio_depth10\":" + fixed(ratio, 4) + ",\"report_node_ratio_depth10\":" + fixed(report_ratio, 4) + "}";
   out.text = "fe-table1: " + tree_text() + "; " + std::to_string(n) + " trials, seed " + std::to_string(m_seed) +
              ".\nDecision quality (% of trials with the first move of a full-depth alpha-beta) and nodes generated;\n"
-             "the report's Table 1 in parentheses.\n\n" +
+             "the report's Table 1 in parentheses.\n" + order_text(m_order) + "\n" +
              text_table({"depth", "FE exact: quality", "nodes", "FE learned: quality", "nodes", "alpha-beta: quality",
                          "nodes"},
                         rows) +
@@ -210,7 +220,7 @@ ExperimentOutput Table1::output() const {
 
 class Figure1 : public ExperimentJob {
  public:
-  Figure1(const ExperimentParams& p) : ExperimentJob("fe-figure1"), m_seed(p.seed) {
+  Figure1(const ExperimentParams& p) : ExperimentJob("fe-figure1"), m_seed(p.seed), m_order(p.order_static) {
     m_trials = p.trials ? p.trials : p.small ? 10 : 1000;
     const int caps[3] = {p.small ? 12 : 16, p.small ? 7 : 11, p.small ? 5 : 8};
     const int means[3] = {2, 5, 10};
@@ -244,12 +254,14 @@ class Figure1 : public ExperimentJob {
       p.lo = k_lo;
       p.hi = k_hi;
       p.seed = trial_seed(m_seed, 100 + k, i);
-      m_results[i][k] = {search(p, c.depth, alphabeta_config()).generated, search(p, c.depth, exact_config(p)).generated};
+      m_results[i][k] = {search(p, c.depth, alphabeta_config(), m_order).generated,
+                         search(p, c.depth, exact_config(p), m_order).generated};
     }
   }
   bool end_stage() override { return false; }
 
   std::uint64_t m_seed;
+  bool m_order;
   int m_trials;
   std::vector<Config> m_configs;
   std::vector<std::vector<std::array<long long, 2>>> m_results;  // [trial][config] = {AB, FE}
@@ -328,7 +340,8 @@ ExperimentOutput Figure1::output() const {
              std::to_string(n) + " trials per point, seed " + std::to_string(m_seed) +
              ".\nMean nodes generated by alpha-beta (AB) and forward estimation with exact bounds (FE); LB is "
              "alpha-beta\nwith perfect ordering on uniform trees (Knuth and Moore's minimal tree). The report "
-             "gives Figure 1\nas a plot only: its text says FE's effective branching factor is below LB's.\n\n" +
+             "gives Figure 1\nas a plot only: its text says FE's effective branching factor is below LB's.\n" +
+             order_text(m_order) + "\n" +
              text_table({"branching", "b", "depth", "AB", "FE", "FE/AB", "LB"}, rows);
   out.json = json;
   out.header = {"branching", "b", "depth", "AB", "FE", "FE/AB", "LB"};
@@ -343,7 +356,8 @@ ExperimentOutput Figure1::output() const {
 class Figure2 : public ExperimentJob {
  public:
   Figure2(const ExperimentParams& p)
-      : ExperimentJob("fe-figure2"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000) {
+      : ExperimentJob("fe-figure2"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000),
+        m_order(p.order_static) {
     m_results.resize(static_cast<std::size_t>(m_trials));
   }
   ExperimentOutput output() const override;
@@ -359,11 +373,11 @@ class Figure2 : public ExperimentJob {
   void trial(std::size_t i) override {
     const RandomTreeParams p = table1_tree(trial_seed(m_seed, 2, i));
     Trial& r = m_results[i];
-    const int best = search(p, k_depths, alphabeta_config()).best;
+    const int best = search(p, k_depths, alphabeta_config(), m_order).best;
     for (int a = 0; a < k_algos; ++a) {
       const FeConfig c = a == 0 ? alphabeta_config() : online_config(k_delta[a]);
       for (int d = 1; d <= k_depths; ++d) {
-        const Searched s = search(p, d, c);
+        const Searched s = search(p, d, c, m_order);
         r.nodes[a][d - 1] = s.generated;
         r.agree[a][d - 1] = s.best == best;
       }
@@ -373,6 +387,7 @@ class Figure2 : public ExperimentJob {
 
   std::uint64_t m_seed;
   int m_trials;
+  bool m_order;
   std::vector<Trial> m_results;
 };
 
@@ -429,7 +444,8 @@ ExperimentOutput Figure2::output() const {
              std::to_string(n) + " trials, seed " + std::to_string(m_seed) +
              ".\nDecision quality (%) / nodes generated at each search depth. The report gives Figure 2 as a plot:\n"
              "FE-1.0 generates fewer nodes than AB and decides optimally at full depth; smaller delta trade\n"
-             "quality for nodes, and delta = 0.2 loses more quality than its savings buy.\n\n" +
+             "quality for nodes, and delta = 0.2 loses more quality than its savings buy.\n" + order_text(m_order) +
+             "\n" +
              text_table(header, rows);
   out.json = json;
   out.header = header;

@@ -24,6 +24,9 @@ struct ExperimentParams {
   int max_horizon = 0;      // fe-games: the last alpha-beta horizon (0: the default)
   std::string domain;       // fe-games: "random", "othello" or "" for both
   bool small = false;       // the viewer's quick version (fewer trials and depths)
+  // Tree experiments: search successors best first by static value (not the report's set-up;
+  // an experiment on why its counts differ from ours, docs/experiments.md).
+  bool order_static = false;
 };
 
 // What an experiment produces.
