@@ -111,7 +111,8 @@ expect_error "experiment trials" '--trials must be between 1 and 1000000' experi
 expect_error "experiment threads" '--threads must be between 1 and 256' experiment fe-table1 --threads 0
 expect_error "experiment seed" '--seed expects a non-negative integer' experiment fe-table1 --seed -3
 expect_error "experiment domain" 'random or othello' experiment fe-games --domain go
-expect_ok "experiment json" '^\{"experiment":"fe-table1","trials":3,"seed":1,"rows":\[\{"depth":1,"algo":"fe-exact","decision_quality":' \
+expect_error "experiment order" "--order must be generation or static, not 'best'" experiment fe-table1 --order best
+expect_ok "experiment json" '^\{"experiment":"fe-table1","trials":3,"seed":1,"order":"generation","rows":\[\{"depth":1,"algo":"fe-exact","decision_quality":' \
   experiment fe-table1 --trials 3 --threads 2 --json --out exp --quiet
 [ -s exp/fe-table1.csv ] && [ -s exp/fe-table1-nodes.svg ] && [ -s exp/fe-table1-quality.svg ] || fail "experiment wrote no files"
 grep -q '^depth,algo,decision_quality,nodes_generated' exp/fe-table1.csv || fail "experiment CSV header"

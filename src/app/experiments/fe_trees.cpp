@@ -280,7 +280,7 @@ ExperimentOutput Figure1::output() const {
   std::vector<std::vector<std::string>> rows;
   std::string csv = csv_line({"panel", "branching", "b", "tree_depth", "algo", "nodes_generated"});
   std::string json = "{\"experiment\":\"fe-figure1\",\"trials\":" + std::to_string(n) + ",\"seed\":" +
-                     std::to_string(m_seed) + ",\"rows\":[";
+                     std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") + "\",\"rows\":[";
   bool first = true;
   auto add = [&](const Config& c, const char* algo, double v) {
     const char* panel = c.uniform ? "a" : "b";
@@ -414,7 +414,7 @@ ExperimentOutput Figure2::output() const {
   c.log_x = true;
   std::string csv = csv_line({"depth", "algo", "delta", "decision_quality", "nodes_generated"});
   std::string json = "{\"experiment\":\"fe-figure2\",\"trials\":" + std::to_string(n) + ",\"seed\":" +
-                     std::to_string(m_seed) + ",\"rows\":[";
+                     std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") + "\",\"rows\":[";
   std::vector<std::vector<std::string>> rows;
   for (int a = 0; a < k_algos; ++a) {
     ChartSeries s;
