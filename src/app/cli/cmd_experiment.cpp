@@ -62,7 +62,11 @@ int cmd_experiment(int argc, char** argv) {
       throw InputError("--seed expects a non-negative integer, not '" + *s + "'");
     }
   }
+#ifdef __EMSCRIPTEN__
+  const long long hw = 1;  // no threads under node: --threads is accepted and runs on one
+#else
   const long long hw = std::max(1u, std::thread::hardware_concurrency());
+#endif
   const int threads = static_cast<int>(args.integer("threads", hw, 1, 256));
   auto job = make_experiment(args.positional()[0], params);
   const std::filesystem::path out_dir = args.value_or("out", ".");

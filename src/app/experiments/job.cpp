@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#ifndef __EMSCRIPTEN__
 #include <mutex>
 #include <thread>
+#endif
 
 #include "core/rng.hpp"
 
@@ -59,7 +61,9 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
         trial(m_done++);
         report(false);
       }
-    } else {
+    }
+#ifndef __EMSCRIPTEN__
+    else {
       std::atomic<std::size_t> next{m_done}, completed{m_done};
       std::exception_ptr failure;
       std::mutex failure_lock;
@@ -87,6 +91,7 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
       if (failure) std::rethrow_exception(failure);
       m_done = n;
     }
+#endif
     report(true);
     finish_stage();
   }
