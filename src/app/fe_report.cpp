@@ -26,8 +26,10 @@ void write_fe_object(JsonWriter& j, const trace::FeTest& f) {
   j.key("u");
   j.score(f.u);
   j.key("move_index");
-  if (f.move_index == trace::k_no_move_index) j.null();
-  else j.number(static_cast<long long>(f.move_index));
+  if (f.move_index == trace::k_no_move_index)
+    j.null();
+  else
+    j.number(static_cast<long long>(f.move_index));
   j.key("inequality");
   j.string(trace::fe_inequality_ascii(f));
   j.end_object();
@@ -96,8 +98,10 @@ void write_fe_summary(JsonWriter& j, const SearchResult& result) {
   auto number_or_null = [&](const char* key, const char* meta_key) {
     j.key(key);
     const std::string* v = meta.find(meta_key);
-    if (v) j.number(std::stoll(*v));
-    else j.null();
+    if (v)
+      j.number(std::stoll(*v));
+    else
+      j.null();
   };
   number_or_null("l", "fe_l");
   number_or_null("u", "fe_u");
@@ -114,8 +118,8 @@ void write_fe_summary(JsonWriter& j, const SearchResult& result) {
 
 std::string fe_summary_text(const SearchResult& result) {
   const trace::Meta& meta = result.trace.meta;
-  std::string s = "forward estimation: " + std::to_string(result.stats.fe_prunes) + " pruned; bounds " +
-                  meta.get("fe_bounds");
+  std::string s = "forward estimation: " + std::to_string(result.stats.fe_prunes) +
+                  " pruned; bounds " + meta.get("fe_bounds");
   if (meta.find("fe_l")) s += " l=" + meta.get("fe_l") + ",u=" + meta.get("fe_u");
   if (meta.get("fe_likely") == "1") {
     s += ", likely l'=" + meta.get("fe_likely_l") + ",u'=" + meta.get("fe_likely_u");

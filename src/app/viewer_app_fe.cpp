@@ -11,7 +11,9 @@ namespace kibitz {
 void fe_spec_from_form(const viewer::SetupForm& f, SearchSpec& spec) {
   if (f.algo != 3) return;
   spec.algo = Algorithm::forward_estimation;
-  spec.fe_bounds = f.fe_bounds == 1 ? EdgeSource::online : f.fe_bounds == 2 ? EdgeSource::offline : EdgeSource::exact;
+  spec.fe_bounds = f.fe_bounds == 1   ? EdgeSource::online
+                   : f.fe_bounds == 2 ? EdgeSource::offline
+                                      : EdgeSource::exact;
   spec.fe_delta_milli = static_cast<int>(std::lround(std::clamp(f.fe_delta, 0.0f, 1.0f) * 1000.0f));
   spec.fe_likely = f.fe_bounds == 2 && f.fe_likely;
 }
@@ -26,8 +28,8 @@ void fe_form_from_spec(const SearchSpec& spec, viewer::SetupForm& f) {
 
 std::string fe_link_part(const SearchSpec& spec) {
   if (spec.algo != Algorithm::forward_estimation) return "";
-  std::string s = std::string("&bounds=") + edge_source_name(spec.fe_source()) + "&delta=" +
-                  format_fe_delta(spec.fe_delta_milli);
+  std::string s = std::string("&bounds=") + edge_source_name(spec.fe_source()) +
+                  "&delta=" + format_fe_delta(spec.fe_delta_milli);
   if (spec.fe_likely) s += "&likely=1";
   return s;
 }
@@ -35,7 +37,8 @@ std::string fe_link_part(const SearchSpec& spec) {
 bool fe_link_key(const std::string& key, const std::string& value, SearchSpec& spec) {
   if (key == "bounds") {
     EdgeSource src;
-    if (!parse_edge_source(value, src)) throw InputError("link: bounds must be exact, online or offline");
+    if (!parse_edge_source(value, src))
+      throw InputError("link: bounds must be exact, online or offline");
     spec.fe_bounds = src;
   } else if (key == "delta") {
     spec.fe_delta_milli = parse_fe_delta(value);
@@ -59,8 +62,8 @@ void publish(viewer::FeExperimentsView& view, const ExperimentJob& job) {
 
 }  // namespace
 
-void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job, const std::string& name,
-                         int trials) {
+void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job,
+                         const std::string& name, int trials) {
   ExperimentParams params;
   params.small = true;
   params.trials = trials;
@@ -83,7 +86,8 @@ void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<Experi
   view.chart = 0;
 }
 
-void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job, double budget_ms) {
+void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job,
+                            double budget_ms) {
   if (view.names.empty()) view.names = experiment_names();
   if (view.request_stop) {
     view.request_stop = false;
@@ -93,7 +97,8 @@ void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<Exp
   }
   if (view.request_start) {
     view.request_start = false;
-    const std::size_t i = static_cast<std::size_t>(std::clamp(view.selected, 0, static_cast<int>(view.names.size()) - 1));
+    const std::size_t i = static_cast<std::size_t>(
+        std::clamp(view.selected, 0, static_cast<int>(view.names.size()) - 1));
     fe_start_experiment(view, job, view.names[i], view.trials);
   }
   if (!job || !view.running) return;
@@ -104,9 +109,12 @@ void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<Exp
   do {
     const std::size_t done = job->stage_done();
     job->step(1);
-    stage_ended = stage_ended || job->finished() || job->stage_done() < done + 1 || job->stage_trials() != stage_before;
-  } while (!job->finished() &&
-           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() < budget_ms);
+    stage_ended = stage_ended || job->finished() || job->stage_done() < done + 1 ||
+                  job->stage_trials() != stage_before;
+  } while (
+      !job->finished() &&
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count() <
+          budget_ms);
   view.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   view.progress = static_cast<float>(job->fraction());
   if (job->finished()) {
@@ -116,8 +124,8 @@ void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<Exp
     job.reset();
     return;
   }
-  view.stage = job->name() + ": " + job->stage_text() + " " + std::to_string(job->stage_done()) + "/" +
-               std::to_string(job->stage_trials());
+  view.stage = job->name() + ": " + job->stage_text() + " " + std::to_string(job->stage_done()) +
+               "/" + std::to_string(job->stage_trials());
   if (stage_ended) publish(view, *job);  // tournaments show as they finish
 }
 

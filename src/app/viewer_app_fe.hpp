@@ -19,9 +19,10 @@ std::string fe_link_part(const SearchSpec& spec);
 bool fe_link_key(const std::string& key, const std::string& value, SearchSpec& spec);
 
 // The Experiments window's requests; steps a running experiment for about budget_ms.
-void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job, double budget_ms);
+void fe_process_experiments(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job,
+                            double budget_ms);
 // Starts an experiment's small version (what the window's Run does).
-void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job, const std::string& name,
-                         int trials);
+void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<ExperimentJob>& job,
+                         const std::string& name, int trials);
 
 }  // namespace kibitz

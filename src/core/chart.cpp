@@ -36,7 +36,8 @@ ChartAxis make_axis(double lo, double hi, bool log, bool integers) {
     for (double e = e_lo; e <= e_hi + 0.5; e += 1) {
       const double v = std::pow(10.0, e);
       a.ticks.push_back(v);
-      a.tick_labels.push_back(v >= 1e6 ? "1e" + std::to_string(static_cast<int>(e)) : tick_text(v, 1.0));
+      a.tick_labels.push_back(v >= 1e6 ? "1e" + std::to_string(static_cast<int>(e))
+                                       : tick_text(v, 1.0));
     }
     return a;
   }
@@ -111,7 +112,8 @@ ChartAxis chart_y_axis(const Chart& c) {
 }
 
 unsigned chart_colour(int index) {
-  static const unsigned k_colours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x000000};
+  static const unsigned k_colours[] = {0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7,
+                                       0xE69F00, 0x56B4E9, 0x000000};
   const int n = static_cast<int>(sizeof k_colours / sizeof k_colours[0]);
   return k_colours[((index % n) + n) % n];
 }

@@ -8,18 +8,25 @@ namespace kibitz {
 
 const char* edge_source_name(EdgeSource s) {
   switch (s) {
-    case EdgeSource::exact: return "exact";
-    case EdgeSource::online: return "online";
-    case EdgeSource::offline: return "offline";
+    case EdgeSource::exact:
+      return "exact";
+    case EdgeSource::online:
+      return "online";
+    case EdgeSource::offline:
+      return "offline";
   }
   return "exact";
 }
 
 bool parse_edge_source(const std::string& text, EdgeSource& out) {
-  if (text == "exact") out = EdgeSource::exact;
-  else if (text == "online" || text == "on-line") out = EdgeSource::online;
-  else if (text == "offline" || text == "off-line") out = EdgeSource::offline;
-  else return false;
+  if (text == "exact")
+    out = EdgeSource::exact;
+  else if (text == "online" || text == "on-line")
+    out = EdgeSource::online;
+  else if (text == "offline" || text == "off-line")
+    out = EdgeSource::offline;
+  else
+    return false;
   return true;
 }
 

@@ -31,7 +31,7 @@ const char* edge_source_name(EdgeSource s);  // "exact", "online", "offline"
 bool parse_edge_source(const std::string& text, EdgeSource& out);
 
 struct EdgeBounds {
-  bool known = false;  // false: no edge seen yet (nothing can be pruned)
+  bool known = false;   // false: no edge seen yet (nothing can be pruned)
   std::int64_t lo = 0;  // l, the minimal edge cost
   std::int64_t hi = 0;  // u, the maximal edge cost
   bool has_likely = false;
@@ -68,7 +68,9 @@ class EdgeSampler {
 
 // Whether a value is a static evaluation (not a won or lost game): edges into finished games
 // are not learned, their values are results, not evaluations.
-inline bool is_evaluation(Score v) { return v > -k_score_eval_max && v < k_score_eval_max; }
+inline bool is_evaluation(Score v) {
+  return v > -k_score_eval_max && v < k_score_eval_max;
+}
 
 // Off-line learning: `playouts` random games from the game's current position, moves drawn
 // uniformly with rng; at every position on the way, every successor's edge is sampled.
@@ -91,7 +93,8 @@ void sample_playouts(Game& game, int playouts, Rng& rng, EdgeSampler& out, int m
         const std::int64_t child_max = ply % 2 == 0 ? -static_cast<std::int64_t>(child) : child;
         out.add(child_max - parent_max);
       }
-      const auto pick = moves[static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(moves.size()) - 1))];
+      const auto pick = moves[static_cast<std::size_t>(
+          rng.uniform(0, static_cast<std::int64_t>(moves.size()) - 1))];
       game.make(pick);
       line.push_back(pick);
     }

@@ -93,8 +93,10 @@ class ForwardEstimation {
  public:
   ForwardEstimation(Game& game, Sink& sink, Criterion criterion, const FeConfig& config)
       : m_game(game), m_sink(sink), m_criterion(criterion), m_config(config) {
-    if (config.source == EdgeSource::online) m_learned = EdgeBounds{};
-    else m_learned = config.bounds;
+    if (config.source == EdgeSource::online)
+      m_learned = EdgeBounds{};
+    else
+      m_learned = config.bounds;
   }
 
   Score run(int depth, Score alpha = -k_score_inf, Score beta = k_score_inf) {
@@ -128,12 +130,14 @@ class ForwardEstimation {
       if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
     }
     auto& moves = m_moves.at(ply);
-    if (depth > 0) m_game.moves(moves);
-    else moves.clear();
+    if (depth > 0)
+      m_game.moves(moves);
+    else
+      moves.clear();
     if (moves.empty()) {
       // The parent already evaluated this node to estimate it.
-      const Score v = m_config.enabled ? static_cast<Score>(ply % 2 == 0 ? cost : -cost)
-                                       : m_game.evaluate();
+      const Score v =
+          m_config.enabled ? static_cast<Score>(ply % 2 == 0 ? cost : -cost) : m_game.evaluate();
       ++m_stats.leaves;
       m_sink.evaluate(v);
       m_sink.leave(v, Bound::exact, NodeKind::leaf);
@@ -144,9 +148,9 @@ class ForwardEstimation {
     m_sink.expand(n);
     const bool max_node = ply % 2 == 0;
     const std::vector<int>* order = m_config.order_by_value ? &order_moves(moves, ply) : nullptr;
-    Score alpha = alpha0;  // alpha[k]
-    Score best = 0;        // best[k]
-    int k = 0;             // successors entered
+    Score alpha = alpha0;                     // alpha[k]
+    Score best = 0;                           // best[k]
+    int k = 0;                                // successors entered
     std::int64_t pruned_best = -k_score_inf;  // largest estimate of a pruned successor
     for (int j = 0; j < n; ++j) {
       const int i = order ? (*order)[static_cast<std::size_t>(j)] : j;  // the generation index
@@ -171,7 +175,8 @@ class ForwardEstimation {
             const std::int64_t u_p = max_node ? pb.u : -pb.l;
             const std::int64_t estimate = c_p + u_p * d;
             const bool pruned = m_criterion == Criterion::ge ? estimate <= alpha : estimate < alpha;
-            if constexpr (Sink::enabled) report(i, pruned, max_node, child_cost, d, pb, estimate, alpha);
+            if constexpr (Sink::enabled)
+              report(i, pruned, max_node, child_cost, d, pb, estimate, alpha);
             if (pruned) {
               ++m_stats.fe_prunes;
               pruned_best = std::max(pruned_best, estimate);
@@ -205,7 +210,8 @@ class ForwardEstimation {
       ++k;
     }
     Score ret = best;
-    if (pruned_best > -k_score_inf && (k == 0 || pruned_best > best)) ret = clamp_score(pruned_best);
+    if (pruned_best > -k_score_inf && (k == 0 || pruned_best > best))
+      ret = clamp_score(pruned_best);
     const NodeKind kind = classify_node(ret, alpha0, beta, m_criterion);
     m_sink.leave(ret, kind_bound(kind), kind);
     return ret;
@@ -215,7 +221,8 @@ class ForwardEstimation {
   // own static value lowest); ties keep generation order.
   template <class Moves>
   const std::vector<int>& order_moves(const Moves& moves, int ply) {
-    if (m_orders.size() <= static_cast<std::size_t>(ply)) m_orders.resize(static_cast<std::size_t>(ply) + 1);
+    if (m_orders.size() <= static_cast<std::size_t>(ply))
+      m_orders.resize(static_cast<std::size_t>(ply) + 1);
     auto& keyed = m_keyed;
     keyed.clear();
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -223,7 +230,8 @@ class ForwardEstimation {
       keyed.push_back({m_game.evaluate(), static_cast<int>(i)});
       m_game.unmake(moves[i]);
     }
-    std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::stable_sort(keyed.begin(), keyed.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
     auto& order = m_orders[static_cast<std::size_t>(ply)];
     order.clear();
     for (const auto& k : keyed) order.push_back(k.second);
@@ -241,8 +249,8 @@ class ForwardEstimation {
   }
 
   // The test in the report's MIN/MAX terms (see the header comment for the conversion).
-  void report(int i, bool pruned, bool max_node, std::int64_t child_cost, int d, const PruneBounds& pb,
-              std::int64_t estimate_parent, Score alpha) {
+  void report(int i, bool pruned, bool max_node, std::int64_t child_cost, int d,
+              const PruneBounds& pb, std::int64_t estimate_parent, Score alpha) {
     FeTestReport r;
     r.move_index = i;
     r.pruned = pruned;

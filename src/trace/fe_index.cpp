@@ -16,11 +16,15 @@ std::string inequality(const FeTest& f, bool pretty) {
   const bool holds = f.pruned;
   std::string op;
   if (f.max_root) {
-    if (f.strict) op = holds ? ">" : (pretty ? "\u2264" : "<=");
-    else op = holds ? (pretty ? "\u2265" : ">=") : "<";
+    if (f.strict)
+      op = holds ? ">" : (pretty ? "\u2264" : "<=");
+    else
+      op = holds ? (pretty ? "\u2265" : ">=") : "<";
   } else {
-    if (f.strict) op = holds ? "<" : (pretty ? "\u2265" : ">=");
-    else op = holds ? (pretty ? "\u2264" : "<=") : ">";
+    if (f.strict)
+      op = holds ? "<" : (pretty ? "\u2265" : ">=");
+    else
+      op = holds ? (pretty ? "\u2264" : "<=") : ">";
   }
   const char* dot = pretty ? "\u00b7" : "*";
   const std::string lhs = std::string("c+") + (f.max_root ? "l" : "u") + dot + "d";
@@ -30,8 +34,12 @@ std::string inequality(const FeTest& f, bool pretty) {
 
 }  // namespace
 
-std::string fe_inequality(const FeTest& f) { return inequality(f, true); }
-std::string fe_inequality_ascii(const FeTest& f) { return inequality(f, false); }
+std::string fe_inequality(const FeTest& f) {
+  return inequality(f, true);
+}
+std::string fe_inequality_ascii(const FeTest& f) {
+  return inequality(f, false);
+}
 
 std::string fe_narration(const FeTest& f, const std::string& parent_name) {
   auto sc = [](std::int64_t v) { return format_score_pretty(static_cast<Score>(v)); };

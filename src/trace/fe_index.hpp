@@ -14,9 +14,9 @@
 namespace kibitz::trace {
 
 struct FeTest {
-  std::uint32_t t = 0;       // the fe_test event (its payloads are t + 1 and t + 2)
+  std::uint32_t t = 0;  // the fe_test event (its payloads are t + 1 and t + 2)
   std::uint32_t parent = k_no_node;
-  std::uint32_t child = k_no_node;  // the successor's node when it was entered
+  std::uint32_t child = k_no_node;   // the successor's node when it was entered
   std::uint32_t entered_before = 0;  // successors of parent entered before the test
   std::uint16_t move_index = k_no_move_index;
   bool pruned = false;
@@ -24,13 +24,17 @@ struct FeTest {
   bool strict = false;    // criterion >: < alpha, > beta
   Score c = 0;
   std::int32_t d = 0;
-  Score l = 0, u = 0;     // the edge-cost bounds used
-  Score estimate = 0;     // c + u'*d (MIN root) or c + l'*d (MAX root)
-  Score window = 0;       // alpha (MIN root) or beta (MAX root)
+  Score l = 0, u = 0;  // the edge-cost bounds used
+  Score estimate = 0;  // c + u'*d (MIN root) or c + l'*d (MAX root)
+  Score window = 0;    // alpha (MIN root) or beta (MAX root)
 
   // The estimated interval of the successor's value, MAX's point of view.
-  std::int64_t low() const { return static_cast<std::int64_t>(c) + static_cast<std::int64_t>(l) * d; }
-  std::int64_t high() const { return static_cast<std::int64_t>(c) + static_cast<std::int64_t>(u) * d; }
+  std::int64_t low() const {
+    return static_cast<std::int64_t>(c) + static_cast<std::int64_t>(l) * d;
+  }
+  std::int64_t high() const {
+    return static_cast<std::int64_t>(c) + static_cast<std::int64_t>(u) * d;
+  }
 };
 
 // "c+u·d = −812 ≤ α = −640" (the pruning inequality, or its failure: "c+u·d = −500 > α = −640").
@@ -60,7 +64,7 @@ class FeIndex {
   const FeTest* test_at(std::uint32_t parent, std::size_t t) const;
 
  private:
-  std::vector<FeTest> m_tests;               // grouped by parent, in time order within a node
+  std::vector<FeTest> m_tests;                // grouped by parent, in time order within a node
   std::vector<std::uint32_t> m_begin, m_end;  // per node id
   std::vector<std::uint32_t> m_of_child;      // per node id: index + 1 of its test, 0 = none
 };

@@ -19,7 +19,9 @@ void dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float w, int das
   }
 }
 
-ImU32 with_alpha(ImU32 c, unsigned a) { return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT); }
+ImU32 with_alpha(ImU32 c, unsigned a) {
+  return (c & ~IM_COL32_A_MASK) | (static_cast<ImU32>(a) << IM_COL32_A_SHIFT);
+}
 
 // The successor's window in MAX's terms: [alpha, beta] of the parent at the test.
 void window_of(const trace::Model& m, const trace::FeTest& f, double& lo, double& hi) {
@@ -30,8 +32,8 @@ void window_of(const trace::Model& m, const trace::FeTest& f, double& lo, double
 
 // The bar: a track over [min, max] of the interval and the window's finite ends, the window as
 // a band (open ends run to the edge), the interval as a bar; the tested bound drawn heavier.
-void draw_bar(ImDrawList* dl, const ViewerState& s, const trace::FeTest& f, float x0, float x1, float y, float h,
-              float zoom) {
+void draw_bar(ImDrawList* dl, const ViewerState& s, const trace::FeTest& f, float x0, float x1,
+              float y, float h, float zoom) {
   const Palette& pal = palette(s.theme);
   const ImU32 fe = fe_colour(s.theme);
   double wlo, whi;
@@ -56,27 +58,35 @@ void draw_bar(ImDrawList* dl, const ViewerState& s, const trace::FeTest& f, floa
   const float wa = lo_open ? x0 : X(wlo), wb = hi_open ? x1 : X(whi);
   dl->AddRectFilled(ImVec2(wa, y), ImVec2(wb, y + h), with_alpha(pal.text_dim, 70));
   const float thin = std::max(1.0f, zoom), thick = std::max(2.0f, 2.5f * zoom);
-  if (!lo_open) dl->AddLine(ImVec2(wa, y - 2 * zoom), ImVec2(wa, y + h + 2 * zoom), pal.text, f.max_root ? thin : thick);
-  if (!hi_open) dl->AddLine(ImVec2(wb, y - 2 * zoom), ImVec2(wb, y + h + 2 * zoom), pal.text, f.max_root ? thick : thin);
+  if (!lo_open)
+    dl->AddLine(ImVec2(wa, y - 2 * zoom), ImVec2(wa, y + h + 2 * zoom), pal.text,
+                f.max_root ? thin : thick);
+  if (!hi_open)
+    dl->AddLine(ImVec2(wb, y - 2 * zoom), ImVec2(wb, y + h + 2 * zoom), pal.text,
+                f.max_root ? thick : thin);
   // The interval [c + l*d, c + u*d].
   const float ia = X(lo), ib = std::max(X(hi), ia + 2.0f);
-  dl->AddRectFilled(ImVec2(ia, y + h * 0.2f), ImVec2(ib, y + h * 0.8f), f.pruned ? fe : with_alpha(fe, 120), 1.5f);
+  dl->AddRectFilled(ImVec2(ia, y + h * 0.2f), ImVec2(ib, y + h * 0.8f),
+                    f.pruned ? fe : with_alpha(fe, 120), 1.5f);
   if (zoom >= 0.8f) {
     const float fs = 11.0f * zoom;
     const char* name = f.max_root ? "\u03b2" : "\u03b1";
     const float at = f.max_root ? wb : wa;
     if ((f.max_root && !hi_open) || (!f.max_root && !lo_open)) {
-      dl->AddText(ImGui::GetFont(), fs, ImVec2(at - fs * 0.3f, y + h + 1.0f * zoom), pal.text, name);
+      dl->AddText(ImGui::GetFont(), fs, ImVec2(at - fs * 0.3f, y + h + 1.0f * zoom), pal.text,
+                  name);
     }
   }
 }
 
 }  // namespace
 
-ImU32 fe_colour(Theme t) { return t == Theme::dark ? IM_COL32(190, 140, 255, 255) : IM_COL32(120, 60, 200, 255); }
+ImU32 fe_colour(Theme t) {
+  return t == Theme::dark ? IM_COL32(190, 140, 255, 255) : IM_COL32(120, 60, 200, 255);
+}
 
-void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 from, ImVec2 top, float zoom, int lod,
-                  bool canvas_hovered) {
+void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 from, ImVec2 top,
+                  float zoom, int lod, bool canvas_hovered) {
   const trace::Model& m = s.model();
   const trace::FeTest& f = m.fe().test(static_cast<std::size_t>(st.fe_test));
   const Palette& pal = palette(s.theme);
@@ -97,13 +107,17 @@ void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 f
     // "FE" tag, then the inequality over two lines: "c+u·d = −812" / "≤ α = −640".
     const char* tag = "FE";
     const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, tag);
-    dl->AddRectFilled(ImVec2(a.x + pad, a.y + pad * 0.6f), ImVec2(a.x + pad + ts.x + 6 * zoom, a.y + pad * 0.6f + line),
-                      fe, 3.0f * zoom);
-    dl->AddText(font, fs, ImVec2(a.x + pad + 3 * zoom, a.y + pad * 0.6f), IM_COL32(255, 255, 255, 255), tag);
-    dl->AddText(font, fs, ImVec2(a.x + pad * 2 + ts.x + 6 * zoom, a.y + pad * 0.6f), pal.text_dim, "pruned");
+    dl->AddRectFilled(ImVec2(a.x + pad, a.y + pad * 0.6f),
+                      ImVec2(a.x + pad + ts.x + 6 * zoom, a.y + pad * 0.6f + line), fe,
+                      3.0f * zoom);
+    dl->AddText(font, fs, ImVec2(a.x + pad + 3 * zoom, a.y + pad * 0.6f),
+                IM_COL32(255, 255, 255, 255), tag);
+    dl->AddText(font, fs, ImVec2(a.x + pad * 2 + ts.x + 6 * zoom, a.y + pad * 0.6f), pal.text_dim,
+                "pruned");
     const std::string text = trace::fe_inequality(f);
     const std::size_t split = text.find(' ', text.find('=') + 2);  // after the estimate
-    const std::string l1 = text.substr(0, split), l2 = split == std::string::npos ? "" : text.substr(split + 1);
+    const std::string l1 = text.substr(0, split),
+                      l2 = split == std::string::npos ? "" : text.substr(split + 1);
     dl->AddText(font, fs, ImVec2(a.x + pad, a.y + pad * 0.6f + line), pal.text, l1.c_str());
     dl->AddText(font, fs, ImVec2(a.x + pad, a.y + pad * 0.6f + 2 * line), pal.text, l2.c_str());
   }
@@ -111,12 +125,15 @@ void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 f
   const ImVec2 mouse = ImGui::GetIO().MousePos;
   if (canvas_hovered && mouse.x >= a.x && mouse.x <= b.x && mouse.y >= a.y && mouse.y <= b.y) {
     ImGui::BeginTooltip();
-    ImGui::Text("successor %s of %s: pruned by forward estimation, never entered",
-                f.move_index == trace::k_no_move_index ? "?" : std::to_string(f.move_index).c_str(),
-                m.path_text(f.parent).empty() ? "the root" : ("node " + m.path_text(f.parent)).c_str());
-    ImGui::Text("a %s root: c = %s, d = %d, l' = %s, u' = %s", f.max_root ? "MAX" : "MIN", format_score_pretty(f.c).c_str(),
-                f.d, format_score_pretty(f.l).c_str(), format_score_pretty(f.u).c_str());
-    ImGui::Text("estimated value in [%s, %s]", format_score_pretty(static_cast<Score>(f.low())).c_str(),
+    ImGui::Text(
+        "successor %s of %s: pruned by forward estimation, never entered",
+        f.move_index == trace::k_no_move_index ? "?" : std::to_string(f.move_index).c_str(),
+        m.path_text(f.parent).empty() ? "the root" : ("node " + m.path_text(f.parent)).c_str());
+    ImGui::Text("a %s root: c = %s, d = %d, l' = %s, u' = %s", f.max_root ? "MAX" : "MIN",
+                format_score_pretty(f.c).c_str(), f.d, format_score_pretty(f.l).c_str(),
+                format_score_pretty(f.u).c_str());
+    ImGui::Text("estimated value in [%s, %s]",
+                format_score_pretty(static_cast<Score>(f.low())).c_str(),
                 format_score_pretty(static_cast<Score>(f.high())).c_str());
     ImGui::TextUnformatted(trace::fe_inequality(f).c_str());
     ImGui::TextDisabled("values from MAX's point of view (the root's side)");
@@ -124,8 +141,8 @@ void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 f
   }
 }
 
-void draw_fe_node_bar(ImDrawList* dl, const ViewerState& s, std::uint32_t id, std::size_t t, ImVec2 a, ImVec2 b,
-                      float zoom) {
+void draw_fe_node_bar(ImDrawList* dl, const ViewerState& s, std::uint32_t id, std::size_t t,
+                      ImVec2 a, ImVec2 b, float zoom) {
   if (!s.fe.bars) return;
   const trace::FeTest* f = s.model().fe().test_of_child(id);
   if (!f || f->t > t) return;
@@ -137,7 +154,8 @@ void fe_node_tooltip(const trace::Model& m, std::uint32_t id, std::size_t t) {
   if (!f || f->t > t) return;
   ImGui::Text("forward estimation: [%s, %s]; %s, so it was searched",
               format_score_pretty(static_cast<Score>(f->low())).c_str(),
-              format_score_pretty(static_cast<Score>(f->high())).c_str(), trace::fe_inequality(*f).c_str());
+              format_score_pretty(static_cast<Score>(f->high())).c_str(),
+              trace::fe_inequality(*f).c_str());
 }
 
 }  // namespace kibitz::viewer

@@ -13,12 +13,15 @@ void draw_fe_experiments(ViewerState& s) {
   if (!e.open) return;
   const float em = ImGui::GetFontSize();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowSize(ImVec2(std::min(em * 52, vp->WorkSize.x * 0.9f), std::min(em * 40, vp->WorkSize.y * 0.9f)),
-                           ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
-                          ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(
+      ImVec2(std::min(em * 52, vp->WorkSize.x * 0.9f), std::min(em * 40, vp->WorkSize.y * 0.9f)),
+      ImGuiCond_Appearing);
+  ImGui::SetNextWindowPos(
+      ImVec2(vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.5f),
+      ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowBgAlpha(1.0f);
-  if (!ImGui::Begin("Experiments (forward estimation)", &e.open, ImGuiWindowFlags_NoSavedSettings)) {
+  if (!ImGui::Begin("Experiments (forward estimation)", &e.open,
+                    ImGuiWindowFlags_NoSavedSettings)) {
     ImGui::End();
     return;
   }
@@ -29,7 +32,8 @@ void draw_fe_experiments(ViewerState& s) {
     ImGui::BeginDisabled(e.running);
     if (ImGui::BeginCombo("##experiment", e.names[static_cast<std::size_t>(e.selected)].c_str())) {
       for (std::size_t i = 0; i < e.names.size(); ++i) {
-        if (ImGui::Selectable(e.names[i].c_str(), static_cast<int>(i) == e.selected)) e.selected = static_cast<int>(i);
+        if (ImGui::Selectable(e.names[i].c_str(), static_cast<int>(i) == e.selected))
+          e.selected = static_cast<int>(i);
       }
       ImGui::EndCombo();
     }
@@ -49,11 +53,15 @@ void draw_fe_experiments(ViewerState& s) {
     }
   }
   char label[160];
-  std::snprintf(label, sizeof label, "%s%s (%.1f s)", e.running ? "" : e.progress >= 1.0f ? "done: " : "",
+  std::snprintf(label, sizeof label, "%s%s (%.1f s)",
+                e.running            ? ""
+                : e.progress >= 1.0f ? "done: "
+                                     : "",
                 e.stage.empty() ? "not started" : e.stage.c_str(), e.seconds);
   ImGui::ProgressBar(e.progress, ImVec2(-1, 0), label);
   s.note_widget("experiment_progress");
-  if (!e.error.empty()) ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.25f, 1.0f), "%s", e.error.c_str());
+  if (!e.error.empty())
+    ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.25f, 1.0f), "%s", e.error.c_str());
   if (!e.summary.empty()) ImGui::TextWrapped("%s", e.summary.c_str());
   if (!e.charts.empty()) {
     e.chart = std::clamp(e.chart, 0, static_cast<int>(e.charts.size()) - 1);
@@ -61,7 +69,8 @@ void draw_fe_experiments(ViewerState& s) {
       if (i) ImGui::SameLine();
       ImGui::RadioButton(e.charts[i].id.c_str(), &e.chart, static_cast<int>(i));
     }
-    const float table_h = e.rows.empty() ? 0.0f : std::min(em * 10.0f, ImGui::GetContentRegionAvail().y * 0.4f);
+    const float table_h =
+        e.rows.empty() ? 0.0f : std::min(em * 10.0f, ImGui::GetContentRegionAvail().y * 0.4f);
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 size(avail.x, std::max(em * 8, avail.y - table_h - em * 0.5f));
@@ -71,16 +80,19 @@ void draw_fe_experiments(ViewerState& s) {
                ImVec2(a.x + size.x, a.y + size.y), s.theme);
   }
   if (!e.rows.empty() && !e.header.empty()) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
-                                  ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit;
-    if (ImGui::BeginTable("experiment_table", static_cast<int>(e.header.size()), flags, ImVec2(0, 0))) {
+    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                  ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                                  ImGuiTableFlags_SizingFixedFit;
+    if (ImGui::BeginTable("experiment_table", static_cast<int>(e.header.size()), flags,
+                          ImVec2(0, 0))) {
       // Fixed widths from the widest cell of each column: the table is rebuilt with new rows.
       for (std::size_t i = 0; i < e.header.size(); ++i) {
         float w = ImGui::CalcTextSize(e.header[i].c_str()).x;
         for (const auto& row : e.rows) {
           if (i < row.size()) w = std::max(w, ImGui::CalcTextSize(row[i].c_str()).x);
         }
-        ImGui::TableSetupColumn(e.header[i].c_str(), ImGuiTableColumnFlags_WidthFixed, w + em * 0.5f);
+        ImGui::TableSetupColumn(e.header[i].c_str(), ImGuiTableColumnFlags_WidthFixed,
+                                w + em * 0.5f);
       }
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableHeadersRow();

@@ -14,18 +14,18 @@ struct FeExperimentsView {
   bool open = false;               // the Experiments window is shown
   std::vector<std::string> names;  // the experiments there are (from the app)
   int selected = 0;
-  int trials = 0;                  // 0: the small version's default
+  int trials = 0;  // 0: the small version's default
   bool running = false;
-  float progress = 0.0f;           // 0..1
-  std::string stage;               // what is running ("trials 12/20")
+  float progress = 0.0f;  // 0..1
+  std::string stage;      // what is running ("trials 12/20")
   std::string error;
-  double seconds = 0.0;            // time spent so far
-  std::string summary;             // the last run's summary line
+  double seconds = 0.0;             // time spent so far
+  std::string summary;              // the last run's summary line
   std::vector<std::string> header;  // and its main table
   std::vector<std::vector<std::string>> rows;
-  std::vector<Chart> charts;       // its charts
-  int chart = 0;                   // the one shown
-  bool request_start = false;      // panel -> app
+  std::vector<Chart> charts;   // its charts
+  int chart = 0;               // the one shown
+  bool request_start = false;  // panel -> app
   bool request_stop = false;
 };
 

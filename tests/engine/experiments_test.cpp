@@ -58,7 +58,8 @@ long long perfect_alphabeta(RandomTreeGame& g, int depth, Score alpha, Score bet
     order.push_back({mm.run(depth - 1), m});  // the successor's own value: lowest is best for us
     g.unmake(m);
   }
-  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::stable_sort(order.begin(), order.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   long long count = 0;
   Score best = -k_score_inf;
   for (const auto& [v, m] : order) {
@@ -77,7 +78,8 @@ long long perfect_alphabeta(RandomTreeGame& g, int depth, Score alpha, Score bet
 
 }  // namespace
 
-TEST_CASE("fe-table1 gives the same output on 1, 2 and 3 threads, step by step, and when run again") {
+TEST_CASE(
+    "fe-table1 gives the same output on 1, 2 and 3 threads, step by step, and when run again") {
   ExperimentParams p;
   p.trials = 12;
   p.seed = 5;
@@ -86,7 +88,8 @@ TEST_CASE("fe-table1 gives the same output on 1, 2 and 3 threads, step by step, 
   CHECK(one == run("fe-table1", p, 3));
   CHECK(one == run("fe-table1", p, 1));
   CHECK(one == run_stepwise("fe-table1", p, 5));
-  CHECK(one.find("\"rows\":[{\"depth\":1,\"algo\":\"fe-exact\",\"decision_quality\":") != std::string::npos);
+  CHECK(one.find("\"rows\":[{\"depth\":1,\"algo\":\"fe-exact\",\"decision_quality\":") !=
+        std::string::npos);
   CHECK(one.find("18387.580") != std::string::npos);  // the report's column beside ours
   // Another seed gives other trees.
   p.seed = 6;
@@ -125,7 +128,8 @@ TEST_CASE("LB: Knuth and Moore's minimal tree is what a perfectly ordered alpha-
       p.seed = static_cast<std::uint64_t>(b * 100 + d);
       RandomTreeGame g(p);
       INFO("b=" << b << " d=" << d);
-      CHECK(static_cast<double>(perfect_alphabeta(g, d, -k_score_inf, k_score_inf)) == perfect_ordering_nodes(b, d));
+      CHECK(static_cast<double>(perfect_alphabeta(g, d, -k_score_inf, k_score_inf)) ==
+            perfect_ordering_nodes(b, d));
     }
   }
   CHECK(perfect_ordering_nodes(5, 1) == 5);
@@ -134,16 +138,18 @@ TEST_CASE("LB: Knuth and Moore's minimal tree is what a perfectly ordered alpha-
 
 TEST_CASE("experiment names and parameters are checked") {
   ExperimentParams p;
-  CHECK_THROWS_WITH_AS(make_experiment("fe-table2", p), doctest::Contains("unknown experiment 'fe-table2'"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(make_experiment("fe-table2", p),
+                       doctest::Contains("unknown experiment 'fe-table2'"), InputError);
   p.trials = -1;
   CHECK_THROWS_AS(make_experiment("fe-table1", p), InputError);
   p.trials = 0;
   p.domain = "chess";
-  CHECK_THROWS_WITH_AS(make_experiment("fe-games", p), doctest::Contains("random or othello"), InputError);
+  CHECK_THROWS_WITH_AS(make_experiment("fe-games", p), doctest::Contains("random or othello"),
+                       InputError);
   p.domain = "";
   p.max_horizon = 3;
-  CHECK_THROWS_WITH_AS(make_experiment("fe-table1", p), doctest::Contains("apply to fe-games"), InputError);
+  CHECK_THROWS_WITH_AS(make_experiment("fe-table1", p), doctest::Contains("apply to fe-games"),
+                       InputError);
   CHECK(experiment_names().size() == 4);
 }
 
@@ -173,7 +179,9 @@ TEST_CASE("charts: log axes at powers of ten, SVG with one polyline per series")
   CHECK(svg.find("</svg>") != std::string::npos);
   CHECK(std::count(svg.begin(), svg.end(), '\n') > 20);
   std::size_t lines = 0;
-  for (std::size_t at = svg.find("<polyline"); at != std::string::npos; at = svg.find("<polyline", at + 1)) ++lines;
+  for (std::size_t at = svg.find("<polyline"); at != std::string::npos;
+       at = svg.find("<polyline", at + 1))
+    ++lines;
   CHECK(lines == 2);
   CHECK(svg.find("a &lt;title&gt; &amp; more") != std::string::npos);
   CHECK(svg.find("stroke-dasharray") != std::string::npos);

@@ -29,7 +29,9 @@ class EdgeTreeGame {
     int edge;
     std::vector<int> kids;
   };
-  explicit EdgeTreeGame(std::vector<Node> nodes) : m_nodes(std::move(nodes)) { m_path.push_back(0); }
+  explicit EdgeTreeGame(std::vector<Node> nodes) : m_nodes(std::move(nodes)) {
+    m_path.push_back(0);
+  }
   void moves(std::vector<Move>& out) const {
     out.clear();
     for (std::size_t i = 0; i < m_nodes[static_cast<std::size_t>(m_path.back())].kids.size(); ++i) {
@@ -57,7 +59,8 @@ struct Tested {
   std::vector<trace::FeTest> tests;
 };
 
-Tested run_fe(EdgeTreeGame game, int depth, std::int64_t l, std::int64_t u, Criterion c = Criterion::ge) {
+Tested run_fe(EdgeTreeGame game, int depth, std::int64_t l, std::int64_t u,
+              Criterion c = Criterion::ge) {
   trace::Trace t;
   trace::Recorder rec(t);
   FeConfig config;
@@ -74,7 +77,8 @@ Tested run_fe(EdgeTreeGame game, int depth, std::int64_t l, std::int64_t u, Crit
 // The move indices from the root to a traced node.
 std::vector<std::uint32_t> move_path(const trace::Model& m, std::uint32_t id) {
   std::vector<std::uint32_t> p;
-  for (; m.node(id).parent != trace::k_no_node; id = m.node(id).parent) p.push_back(m.node(id).move_index);
+  for (; m.node(id).parent != trace::k_no_node; id = m.node(id).parent)
+    p.push_back(m.node(id).move_index);
   std::reverse(p.begin(), p.end());
   return p;
 }
@@ -106,9 +110,15 @@ TEST_CASE("a MIN root is pruned when c + u*d <= alpha (hand-worked tree, depth 2
   //      -> B (-10), d = 1: c + u*d = -10 + 10 = 0 <= 2: pruned.
   //      -> C (+1): 1 + 10 = 11 > 2: searched; its leaf -10 (cost -9) cuts it off.
   EdgeTreeGame g({{0, {1, 4, 7}},
-                  {5, {2, 3}}, {-3, {}}, {4, {}},
-                  {-10, {5, 6}}, {9, {}}, {9, {}},
-                  {1, {8, 9}}, {-10, {}}, {10, {}}});
+                  {5, {2, 3}},
+                  {-3, {}},
+                  {4, {}},
+                  {-10, {5, 6}},
+                  {9, {}},
+                  {9, {}},
+                  {1, {8, 9}},
+                  {-10, {}},
+                  {10, {}}});
   const Tested r = run_fe(g, 2, -10, 10);
   CHECK(r.value == 2);
   CHECK(r.stats.fe_prunes == 1);
@@ -135,10 +145,8 @@ TEST_CASE("a MAX root is pruned when c + l*d >= beta (hand-worked tree, depth 3)
   // root -> A (0, MIN) -> A1 (0) -> leaves -5, -6: A1 = -5, so A's beta = -5.
   //                    -> A2 (+6, MAX), d = 1: c + l*d = 6 - 10 = -4 >= -5: pruned.
   // A is then worth -5 (an upper bound for the root would not matter: A is exact here).
-  EdgeTreeGame g({{0, {1}},
-                  {0, {2, 5}},
-                  {0, {3, 4}}, {-5, {}}, {-6, {}},
-                  {6, {6, 7}}, {-9, {}}, {-9, {}}});
+  EdgeTreeGame g(
+      {{0, {1}}, {0, {2, 5}}, {0, {3, 4}}, {-5, {}}, {-6, {}}, {6, {6, 7}}, {-9, {}}, {-9, {}}});
   const Tested r = run_fe(g, 3, -10, 10);
   CHECK(r.value == -5);
   REQUIRE(r.tests.size() == 1);
@@ -154,14 +162,19 @@ TEST_CASE("a MAX root is pruned when c + l*d >= beta (hand-worked tree, depth 3)
   CHECK_FALSE(run_fe(g, 3, -11, 11, Criterion::gt).tests[0].pruned);
 }
 
-TEST_CASE("exact bounds, delta 1: the root value of alpha-beta on 10,000+ random trees, never more nodes") {
+TEST_CASE(
+    "exact bounds, delta 1: the root value of alpha-beta on 10,000+ random trees, never more "
+    "nodes") {
   Rng rng(424242);
   long long trees = 0, prunes = 0, saved = 0, all_pruned_nodes = 0;
-  static const std::int64_t k_ranges[][2] = {{-9, 9}, {-2, 2}, {0, 0}, {-5, -1}, {1, 7}, {-100, 40}, {-32767, 32768}};
+  static const std::int64_t k_ranges[][2] = {{-9, 9}, {-2, 2},    {0, 0},         {-5, -1},
+                                             {1, 7},  {-100, 40}, {-32767, 32768}};
   for (int i = 0; i < 10'500; ++i) {
     RandomTreeParams p;
-    if (rng.uniform(0, 1)) p.b = static_cast<int>(rng.uniform(1, 4));
-    else p.B = static_cast<int>(rng.uniform(1, 6));
+    if (rng.uniform(0, 1))
+      p.b = static_cast<int>(rng.uniform(1, 4));
+    else
+      p.B = static_cast<int>(rng.uniform(1, 6));
     if (rng.uniform(0, 2) == 0) p.root = static_cast<int>(rng.uniform(1, 5));
     p.d = static_cast<int>(rng.uniform(1, 6));
     const auto& range = k_ranges[rng.uniform(0, 6)];
@@ -288,7 +301,8 @@ TEST_CASE("with forward estimation off the trace is alpha-beta's, byte for byte"
   CHECK(trace::write_kbz(a) == trace::write_kbz(b));
 }
 
-TEST_CASE("a forward-estimation trace: JSON and back to the same bytes; the model indexes each test") {
+TEST_CASE(
+    "a forward-estimation trace: JSON and back to the same bytes; the model indexes each test") {
   SearchSpec spec;
   spec.random = RandomTreeParams::parse("b=3,d=5,lo=-9,hi=9,seed=4");
   spec.algo = Algorithm::forward_estimation;
@@ -323,7 +337,8 @@ TEST_CASE("a forward-estimation trace: JSON and back to the same bytes; the mode
   while (broken.events[at].type != trace::EventType::fe_test) ++at;
   broken.events[at + 1].type = trace::EventType::tt_probe;  // an extension about the same node
   broken.events[at + 1].node = broken.events[at].node;
-  CHECK_THROWS_WITH_AS(trace::Model{broken}, doctest::Contains("followed by two payload events"), InputError);
+  CHECK_THROWS_WITH_AS(trace::Model{broken}, doctest::Contains("followed by two payload events"),
+                       InputError);
 }
 
 TEST_CASE("nodes generated as the report counts them: a root with 5 successors at depth 1 is 5") {
@@ -337,7 +352,8 @@ TEST_CASE("nodes generated as the report counts them: a root with 5 successors a
   CHECK(fe.stats().fe_prunes == 0);  // no subtree below depth-1 successors to estimate
 }
 
-TEST_CASE("bounds learned on-line stay inside the exact ones; delta and the likely variant prune more") {
+TEST_CASE(
+    "bounds learned on-line stay inside the exact ones; delta and the likely variant prune more") {
   const RandomTreeParams p = RandomTreeParams::parse("B=9,root=5,d=8,lo=-32767,hi=32768,seed=77");
   NullSink sink;
   auto run = [&](EdgeSource src, int delta, bool likely, EdgeBounds given) {

@@ -18,7 +18,9 @@ using kibitz::test::HeadlessImGui;
 
 namespace {
 
-ViewerApp make_app() { return ViewerApp(KIBITZ_SOURCE_DIR "/assets"); }
+ViewerApp make_app() {
+  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
+}
 
 void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
   for (int i = 0; i < n; ++i) {
@@ -47,7 +49,8 @@ TEST_CASE("a pruned successor is laid out between the siblings entered before an
     lay.build(m, m.nodes_visible_at(t), t, met);
     std::size_t fe_stubs = 0;
     // Per parent: its laid-out successors and stubs, by x, in the order the search met them.
-    std::map<std::uint32_t, std::vector<std::pair<float, std::pair<std::int64_t, std::int64_t>>>> rows;
+    std::map<std::uint32_t, std::vector<std::pair<float, std::pair<std::int64_t, std::int64_t>>>>
+        rows;
     for (std::uint32_t id = 1; id < lay.node_count(); ++id) {
       rows[m.node(id).parent].push_back({lay.x(id), {2 * m.node(id).k + 1, 0}});
     }
@@ -72,7 +75,8 @@ TEST_CASE("a pruned successor is laid out between the siblings entered before an
         CHECK(row[i - 1].second < row[i].second);  // left to right in search order
         CHECK(row[i].first - row[i - 1].first >= met.stub_width + met.gap - 0.01f);
       }
-      CHECK(lay.x(parent) == doctest::Approx((row.front().first + row.back().first) * 0.5f).epsilon(1e-4));
+      CHECK(lay.x(parent) ==
+            doctest::Approx((row.front().first + row.back().first) * 0.5f).epsilon(1e-4));
     }
   }
 }
@@ -81,8 +85,8 @@ TEST_CASE("the panels draw a forward-estimation trace at every step and zoom") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string r =
-      app.run_json(R"J({"random":"b=2,d=4,lo=-9,hi=9,seed=8","algo":"forward-estimation","criterion":"ge"})J");
+  const std::string r = app.run_json(
+      R"J({"random":"b=2,d=4,lo=-9,hi=9,seed=8","algo":"forward-estimation","criterion":"ge"})J");
   REQUIRE(s.has_trace());
   REQUIRE(s.model().fe().size() > 0);
   CHECK(r.find("\"algo\":\"forward-estimation\"") != std::string::npos);
@@ -147,7 +151,8 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   CHECK(s.error.find("forward estimation needs node costs") != std::string::npos);
 }
 
-TEST_CASE("the Experiments window runs a small experiment a few trials a frame and shows its chart") {
+TEST_CASE(
+    "the Experiments window runs a small experiment a few trials a frame and shows its chart") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();

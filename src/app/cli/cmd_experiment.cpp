@@ -1,8 +1,8 @@
 // kibitz experiment NAME: one of the forward-estimation experiments (app/experiments). Prints
 // the table (or --json), writes CSV and SVG charts to --out, shows progress on stderr. The
 // numbers depend on the seed and the trials only, never on --threads.
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -28,8 +28,9 @@ void draw_progress(const ExperimentJob& job) {
   if (job.finished()) {
     std::fprintf(stderr, "\r[%s] 100%% %s: done%40s", bar.c_str(), job.name().c_str(), "");
   } else {
-    std::fprintf(stderr, "\r[%s] %3d%% %s: %s %zu/%zu   ", bar.c_str(), static_cast<int>(f * 100.0 + 0.5),
-                 job.name().c_str(), job.stage_text().c_str(), job.stage_done(), job.stage_trials());
+    std::fprintf(stderr, "\r[%s] %3d%% %s: %s %zu/%zu   ", bar.c_str(),
+                 static_cast<int>(f * 100.0 + 0.5), job.name().c_str(), job.stage_text().c_str(),
+                 job.stage_done(), job.stage_trials());
   }
   std::fflush(stderr);
 }
@@ -41,7 +42,9 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 }  // namespace
 
 int cmd_experiment(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"trials", "threads", "seed", "out", "max-horizon", "domain", "order"}, {"json", "quiet"});
+  const Args args(argc, argv, 0,
+                  {"trials", "threads", "seed", "out", "max-horizon", "domain", "order"},
+                  {"json", "quiet"});
   if (args.positional().size() != 1) {
     throw InputError("give one experiment name (fe-table1, fe-figure1, fe-figure2, fe-games)");
   }
@@ -79,7 +82,8 @@ int cmd_experiment(int argc, char** argv) {
   const auto start = std::chrono::steady_clock::now();
   const bool quiet = args.has("quiet");
   job->run(threads, quiet ? std::function<void(const ExperimentJob&)>() : draw_progress);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) std::fprintf(stderr, "\n");
 
   const ExperimentOutput out = job->output();
@@ -95,8 +99,8 @@ int cmd_experiment(int argc, char** argv) {
   const std::string stdout_text = args.has("json") ? out.json + "\n" : out.text;
   std::fwrite(stdout_text.data(), 1, stdout_text.size(), stdout);
   if (!quiet) {
-    std::fprintf(stderr, "%s: %.2f s on %d thread%s; wrote%s\n", job->name().c_str(), seconds, threads,
-                 threads == 1 ? "" : "s", written.c_str());
+    std::fprintf(stderr, "%s: %.2f s on %d thread%s; wrote%s\n", job->name().c_str(), seconds,
+                 threads, threads == 1 ? "" : "s", written.c_str());
   }
   return 0;
 }

@@ -30,7 +30,7 @@ struct Player {
 };
 
 struct GameResult {
-  std::int64_t outcome = 0;  // MAX's point of view
+  std::int64_t outcome = 0;     // MAX's point of view
   long long nodes[2] = {0, 0};  // by player: 0 = FE, 1 = alpha-beta
 };
 
@@ -64,7 +64,8 @@ GameResult play_tree(const RandomTreeParams& tree, const Player players[2], int 
   return r;
 }
 
-GameResult play_othello(const std::vector<OthelloGame::Move>& opening, const Player players[2], int max_player) {
+GameResult play_othello(const std::vector<OthelloGame::Move>& opening, const Player players[2],
+                        int max_player) {
   OthelloGame g;
   for (auto m : opening) g.make(m);
   const bool max_is_black = g.black_to_move();
@@ -142,7 +143,9 @@ class Games : public ExperimentJob {
     }
     if (othello) {
       m_openings = othello_openings(4);
-      const std::size_t n = p.trials ? static_cast<std::size_t>(p.trials) : p.small ? 6 : m_openings.size();
+      const std::size_t n = p.trials  ? static_cast<std::size_t>(p.trials)
+                            : p.small ? 6
+                                      : m_openings.size();
       if (n < m_openings.size()) m_openings.resize(n);
       // Off-line learning: 10 random games from the start, black as MAX.
       OthelloGame start;
@@ -167,8 +170,8 @@ class Games : public ExperimentJob {
     if (finished()) return "done";
     const Variant& v = m_variants[m_current.variant];
     return (v.domain == "random" ? "random trees, " : "Othello, ") + v.name + " (horizon " +
-           std::to_string(m_current.fe_horizon) + ") vs AB (horizon " + std::to_string(m_current.ab_horizon) +
-           "): pairs";
+           std::to_string(m_current.fe_horizon) + ") vs AB (horizon " +
+           std::to_string(m_current.ab_horizon) + "): pairs";
   }
   double fraction() const override {
     if (finished()) return 1.0;
@@ -181,8 +184,9 @@ class Games : public ExperimentJob {
     }
     double here = 0;
     for (const Tournament& t : m_done) here += t.variant == m_current.variant;
-    done += std::min(here + static_cast<double>(stage_done()) / std::max<std::size_t>(1, stage_size()),
-                     2.0 * m_variants[m_current.variant].max_horizon - 0.5);
+    done +=
+        std::min(here + static_cast<double>(stage_done()) / std::max<std::size_t>(1, stage_size()),
+                 2.0 * m_variants[m_current.variant].max_horizon - 0.5);
     return done / planned;
   }
   ExperimentOutput output() const override;
@@ -209,7 +213,9 @@ class Games : public ExperimentJob {
       }
     }
     // g[0]: FE was MAX; g[1]: alpha-beta was MAX.
-    m_pairs[i] = {g[0].outcome > g[1].outcome ? 0 : g[0].outcome < g[1].outcome ? 1 : 2,
+    m_pairs[i] = {g[0].outcome > g[1].outcome   ? 0
+                  : g[0].outcome < g[1].outcome ? 1
+                                                : 2,
                   g[0].nodes[0] + g[1].nodes[0], g[0].nodes[1] + g[1].nodes[1]};
   }
   bool end_stage() override {
@@ -223,8 +229,10 @@ class Games : public ExperimentJob {
     const Variant& v = m_variants[t.variant];
     int ab = t.ab_horizon, fe = t.fe_horizon;
     // The one that generated fewer nodes searches deeper next (FE at most 8 plies ahead).
-    if (t.fe_nodes < t.ab_nodes && fe < ab + 8) ++fe;
-    else ++ab;
+    if (t.fe_nodes < t.ab_nodes && fe < ab + 8)
+      ++fe;
+    else
+      ++ab;
     if (ab <= v.max_horizon) {
       start_tournament(t.variant, ab, fe);
       return true;
@@ -247,7 +255,8 @@ class Games : public ExperimentJob {
     m_current.ab_horizon = ab;
     m_current.fe_horizon = fe;
     const bool othello = m_variants[variant].domain == "othello";
-    m_pairs.assign(othello ? m_openings.size() : static_cast<std::size_t>(m_tree_pairs), Pair{2, 0, 0});
+    m_pairs.assign(othello ? m_openings.size() : static_cast<std::size_t>(m_tree_pairs),
+                   Pair{2, 0, 0});
   }
   int pairs_of(const Variant& v) const {
     return v.domain == "othello" ? static_cast<int>(m_openings.size()) : m_tree_pairs;
@@ -265,26 +274,32 @@ class Games : public ExperimentJob {
 
 ExperimentOutput Games::output() const {
   ExperimentOutput out;
-  std::string csv = csv_line({"domain", "variant", "ab_horizon", "fe_horizon", "ab_nodes", "fe_nodes", "fe_wins",
-                              "ab_wins", "ties", "fe_score"});
-  std::string json = "{\"experiment\":\"fe-games\",\"seed\":" + std::to_string(m_seed) + ",\"tournaments\":[";
+  std::string csv = csv_line({"domain", "variant", "ab_horizon", "fe_horizon", "ab_nodes",
+                              "fe_nodes", "fe_wins", "ab_wins", "ties", "fe_score"});
+  std::string json =
+      "{\"experiment\":\"fe-games\",\"seed\":" + std::to_string(m_seed) + ",\"tournaments\":[";
   std::vector<std::vector<std::string>> rows[2];
   for (std::size_t i = 0; i < m_done.size(); ++i) {
     const Tournament& t = m_done[i];
     const Variant& v = m_variants[t.variant];
     const int pairs = pairs_of(v);
-    csv += csv_line({v.domain, v.name, std::to_string(t.ab_horizon), std::to_string(t.fe_horizon),
-                     std::to_string(t.ab_nodes), std::to_string(t.fe_nodes), std::to_string(t.fe_wins),
-                     std::to_string(t.ab_wins), std::to_string(t.ties), fixed(t.score(pairs), 1)});
+    csv +=
+        csv_line({v.domain, v.name, std::to_string(t.ab_horizon), std::to_string(t.fe_horizon),
+                  std::to_string(t.ab_nodes), std::to_string(t.fe_nodes), std::to_string(t.fe_wins),
+                  std::to_string(t.ab_wins), std::to_string(t.ties), fixed(t.score(pairs), 1)});
     json += std::string(i ? "," : "") + "{\"domain\":\"" + v.domain + "\",\"variant\":\"" + v.name +
-            "\",\"pairs\":" + std::to_string(pairs) + ",\"ab_horizon\":" + std::to_string(t.ab_horizon) +
-            ",\"fe_horizon\":" + std::to_string(t.fe_horizon) + ",\"ab_nodes\":" + std::to_string(t.ab_nodes) +
-            ",\"fe_nodes\":" + std::to_string(t.fe_nodes) + ",\"fe_wins\":" + std::to_string(t.fe_wins) +
+            "\",\"pairs\":" + std::to_string(pairs) +
+            ",\"ab_horizon\":" + std::to_string(t.ab_horizon) +
+            ",\"fe_horizon\":" + std::to_string(t.fe_horizon) +
+            ",\"ab_nodes\":" + std::to_string(t.ab_nodes) +
+            ",\"fe_nodes\":" + std::to_string(t.fe_nodes) +
+            ",\"fe_wins\":" + std::to_string(t.fe_wins) +
             ",\"ab_wins\":" + std::to_string(t.ab_wins) + ",\"ties\":" + std::to_string(t.ties) +
             ",\"fe_score\":" + fixed(t.score(pairs), 1) + "}";
     rows[v.domain == "othello"].push_back(
-        {v.name, std::to_string(t.ab_horizon), std::to_string(t.fe_horizon), std::to_string(t.ab_nodes),
-         std::to_string(t.fe_nodes), fixed(static_cast<double>(t.fe_nodes) / std::max(1LL, t.ab_nodes), 2),
+        {v.name, std::to_string(t.ab_horizon), std::to_string(t.fe_horizon),
+         std::to_string(t.ab_nodes), std::to_string(t.fe_nodes),
+         fixed(static_cast<double>(t.fe_nodes) / std::max(1LL, t.ab_nodes), 2),
          std::to_string(t.fe_wins) + "/" + std::to_string(t.ab_wins) + "/" + std::to_string(t.ties),
          fixed(t.score(pairs), 1)});
   }
@@ -317,7 +332,8 @@ ExperimentOutput Games::output() const {
       for (int ab = 1; ab <= v.max_horizon; ++ab) {
         const Tournament* more = nullptr;
         for (const Tournament& t : m_done) {
-          if (t.variant == vi && t.ab_horizon == ab && t.fe_nodes > t.ab_nodes && (!more || t.fe_horizon < more->fe_horizon)) {
+          if (t.variant == vi && t.ab_horizon == ab && t.fe_nodes > t.ab_nodes &&
+              (!more || t.fe_horizon < more->fe_horizon)) {
             more = &t;
           }
         }
@@ -326,52 +342,67 @@ ExperimentOutput Games::output() const {
         if (kind == 1) {
           pick = nullptr;
           for (const Tournament& t : m_done) {
-            if (t.variant == vi && t.ab_horizon == ab && t.fe_horizon == more->fe_horizon - 1) pick = &t;
+            if (t.variant == vi && t.ab_horizon == ab && t.fe_horizon == more->fe_horizon - 1)
+              pick = &t;
           }
           if (!pick) continue;
         }
         s.x.push_back(ab);
         s.y.push_back(pick->score(pairs));
-        s.labels.push_back("h" + std::to_string(pick->fe_horizon) + " x" +
-                           fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 2));
-        json += std::string(first_row ? "" : ",") + "{\"domain\":\"" + v.domain + "\",\"curve\":\"" + s.name +
-                "\",\"ab_horizon\":" + std::to_string(ab) + ",\"fe_horizon\":" + std::to_string(pick->fe_horizon) +
-                ",\"node_ratio\":" + fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 3) +
+        s.labels.push_back(
+            "h" + std::to_string(pick->fe_horizon) + " x" +
+            fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 2));
+        json += std::string(first_row ? "" : ",") + "{\"domain\":\"" + v.domain +
+                "\",\"curve\":\"" + s.name + "\",\"ab_horizon\":" + std::to_string(ab) +
+                ",\"fe_horizon\":" + std::to_string(pick->fe_horizon) + ",\"node_ratio\":" +
+                fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 3) +
                 ",\"fe_win_rate\":" + fixed(pick->score(pairs), 1) + "}";
         first_row = false;
-        curve_rows[d].push_back({s.name, std::to_string(ab), std::to_string(pick->fe_horizon),
-                                 fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 2),
-                                 fixed(pick->score(pairs), 1)});
+        curve_rows[d].push_back(
+            {s.name, std::to_string(ab), std::to_string(pick->fe_horizon),
+             fixed(static_cast<double>(pick->fe_nodes) / std::max(1LL, pick->ab_nodes), 2),
+             fixed(pick->score(pairs), 1)});
       }
       charts[d].series.push_back(s);
     }
   }
   json += "]}";
-  const std::vector<std::string> header{"FE", "AB horizon", "FE horizon", "AB nodes", "FE nodes", "FE/AB",
-                                        "FE/AB/ties", "FE score %"};
-  const std::vector<std::string> curve_header{"curve", "AB horizon", "FE horizon", "FE/AB nodes", "FE score %"};
-  std::string text = "fe-games (seed " + std::to_string(m_seed) + "): forward estimation (FE) plays alpha-beta (AB).\n";
+  const std::vector<std::string> header{"FE",       "AB horizon", "FE horizon", "AB nodes",
+                                        "FE nodes", "FE/AB",      "FE/AB/ties", "FE score %"};
+  const std::vector<std::string> curve_header{"curve", "AB horizon", "FE horizon", "FE/AB nodes",
+                                              "FE score %"};
+  std::string text = "fe-games (seed " + std::to_string(m_seed) +
+                     "): forward estimation (FE) plays alpha-beta (AB).\n";
   if (!rows[0].empty() || (!m_variants.empty() && m_variants.front().domain == "random")) {
     text += "\n(a) Random trees: d=100, branching uniform in 1..9, edges {-32767..32768}, " +
-            std::to_string(m_tree_pairs) + " pairs per tournament; on-line bounds, delta 1.0 and 0.5.\n" +
-            "Report (Figure 3a): FE-1.0 searches only one ply deeper and then generates more nodes; FE-0.5\n"
-            "reaches one ply deeper with fewer nodes once AB's horizon exceeds 3 and wins in deep search.\n\n" +
+            std::to_string(m_tree_pairs) +
+            " pairs per tournament; on-line bounds, delta 1.0 and 0.5.\n" +
+            "Report (Figure 3a): FE-1.0 searches only one ply deeper and then generates more "
+            "nodes; FE-0.5\n"
+            "reaches one ply deeper with fewer nodes once AB's horizon exceeds 3 and wins in deep "
+            "search.\n\n" +
             text_table(header, rows[0]) + "\n" + text_table(curve_header, curve_rows[0]);
   }
   if (!m_openings.empty()) {
-    text += "\n(b) Othello: " + std::to_string(m_openings.size()) +
-            " pairs (openings of four plies); FE with off-line bounds (10 random games:\n" + m_othello_bounds.to_text() +
-            ") and conditions (2): the likely increment u' and decrement l'.\n"
-            "Report (Figure 3b, Bill's evaluation, CPU time): FE searches as deep as AB with fewer nodes below AB\n"
-            "horizon 3, reaches three plies deeper at AB horizon 8, and wins beyond AB horizon 2.\n\n" +
-            text_table(header, rows[1]) + "\n" + text_table(curve_header, curve_rows[1]);
+    text +=
+        "\n(b) Othello: " + std::to_string(m_openings.size()) +
+        " pairs (openings of four plies); FE with off-line bounds (10 random games:\n" +
+        m_othello_bounds.to_text() +
+        ") and conditions (2): the likely increment u' and decrement l'.\n"
+        "Report (Figure 3b, Bill's evaluation, CPU time): FE searches as deep as AB with fewer "
+        "nodes below AB\n"
+        "horizon 3, reaches three plies deeper at AB horizon 8, and wins beyond AB horizon 2.\n\n" +
+        text_table(header, rows[1]) + "\n" + text_table(curve_header, curve_rows[1]);
   }
   out.text = text;
   out.json = json;
   out.header = {"curve", "AB horizon", "FE horizon", "FE/AB nodes", "FE score %"};
-  for (int d = 0; d < 2; ++d) out.rows.insert(out.rows.end(), curve_rows[d].begin(), curve_rows[d].end());
-  out.summary = "FE's score against alpha-beta; MORE: the first FE horizon generating more nodes, LESS: one ply "
-                "shallower.";
+  for (int d = 0; d < 2; ++d)
+    out.rows.insert(out.rows.end(), curve_rows[d].begin(), curve_rows[d].end());
+  out.summary =
+      "FE's score against alpha-beta; MORE: the first FE horizon generating more nodes, LESS: one "
+      "ply "
+      "shallower.";
   out.csv.push_back({"fe-games.csv", csv});
   for (Chart& c : charts) {
     if (!c.series.empty()) out.charts.push_back(c);
@@ -381,7 +412,8 @@ ExperimentOutput Games::output() const {
 
 }  // namespace
 
-std::unique_ptr<ExperimentJob> make_games_experiment(const std::string& name, const ExperimentParams& p) {
+std::unique_ptr<ExperimentJob> make_games_experiment(const std::string& name,
+                                                     const ExperimentParams& p) {
   if (name == "fe-games") return std::make_unique<Games>(p);
   return nullptr;
 }

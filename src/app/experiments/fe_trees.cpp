@@ -65,7 +65,8 @@ std::string tree_text() {
 }
 
 std::string order_text(bool order) {
-  return order ? "\nSuccessors searched best first by their static values (--order static; not the report's "
+  return order ? "\nSuccessors searched best first by their static values (--order static; not the "
+                 "report's "
                  "set-up).\n"
                : "";
 }
@@ -92,7 +93,11 @@ constexpr ReportRow k_table1[10] = {
 class Table1 : public ExperimentJob {
  public:
   Table1(const ExperimentParams& p)
-      : ExperimentJob("fe-table1"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000),
+      : ExperimentJob("fe-table1"),
+        m_seed(p.seed),
+        m_trials(p.trials  ? p.trials
+                 : p.small ? 20
+                           : 1000),
         m_order(p.order_static) {
     m_results.resize(static_cast<std::size_t>(m_trials));
   }
@@ -111,7 +116,8 @@ class Table1 : public ExperimentJob {
     Trial& r = m_results[i];
     const int best = search(p, k_depths, alphabeta_config(), m_order).best;
     for (int d = 1; d <= k_depths; ++d) {
-      const Searched s[k_algos] = {search(p, d, exact_config(p), m_order), search(p, d, online_config(), m_order),
+      const Searched s[k_algos] = {search(p, d, exact_config(p), m_order),
+                                   search(p, d, online_config(), m_order),
                                    search(p, d, alphabeta_config(), m_order)};
       for (int a = 0; a < k_algos; ++a) {
         r.nodes[a][d - 1] = s[a].generated;
@@ -129,7 +135,8 @@ class Table1 : public ExperimentJob {
 
 ExperimentOutput Table1::output() const {
   static const char* k_names[k_algos] = {"fe-exact", "fe-online", "alphabeta"};
-  static const char* k_titles[k_algos] = {"FE, exact bounds", "FE, learned (on-line)", "alpha-beta"};
+  static const char* k_titles[k_algos] = {"FE, exact bounds", "FE, learned (on-line)",
+                                          "alpha-beta"};
   const std::size_t n = finished() ? m_results.size() : 0;
   double nodes[k_algos][k_depths] = {}, dq[k_algos][k_depths] = {};
   for (std::size_t i = 0; i < n; ++i) {
@@ -140,8 +147,10 @@ ExperimentOutput Table1::output() const {
       }
     }
   }
-  for (auto& row : nodes) for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
-  for (auto& row : dq) for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
+  for (auto& row : nodes)
+    for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
+  for (auto& row : dq)
+    for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
   auto report_dq = [](int a, int d) {
     const ReportRow& r = k_table1[d];
     return a == 0 ? r.dq_exact : a == 1 ? r.dq_learned : r.dq_ab;
@@ -153,11 +162,11 @@ ExperimentOutput Table1::output() const {
 
   ExperimentOutput out;
   std::vector<std::vector<std::string>> rows;
-  std::string csv = csv_line({"depth", "algo", "decision_quality", "nodes_generated", "report_decision_quality",
-                              "report_nodes_generated"});
+  std::string csv = csv_line({"depth", "algo", "decision_quality", "nodes_generated",
+                              "report_decision_quality", "report_nodes_generated"});
   std::string json = "{\"experiment\":\"fe-table1\",\"trials\":" + std::to_string(n) +
-                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") +
-                     "\",\"rows\":[";
+                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
+                     (m_order ? "static" : "generation") + "\",\"rows\":[";
   for (int d = 0; d < k_depths; ++d) {
     std::vector<std::string> row{std::to_string(d + 1)};
     for (int a = 0; a < k_algos; ++a) {
@@ -167,7 +176,8 @@ ExperimentOutput Table1::output() const {
                        fixed(report_dq(a, d), 1), fixed(report_nodes(a, d), 3)});
       if (d || a) json += ",";
       json += "{\"depth\":" + std::to_string(d + 1) + ",\"algo\":\"" + k_names[a] +
-              "\",\"decision_quality\":" + fixed(dq[a][d], 1) + ",\"nodes_generated\":" + fixed(nodes[a][d], 3) +
+              "\",\"decision_quality\":" + fixed(dq[a][d], 1) +
+              ",\"nodes_generated\":" + fixed(nodes[a][d], 3) +
               ",\"report_decision_quality\":" + fixed(report_dq(a, d), 1) +
               ",\"report_nodes_generated\":" + fixed(report_nodes(a, d), 3) + "}";
     }
@@ -175,25 +185,31 @@ ExperimentOutput Table1::output() const {
   }
   const double ratio = nodes[2][9] > 0 ? nodes[0][9] / nodes[2][9] : 0.0;
   const double report_ratio = k_table1[9].nodes_exact / k_table1[9].nodes_ab;
-  json += "],\"node_ratio_depth10\":" + fixed(ratio, 4) + ",\"report_node_ratio_depth10\":" + fixed(report_ratio, 4) + "}";
-  out.text = "fe-table1: " + tree_text() + "; " + std::to_string(n) + " trials, seed " + std::to_string(m_seed) +
-             ".\nDecision quality (% of trials with the first move of a full-depth alpha-beta) and nodes generated;\n"
-             "the report's Table 1 in parentheses.\n" + order_text(m_order) + "\n" +
-             text_table({"depth", "FE exact: quality", "nodes", "FE learned: quality", "nodes", "alpha-beta: quality",
-                         "nodes"},
+  json += "],\"node_ratio_depth10\":" + fixed(ratio, 4) +
+          ",\"report_node_ratio_depth10\":" + fixed(report_ratio, 4) + "}";
+  out.text = "fe-table1: " + tree_text() + "; " + std::to_string(n) + " trials, seed " +
+             std::to_string(m_seed) +
+             ".\nDecision quality (% of trials with the first move of a full-depth alpha-beta) and "
+             "nodes generated;\n"
+             "the report's Table 1 in parentheses.\n" +
+             order_text(m_order) + "\n" +
+             text_table({"depth", "FE exact: quality", "nodes", "FE learned: quality", "nodes",
+                         "alpha-beta: quality", "nodes"},
                         rows) +
-             "\nFE (exact) / alpha-beta nodes at depth 10: " + fixed(ratio, 3) + " (report " + fixed(report_ratio, 3) +
-             ")\n";
+             "\nFE (exact) / alpha-beta nodes at depth 10: " + fixed(ratio, 3) + " (report " +
+             fixed(report_ratio, 3) + ")\n";
   out.json = json;
-  out.header = {"depth", "FE exact: quality", "nodes", "FE learned: quality", "nodes", "alpha-beta: quality", "nodes"};
+  out.header = {"depth", "FE exact: quality",   "nodes", "FE learned: quality",
+                "nodes", "alpha-beta: quality", "nodes"};
   out.rows = rows;
-  out.summary = "FE (exact) / alpha-beta nodes at depth 10: " + fixed(ratio, 3) + " (report " + fixed(report_ratio, 3) +
-                "); the report's values in parentheses.";
+  out.summary = "FE (exact) / alpha-beta nodes at depth 10: " + fixed(ratio, 3) + " (report " +
+                fixed(report_ratio, 3) + "); the report's values in parentheses.";
   out.csv.push_back({"fe-table1.csv", csv});
   for (int which = 0; which < 2; ++which) {
     Chart c;
     c.id = which == 0 ? "fe-table1-nodes" : "fe-table1-quality";
-    c.title = which == 0 ? "Table 1: nodes generated by search depth" : "Table 1: decision quality by search depth";
+    c.title = which == 0 ? "Table 1: nodes generated by search depth"
+                         : "Table 1: decision quality by search depth";
     c.x_label = "search depth";
     c.y_label = which == 0 ? "nodes generated" : "decision quality (%)";
     c.log_y = which == 0;
@@ -220,7 +236,8 @@ ExperimentOutput Table1::output() const {
 
 class Figure1 : public ExperimentJob {
  public:
-  Figure1(const ExperimentParams& p) : ExperimentJob("fe-figure1"), m_seed(p.seed), m_order(p.order_static) {
+  Figure1(const ExperimentParams& p)
+      : ExperimentJob("fe-figure1"), m_seed(p.seed), m_order(p.order_static) {
     m_trials = p.trials ? p.trials : p.small ? 10 : 1000;
     const int caps[3] = {p.small ? 12 : 16, p.small ? 7 : 11, p.small ? 5 : 8};
     const int means[3] = {2, 5, 10};
@@ -229,7 +246,8 @@ class Figure1 : public ExperimentJob {
         for (int d = 2; d <= caps[i]; ++d) m_configs.push_back({uniform == 1, means[i], d});
       }
     }
-    m_results.assign(static_cast<std::size_t>(m_trials), std::vector<std::array<long long, 2>>(m_configs.size()));
+    m_results.assign(static_cast<std::size_t>(m_trials),
+                     std::vector<std::array<long long, 2>>(m_configs.size()));
   }
   ExperimentOutput output() const override;
 
@@ -272,22 +290,28 @@ ExperimentOutput Figure1::output() const {
   std::vector<std::array<double, 2>> mean(m_configs.size(), {0.0, 0.0});
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t k = 0; k < m_configs.size(); ++k) {
-      for (int a = 0; a < 2; ++a) mean[k][static_cast<std::size_t>(a)] += static_cast<double>(m_results[i][k][static_cast<std::size_t>(a)]);
+      for (int a = 0; a < 2; ++a)
+        mean[k][static_cast<std::size_t>(a)] +=
+            static_cast<double>(m_results[i][k][static_cast<std::size_t>(a)]);
     }
   }
-  for (auto& m : mean) for (double& v : m) v = n ? v / static_cast<double>(n) : 0.0;
+  for (auto& m : mean)
+    for (double& v : m) v = n ? v / static_cast<double>(n) : 0.0;
   ExperimentOutput out;
   std::vector<std::vector<std::string>> rows;
   std::string csv = csv_line({"panel", "branching", "b", "tree_depth", "algo", "nodes_generated"});
-  std::string json = "{\"experiment\":\"fe-figure1\",\"trials\":" + std::to_string(n) + ",\"seed\":" +
-                     std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") + "\",\"rows\":[";
+  std::string json = "{\"experiment\":\"fe-figure1\",\"trials\":" + std::to_string(n) +
+                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
+                     (m_order ? "static" : "generation") + "\",\"rows\":[";
   bool first = true;
   auto add = [&](const Config& c, const char* algo, double v) {
     const char* panel = c.uniform ? "a" : "b";
     const char* branching = c.uniform ? "uniform" : "random";
-    csv += csv_line({panel, branching, std::to_string(c.b), std::to_string(c.depth), algo, fixed(v, 3)});
-    json += std::string(first ? "" : ",") + "{\"panel\":\"" + panel + "\",\"branching\":\"" + branching +
-            "\",\"b\":" + std::to_string(c.b) + ",\"tree_depth\":" + std::to_string(c.depth) + ",\"algo\":\"" + algo +
+    csv += csv_line(
+        {panel, branching, std::to_string(c.b), std::to_string(c.depth), algo, fixed(v, 3)});
+    json += std::string(first ? "" : ",") + "{\"panel\":\"" + panel + "\",\"branching\":\"" +
+            branching + "\",\"b\":" + std::to_string(c.b) +
+            ",\"tree_depth\":" + std::to_string(c.depth) + ",\"algo\":\"" + algo +
             "\",\"nodes_generated\":" + fixed(v, 3) + "}";
     first = false;
   };
@@ -295,7 +319,8 @@ ExperimentOutput Figure1::output() const {
   for (int panel = 0; panel < 2; ++panel) {
     Chart& c = charts[panel];
     c.id = panel == 0 ? "fe-figure1-a" : "fe-figure1-b";
-    c.title = panel == 0 ? "Figure 1(a): uniform branching b" : "Figure 1(b): random branching, mean b";
+    c.title =
+        panel == 0 ? "Figure 1(a): uniform branching b" : "Figure 1(b): random branching, mean b";
     c.x_label = "tree depth";
     c.y_label = "nodes generated";
     c.log_y = true;
@@ -306,8 +331,9 @@ ExperimentOutput Figure1::output() const {
     add(c, "alphabeta", mean[k][0]);
     add(c, "fe", mean[k][1]);
     if (c.uniform) add(c, "lb", lb);
-    rows.push_back({c.uniform ? "uniform" : "random", std::to_string(c.b), std::to_string(c.depth), fixed(mean[k][0], 1),
-                    fixed(mean[k][1], 1), fixed(mean[k][0] > 0 ? mean[k][1] / mean[k][0] : 0.0, 3),
+    rows.push_back({c.uniform ? "uniform" : "random", std::to_string(c.b), std::to_string(c.depth),
+                    fixed(mean[k][0], 1), fixed(mean[k][1], 1),
+                    fixed(mean[k][0] > 0 ? mean[k][1] / mean[k][0] : 0.0, 3),
                     c.uniform ? fixed(lb, 0) : "-"});
     // One curve per algorithm and branching: configurations of a branching are consecutive.
     Chart& chart = charts[c.uniform ? 0 : 1];
@@ -336,17 +362,23 @@ ExperimentOutput Figure1::output() const {
     }
     out.charts.push_back(c);
   }
-  out.text = "fe-figure1: full-depth searches of random trees, edge costs uniform in {-32767, ..., 32768}; " +
-             std::to_string(n) + " trials per point, seed " + std::to_string(m_seed) +
-             ".\nMean nodes generated by alpha-beta (AB) and forward estimation with exact bounds (FE); LB is "
-             "alpha-beta\nwith perfect ordering on uniform trees (Knuth and Moore's minimal tree). The report "
-             "gives Figure 1\nas a plot only: its text says FE's effective branching factor is below LB's.\n" +
-             order_text(m_order) + "\n" +
-             text_table({"branching", "b", "depth", "AB", "FE", "FE/AB", "LB"}, rows);
+  out.text =
+      "fe-figure1: full-depth searches of random trees, edge costs uniform in {-32767, ..., "
+      "32768}; " +
+      std::to_string(n) + " trials per point, seed " + std::to_string(m_seed) +
+      ".\nMean nodes generated by alpha-beta (AB) and forward estimation with exact bounds (FE); "
+      "LB is "
+      "alpha-beta\nwith perfect ordering on uniform trees (Knuth and Moore's minimal tree). The "
+      "report "
+      "gives Figure 1\nas a plot only: its text says FE's effective branching factor is below "
+      "LB's.\n" +
+      order_text(m_order) + "\n" +
+      text_table({"branching", "b", "depth", "AB", "FE", "FE/AB", "LB"}, rows);
   out.json = json;
   out.header = {"branching", "b", "depth", "AB", "FE", "FE/AB", "LB"};
   out.rows = rows;
-  out.summary = "Mean nodes generated by full-depth searches; LB: perfect ordering (Knuth and Moore).";
+  out.summary =
+      "Mean nodes generated by full-depth searches; LB: perfect ordering (Knuth and Moore).";
   out.csv.push_back({"fe-figure1.csv", csv});
   return out;
 }
@@ -356,7 +388,11 @@ ExperimentOutput Figure1::output() const {
 class Figure2 : public ExperimentJob {
  public:
   Figure2(const ExperimentParams& p)
-      : ExperimentJob("fe-figure2"), m_seed(p.seed), m_trials(p.trials ? p.trials : p.small ? 20 : 1000),
+      : ExperimentJob("fe-figure2"),
+        m_seed(p.seed),
+        m_trials(p.trials  ? p.trials
+                 : p.small ? 20
+                           : 1000),
         m_order(p.order_static) {
     m_results.resize(static_cast<std::size_t>(m_trials));
   }
@@ -402,9 +438,13 @@ ExperimentOutput Figure2::output() const {
       }
     }
   }
-  for (auto& row : nodes) for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
-  for (auto& row : dq) for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
-  auto name = [](int a) { return a == 0 ? std::string("AB") : "FE-" + format_fe_delta_text(k_delta[a]); };
+  for (auto& row : nodes)
+    for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
+  for (auto& row : dq)
+    for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
+  auto name = [](int a) {
+    return a == 0 ? std::string("AB") : "FE-" + format_fe_delta_text(k_delta[a]);
+  };
   ExperimentOutput out;
   Chart c;
   c.id = "fe-figure2";
@@ -413,8 +453,9 @@ ExperimentOutput Figure2::output() const {
   c.y_label = "decision quality (%)";
   c.log_x = true;
   std::string csv = csv_line({"depth", "algo", "delta", "decision_quality", "nodes_generated"});
-  std::string json = "{\"experiment\":\"fe-figure2\",\"trials\":" + std::to_string(n) + ",\"seed\":" +
-                     std::to_string(m_seed) + ",\"order\":\"" + (m_order ? "static" : "generation") + "\",\"rows\":[";
+  std::string json = "{\"experiment\":\"fe-figure2\",\"trials\":" + std::to_string(n) +
+                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
+                     (m_order ? "static" : "generation") + "\",\"rows\":[";
   std::vector<std::vector<std::string>> rows;
   for (int a = 0; a < k_algos; ++a) {
     ChartSeries s;
@@ -425,28 +466,33 @@ ExperimentOutput Figure2::output() const {
       s.y.push_back(dq[a][d]);
       s.labels.push_back(a == 0 || a == k_algos - 1 ? std::to_string(d + 1) : "");
       const std::string delta = a == 0 ? "" : format_fe_delta_text(k_delta[a]);
-      csv += csv_line({std::to_string(d + 1), name(a), delta, fixed(dq[a][d], 1), fixed(nodes[a][d], 3)});
-      json += std::string(a || d ? "," : "") + "{\"depth\":" + std::to_string(d + 1) + ",\"algo\":\"" + name(a) +
-              "\",\"delta\":" + (a == 0 ? std::string("null") : delta) + ",\"decision_quality\":" +
-              fixed(dq[a][d], 1) + ",\"nodes_generated\":" + fixed(nodes[a][d], 3) + "}";
+      csv += csv_line(
+          {std::to_string(d + 1), name(a), delta, fixed(dq[a][d], 1), fixed(nodes[a][d], 3)});
+      json += std::string(a || d ? "," : "") + "{\"depth\":" + std::to_string(d + 1) +
+              ",\"algo\":\"" + name(a) + "\",\"delta\":" + (a == 0 ? std::string("null") : delta) +
+              ",\"decision_quality\":" + fixed(dq[a][d], 1) +
+              ",\"nodes_generated\":" + fixed(nodes[a][d], 3) + "}";
     }
     c.series.push_back(s);
   }
   for (int d = 0; d < k_depths; ++d) {
     std::vector<std::string> row{std::to_string(d + 1)};
-    for (int a = 0; a < k_algos; ++a) row.push_back(fixed(dq[a][d], 1) + " / " + fixed(nodes[a][d], 0));
+    for (int a = 0; a < k_algos; ++a)
+      row.push_back(fixed(dq[a][d], 1) + " / " + fixed(nodes[a][d], 0));
     rows.push_back(row);
   }
   json += "]}";
   std::vector<std::string> header{"depth"};
   for (int a = 0; a < k_algos; ++a) header.push_back(name(a) + ": quality / nodes");
-  out.text = "fe-figure2: " + tree_text() + "; on-line learned bounds, conditions (3) with delta; " +
-             std::to_string(n) + " trials, seed " + std::to_string(m_seed) +
-             ".\nDecision quality (%) / nodes generated at each search depth. The report gives Figure 2 as a plot:\n"
-             "FE-1.0 generates fewer nodes than AB and decides optimally at full depth; smaller delta trade\n"
-             "quality for nodes, and delta = 0.2 loses more quality than its savings buy.\n" + order_text(m_order) +
-             "\n" +
-             text_table(header, rows);
+  out.text = "fe-figure2: " + tree_text() +
+             "; on-line learned bounds, conditions (3) with delta; " + std::to_string(n) +
+             " trials, seed " + std::to_string(m_seed) +
+             ".\nDecision quality (%) / nodes generated at each search depth. The report gives "
+             "Figure 2 as a plot:\n"
+             "FE-1.0 generates fewer nodes than AB and decides optimally at full depth; smaller "
+             "delta trade\n"
+             "quality for nodes, and delta = 0.2 loses more quality than its savings buy.\n" +
+             order_text(m_order) + "\n" + text_table(header, rows);
   out.json = json;
   out.header = header;
   out.rows = rows;
@@ -471,7 +517,8 @@ std::string format_fe_delta_text(int milli) {
   return fixed(milli / 1000.0, 1);
 }
 
-std::unique_ptr<ExperimentJob> make_tree_experiment(const std::string& name, const ExperimentParams& p) {
+std::unique_ptr<ExperimentJob> make_tree_experiment(const std::string& name,
+                                                    const ExperimentParams& p) {
   if (name == "fe-table1") return std::make_unique<Table1>(p);
   if (name == "fe-figure1") return std::make_unique<Figure1>(p);
   if (name == "fe-figure2") return std::make_unique<Figure2>(p);

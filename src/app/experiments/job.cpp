@@ -68,7 +68,8 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
       std::exception_ptr failure;
       std::mutex failure_lock;
       std::vector<std::thread> pool;
-      const std::size_t workers = std::min<std::size_t>(static_cast<std::size_t>(threads), n - m_done);
+      const std::size_t workers =
+          std::min<std::size_t>(static_cast<std::size_t>(threads), n - m_done);
       for (std::size_t w = 0; w < workers; ++w) {
         pool.emplace_back([&]() {
           for (std::size_t i; (i = next.fetch_add(1)) < n;) {
@@ -120,7 +121,8 @@ std::string csv_line(const std::vector<std::string>& fields) {
   return s + "\n";
 }
 
-std::string text_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+std::string text_table(const std::vector<std::string>& header,
+                       const std::vector<std::vector<std::string>>& rows) {
   // Widths in characters, counting each UTF-8 sequence once.
   auto width = [](const std::string& s) {
     std::size_t w = 0;

@@ -19,11 +19,11 @@
 namespace kibitz {
 
 struct ExperimentParams {
-  int trials = 0;           // 0: the experiment's default
+  int trials = 0;  // 0: the experiment's default
   std::uint64_t seed = 1;
-  int max_horizon = 0;      // fe-games: the last alpha-beta horizon (0: the default)
-  std::string domain;       // fe-games: "random", "othello" or "" for both
-  bool small = false;       // the viewer's quick version (fewer trials and depths)
+  int max_horizon = 0;  // fe-games: the last alpha-beta horizon (0: the default)
+  std::string domain;   // fe-games: "random", "othello" or "" for both
+  bool small = false;   // the viewer's quick version (fewer trials and depths)
   // Tree experiments: search successors best first by static value (not the report's set-up;
   // an experiment on why its counts differ from ours, docs/experiments.md).
   bool order_static = false;
@@ -31,11 +31,11 @@ struct ExperimentParams {
 
 // What an experiment produces.
 struct ExperimentOutput {
-  std::string text;  // the printed tables, ours beside the report's
-  std::vector<std::string> header;             // the main table again, as cells (the viewer's)
+  std::string text;                 // the printed tables, ours beside the report's
+  std::vector<std::string> header;  // the main table again, as cells (the viewer's)
   std::vector<std::vector<std::string>> rows;
-  std::string summary;                         // a line or two worth reading first
-  std::string json;  // {"rows": [...], ...}
+  std::string summary;                                   // a line or two worth reading first
+  std::string json;                                      // {"rows": [...], ...}
   std::vector<std::pair<std::string, std::string>> csv;  // file name, contents
   std::vector<Chart> charts;                             // written as <id>.svg
 };
@@ -87,11 +87,13 @@ class ExperimentJob {
 // The experiments: "fe-table1", "fe-figure1", "fe-figure2", "fe-games".
 const std::vector<std::string>& experiment_names();
 // Throws InputError for an unknown name or bad parameters.
-std::unique_ptr<ExperimentJob> make_experiment(const std::string& name, const ExperimentParams& params);
+std::unique_ptr<ExperimentJob> make_experiment(const std::string& name,
+                                               const ExperimentParams& params);
 
 // Helpers for the output: numbers with fixed decimals, CSV fields, text tables.
 std::string fixed(double v, int decimals);
 std::string csv_line(const std::vector<std::string>& fields);
-std::string text_table(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
+std::string text_table(const std::vector<std::string>& header,
+                       const std::vector<std::vector<std::string>>& rows);
 
 }  // namespace kibitz
