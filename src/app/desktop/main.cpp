@@ -141,13 +141,18 @@ int main(int argc, char** argv) {
       s.error = e.what();
       status = 2;
     }
-  } else if (!o.run_tree.empty() || !o.random.empty()) {
-    std::string json = std::string("{") + (o.random.empty() ? "\"tree\":" + kibitz::json_quote(o.run_tree)
-                                                             : "\"random\":" + kibitz::json_quote(o.random)) +
-                       ",\"algo\":" + kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion);
+  } else if (!o.random.empty()) {
+    // As a link, so that the set-up form shows the random tree and the algorithm's options.
+    std::string link = "#random=" + kibitz::url_encode(o.random) + "&algo=" + kibitz::url_encode(o.algo) +
+                       "&criterion=" + kibitz::url_encode(o.criterion);
+    if (o.depth >= 0) link += "&depth=" + std::to_string(o.depth);
+    if (!o.bounds.empty()) link += "&bounds=" + kibitz::url_encode(o.bounds);
+    if (!o.delta.empty()) link += "&delta=" + kibitz::url_encode(o.delta);
+    if (app.apply_url_hash(link).find("\"error\"") != std::string::npos) status = 2;
+  } else if (!o.run_tree.empty()) {
+    std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
+                       kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion);
     if (o.depth >= 0) json += ",\"depth\":" + std::to_string(o.depth);
-    if (!o.bounds.empty()) json += ",\"bounds\":" + kibitz::json_quote(o.bounds);
-    if (!o.delta.empty()) json += ",\"delta\":" + kibitz::json_quote(o.delta);
     json += "}";
     if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
   } else if (!s.examples.empty()) {
