@@ -7,6 +7,7 @@
 
 #include "app/report.hpp"
 #include "app/runner.hpp"
+#include "app/viewer_app_fe.hpp"
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
 #include "trace/json_text.hpp"
@@ -195,6 +196,7 @@ SearchSpec ViewerApp::spec_from_form() const {
     }
   }
   spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
+  fe_spec_from_form(f, spec);  // algo 3: forward estimation and its options
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
   if (f.source != viewer::SetupForm::Source::game) spec.depth = f.depth;
   if (spec.algo == Algorithm::minimax && spec.tt_entries > 0) spec.tt_entries = 0;
@@ -338,6 +340,17 @@ void ViewerApp::process_requests() {
     r.copy_link = false;
     if (copy_text) copy_text(url_hash());
   }
+  fe_process_experiments(m_state.fe.experiments, m_experiment, 12.0);
+}
+
+void ViewerApp::start_experiment(const std::string& name, int trials) {
+  auto& view = m_state.fe.experiments;
+  view.open = true;
+  if (view.names.empty()) view.names = experiment_names();
+  const auto it = std::find(view.names.begin(), view.names.end(), name);
+  if (it != view.names.end()) view.selected = static_cast<int>(it - view.names.begin());
+  view.trials = trials;
+  fe_start_experiment(view, m_experiment, name, trials);
 }
 
 std::string ViewerApp::summary_json() const {
@@ -466,6 +479,7 @@ std::string ViewerApp::url_hash() const {
   if (m_spec->iterative) h += "&iterative=1";
   if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
   if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
+  h += fe_link_part(*m_spec);
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -512,7 +526,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end || t < 0) throw InputError("link: t must be an event number");
-        } else {
+        } else if (!fe_link_key(key, value, spec)) {
           throw InputError("link: unknown part '" + key + "'");
         }
       }
@@ -555,6 +569,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.seed = static_cast<int>(p.seed);
   }
   m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  fe_form_from_spec(spec, m_state.setup);
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;
   const std::string summary = run(spec);

@@ -21,6 +21,16 @@
 //   leave        a = ret; flags = bound | kind << 2 (see pack_leave)
 //   iteration_begin / iteration_end: node = iteration number, a = depth or limit / root value
 //
+// Forward estimation (search/forward_estimation.hpp) writes one test of a successor as three
+// events, all about the parent (the open node), values from MAX's point of view (the side to
+// move at the search root), not the node's:
+//   fe_test      aux = the successor's move index (generation order); a = c, its cost; b = d,
+//                the depth of its subtree; flags = k_fe_pruned | k_fe_max_root | k_fe_strict
+//   payload      node = 0; a = l', b = u': the edge-cost bounds used (delta applied)
+//   payload      node = 0; a = the estimate: c + u'*d for a MIN root, c + l'*d for a MAX root;
+//                b = the window bound tested: alpha for a MIN root, beta for a MAX root
+// A pruned successor is never entered; an unpruned one is entered next.
+//
 // Types 1..31 are the core: a reader must know them all. Types 32..255 are extensions (the
 // transposition table, interest search, forward estimation, Greenblatt, notes): each is
 // about the node it names and changes no other node's state, so a reader that does not know
@@ -90,6 +100,11 @@ constexpr std::uint8_t pack_leave(Bound d, NodeKind k) {
   return static_cast<std::uint8_t>(pack_bound(d) | (static_cast<unsigned>(k) << 2));
 }
 constexpr NodeKind unpack_kind(std::uint8_t flags) { return static_cast<NodeKind>((flags >> 2) & 7u); }
+
+// fe_test flags.
+constexpr std::uint8_t k_fe_pruned = 1;    // the successor was abandoned (never entered)
+constexpr std::uint8_t k_fe_max_root = 2;  // a MAX root: estimate = c + l'*d tested >= beta
+constexpr std::uint8_t k_fe_strict = 4;    // criterion >: the test is < alpha (> beta)
 
 constexpr bool is_core_event(EventType t) {
   return t >= EventType::iteration_begin && t <= EventType::leave;

@@ -16,6 +16,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "trace/fe_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -49,6 +50,7 @@ struct ModelNode {
   // Transposition table at this node: bit 0 probed, bit 1 entry found (its move tried first),
   // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
   std::uint8_t tt = 0;
+  std::int32_t fe_pruned = 0;          // successors pruned by forward estimation (never entered)
 };
 
 constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
@@ -83,6 +85,7 @@ struct Counters {
   std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
   std::uint32_t max_depth = 0;
   std::uint32_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
+  std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
 };
 
 class Model {
@@ -139,6 +142,9 @@ class Model {
   // return value (the cutoff child of a Cut node), to a leaf.
   std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
 
+  // Forward estimation: the tests of each node's successors (empty for other searches).
+  const FeIndex& fe() const { return m_fe; }
+
  private:
   void fail(std::size_t t, const std::string& what) const;
   void add_counts(Counters& c, const Event& e) const;
@@ -149,6 +155,7 @@ class Model {
   std::vector<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_node_events;
   std::vector<Counters> m_keyframes;        // counters before event i * interval
+  FeIndex m_fe;
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };

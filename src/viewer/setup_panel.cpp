@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
 
+#include "viewer/fe_draw.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
 
@@ -109,10 +110,12 @@ void draw_setup(ViewerState& s) {
   }
 
   section("search");
-  const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds"};
+  const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds",
+                         "forward estimation (Zhang)"};
   ImGui::SetNextItemWidth(-1);
-  ImGui::Combo("##algo", &f.algo, algos, 3);
+  ImGui::Combo("##algo", &f.algo, algos, 4);
   s.note_widget("algo");
+  if (f.algo == 3) draw_fe_setup(s);  // fe_panels.cpp
   ImGui::TextUnformatted("cutoff when best[k]");
   ImGui::SameLine();
   ImGui::RadioButton(">  \u03b2", &f.criterion, 0);

@@ -9,5 +9,6 @@ int cmd_replay(int argc, char** argv);
 int cmd_export(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
+int cmd_experiment(int argc, char** argv);  // forward estimation's experiments
 
 }  // namespace kibitz::cli
