@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "app/fe_report.hpp"
 #include "app/interest_report.hpp"
 
 namespace kibitz {
@@ -118,6 +119,7 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.boolean((n.tt & trace::k_tt_stored) != 0);
     j.end_object();
   }
+  write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
   write_interest_entry(j, model, id, t);
   j.end_object();
 }
@@ -197,10 +199,15 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   }
   j.key("events");
   j.number(static_cast<long long>(model.event_count()));
+  j.key("nodes_generated");  // as 002_... counts them (search/sink.hpp)
+  j.number(nodes_generated(result.stats, static_cast<long long>(model.roots().size())));
+  const bool fe = result.trace.meta.get("algo") == "forward-estimation";
+  if (fe) write_fe_summary(j, result);
   j.key("nodes_table");
   j.begin_array();
   const std::size_t last = model.event_count() == 0 ? 0 : model.event_count() - 1;
   for (std::uint32_t id = 0; id < model.node_count(); ++id) write_node_entry(j, model, id, last, scores);
+  if (fe) write_fe_pruned_entries(j, model, last, scores != nullptr);
   j.end_array();
   j.end_object();
   return j.take();
@@ -257,6 +264,8 @@ std::string search_report_text(const SearchResult& result, const Model& model,
     o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, " << result.tt_hits << " hits, "
       << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores << " stores\n";
   }
+  o << "nodes generated: " << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
+  if (result.trace.meta.get("algo") == "forward-estimation") o << fe_summary_text(result);
   if (scores && !model.roots().empty()) {
     o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
   }

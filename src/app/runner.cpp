@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "app/domains.hpp"
+#include "app/fe_search.hpp"
 #include "app/interest_run.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
@@ -17,10 +18,11 @@ namespace kibitz {
 
 namespace {
 
-// One search of the chosen algorithm to `depth`; returns whether it finished.
+// One search of the chosen algorithm to `depth`; returns whether it finished. `out` receives
+// facts some algorithms record about themselves (forward estimation's edge bounds).
 template <class Game, class Sink>
 bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth, Score& value,
-                 Bound& bound, SearchStats& stats) {
+                 Bound& bound, SearchStats& stats, SearchResult& out) {
   switch (spec.algo) {
     case Algorithm::minimax: {
       Minimax<Game, Sink> s(game, sink, options);
@@ -43,6 +45,10 @@ bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions o
       stats = s.stats();
       return !s.aborted();
     }
+    case Algorithm::forward_estimation:  // app/fe_search.hpp
+      value = search_forward_estimation(spec, game, sink, out, depth, stats);
+      bound = Bound::exact;
+      return true;
     case Algorithm::interest:
       break;  // iterates by limit: search_with hands it to run_interest
   }
@@ -55,6 +61,7 @@ void add_stats(SearchStats& total, const SearchStats& s) {
   total.cutoffs += s.cutoffs;
   total.generated += s.generated;
   total.tt_cutoffs += s.tt_cutoffs;
+  total.fe_prunes += s.fe_prunes;
 }
 
 // The depth iterative deepening goes to: the given depth, or the height of a tree.
@@ -78,7 +85,7 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
   } else if (!spec.iterative) {
     Score value = 0;
     Bound bound = Bound::exact;
-    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats);
+    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats, out);
     out.value = value;
     out.bound = bound;
   } else {
@@ -94,7 +101,7 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
       Score value = 0;
       Bound bound = Bound::exact;
       SearchStats stats;
-      const bool done = search_once(spec, game, sink, options, d, value, bound, stats);
+      const bool done = search_once(spec, game, sink, options, d, value, bound, stats, out);
       add_stats(out.stats, stats);
       out.iterations.push_back({d, value, stats.nodes, done});
       sink.iteration_end(d, done ? value : (out.iterations.size() > 1 ? out.value : value));

@@ -1,5 +1,8 @@
 #include "app/search_spec.hpp"
 
+#include <cmath>
+#include <cstdlib>
+
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
@@ -11,16 +14,38 @@ const char* algorithm_name(Algorithm a) {
     case Algorithm::minimax: return "minimax";
     case Algorithm::alphabeta: return "alphabeta";
     case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
+    case Algorithm::forward_estimation: return "forward-estimation";
     case Algorithm::interest: return "interest";
   }
   return "alphabeta";
 }
 
 Algorithm parse_algorithm(const std::string& text) {
-  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds, Algorithm::interest}) {
+  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds,
+                      Algorithm::forward_estimation, Algorithm::interest}) {
     if (text == algorithm_name(a)) return a;
   }
-  throw InputError("unknown algorithm '" + text + "' (minimax, alphabeta, alphabeta-bounds, interest)");
+  throw InputError("unknown algorithm '" + text +
+                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, interest)");
+}
+
+int parse_fe_delta(const std::string& text) {
+  char* end = nullptr;
+  const double x = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(x >= 0.0 && x <= 1.0)) {
+    throw InputError("delta must be a number from 0 to 1, not '" + text + "'");
+  }
+  return static_cast<int>(std::lround(x * 1000.0));
+}
+
+std::string format_fe_delta(int milli) {
+  std::string s = std::to_string(milli / 1000);
+  if (milli % 1000) {
+    std::string frac = std::to_string(1000 + milli % 1000).substr(1);
+    while (frac.back() == '0') frac.pop_back();
+    s += "." + frac;
+  }
+  return s;
 }
 
 void SearchSpec::validate() const {
@@ -33,6 +58,22 @@ void SearchSpec::validate() const {
   if (node_budget < 0) throw InputError("the node budget must not be negative");
   if (tt_entries < -1 || tt_entries > (1LL << 26)) throw InputError("the table size must be between 0 and 2^26 entries");
   if (tt_entries > 0 && algo == Algorithm::minimax) throw InputError("minimax does not use a transposition table");
+  if (algo == Algorithm::forward_estimation) {
+    if (!tree.empty()) {
+      throw InputError("forward estimation needs node costs: search a random tree or a game");
+    }
+    if (fe_source() == EdgeSource::exact && !random) {
+      throw InputError("exact edge-cost bounds are known only for random trees (use bounds online or offline)");
+    }
+    if (fe_delta_milli < 0 || fe_delta_milli > 1000) throw InputError("delta must be from 0 to 1");
+    if (fe_likely && fe_source() != EdgeSource::offline) {
+      throw InputError("the likely increment and decrement are learned off-line (bounds offline)");
+    }
+    if (fe_samples < 1 || fe_samples > 100'000) throw InputError("samples must be from 1 to 100000");
+    if (node_budget > 0 || tt_entries > 0) {
+      throw InputError("forward estimation uses neither a node budget nor a transposition table");
+    }
+  }
   if (algo == Algorithm::interest) {
     interest.validate();
     if (iterative) throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
@@ -61,6 +102,12 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
   if (iterative) meta.set("iterative", "true");
   if (node_budget > 0) meta.set("nodes", std::to_string(node_budget));
   if (tt_entries >= 0) meta.set("tt", std::to_string(tt_entries));
+  if (algo == Algorithm::forward_estimation) {
+    meta.set("fe_bounds", edge_source_name(fe_source()));
+    meta.set("fe_delta", format_fe_delta(fe_delta_milli));
+    if (fe_likely) meta.set("fe_likely", "1");
+    if (fe_source() == EdgeSource::offline) meta.set("fe_samples", std::to_string(fe_samples));
+  }
   if (algo == Algorithm::interest) interest.write_meta(meta);
 }
 
@@ -80,6 +127,14 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* c = meta.find("criterion")) {
       if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
     }
+    if (const auto* b = meta.find("fe_bounds")) {
+      EdgeSource src;
+      if (!parse_edge_source(*b, src)) return std::nullopt;
+      s.fe_bounds = src;
+    }
+    if (const auto* d = meta.find("fe_delta")) s.fe_delta_milli = parse_fe_delta(*d);
+    if (const auto* l = meta.find("fe_likely")) s.fe_likely = *l == "1";
+    if (const auto* k = meta.find("fe_samples")) s.fe_samples = std::stoi(*k);
     s.validate();
   } catch (const std::exception&) {
     return std::nullopt;  // a trace from elsewhere: viewable, just not searchable again
@@ -125,6 +180,27 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "tt") {
       if (!it.value().is_number_integer()) throw InputError("tt (table entries) must be an integer");
       s.tt_entries = it.value().get<long long>();
+    } else if (key == "bounds") {
+      EdgeSource src;
+      if (!parse_edge_source(text("bounds"), src)) {
+        throw InputError("bounds must be exact, online or offline");
+      }
+      s.fe_bounds = src;
+    } else if (key == "delta") {
+      const auto& v = it.value();
+      if (v.is_number()) {
+        const double x = v.get<double>();
+        if (!(x >= 0.0 && x <= 1.0)) throw InputError("delta must be a number from 0 to 1");
+        s.fe_delta_milli = static_cast<int>(std::lround(x * 1000.0));
+      } else {
+        s.fe_delta_milli = parse_fe_delta(text("delta"));
+      }
+    } else if (key == "likely") {
+      if (!it.value().is_boolean()) throw InputError("likely must be true or false");
+      s.fe_likely = it.value().get<bool>();
+    } else if (key == "samples") {
+      if (!it.value().is_number_integer()) throw InputError("samples must be an integer");
+      s.fe_samples = it.value().get<int>();
     } else if (key == "similarity" && it.value().is_boolean()) {
       s.interest.similarity = it.value().get<bool>();
     } else if (key == "limits" && it.value().is_array()) {

@@ -9,13 +9,15 @@
 #include "app/interest_spec.hpp"
 #include "core/criterion.hpp"
 #include "games/random_tree.hpp"
+#include "search/edge_bounds.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz {
 
-enum class Algorithm { minimax, alphabeta, alphabeta_bounds, interest };
+enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, interest };
 
-const char* algorithm_name(Algorithm a);  // "minimax", "alphabeta", "alphabeta-bounds", "interest"
+// "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "interest"
+const char* algorithm_name(Algorithm a);
 // Throws InputError listing the known names.
 Algorithm parse_algorithm(const std::string& text);
 
@@ -36,6 +38,16 @@ struct SearchSpec {
 
   static constexpr long long k_default_tt = 1 << 16;
 
+  // --- forward estimation (algo forward-estimation; app/fe_search.hpp) ---
+  std::optional<EdgeSource> fe_bounds;  // unset: exact for random trees, on-line for games
+  int fe_delta_milli = 1000;            // delta in thousandths (0..1000)
+  bool fe_likely = false;               // variant (2): learned likely increment/decrement
+  int fe_samples = 10;                  // off-line learning: K sample playouts
+  EdgeSource fe_source() const {
+    return fe_bounds ? *fe_bounds : (random ? EdgeSource::exact : EdgeSource::online);
+  }
+  // --- end forward estimation ---
+
   static constexpr int k_full_depth = 1 << 20;
 
   // Throws InputError when the combination cannot be searched.
@@ -46,7 +58,8 @@ struct SearchSpec {
   // chess and Othello (games with transpositions), off otherwise.
   long long table_entries() const {
     if (tt_entries >= 0) return tt_entries;
-    return (game == "chess" || game == "othello") && algo != Algorithm::minimax ? k_default_tt : 0;
+    const bool uses_table = algo == Algorithm::alphabeta || algo == Algorithm::alphabeta_bounds;
+    return (game == "chess" || game == "othello") && uses_table ? k_default_tt : 0;
   }
 
   // Trace metadata and back, so a saved trace says how to search it again.
@@ -57,5 +70,10 @@ struct SearchSpec {
   // {"tree": "...", "algo": "alphabeta", "criterion": "ge"} or {"random": "b=3,d=4,seed=1"}.
   static SearchSpec from_json(const std::string& json);
 };
+
+// Forward estimation's delta: "0.5", "1", ".25" -> thousandths; throws InputError unless it is
+// a number in [0, 1] (given to at most three decimals, more are rounded).
+int parse_fe_delta(const std::string& text);
+std::string format_fe_delta(int milli);  // 500 -> "0.5", 1000 -> "1"
 
 }  // namespace kibitz

@@ -7,6 +7,7 @@
 
 #include "app/report.hpp"
 #include "app/runner.hpp"
+#include "app/viewer_app_fe.hpp"
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
 #include "trace/json_text.hpp"
@@ -194,11 +195,10 @@ SearchSpec ViewerApp::spec_from_form() const {
       break;
     }
   }
-  spec.algo = f.algo == 0   ? Algorithm::minimax
-              : f.algo == 2 ? Algorithm::alphabeta_bounds
-              : f.algo == 3 ? Algorithm::interest
-                            : Algorithm::alphabeta;
-  if (spec.algo == Algorithm::interest) {
+  spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
+  fe_spec_from_form(f, spec);  // algo 3: forward estimation and its options
+  if (f.algo == 4) {  // interest search and its options
+    spec.algo = Algorithm::interest;
     const viewer::InterestForm& i = f.interest;
     if (!i.limits_text().empty()) spec.interest.set("limits", i.limits_text());
     spec.interest.tallies = i.split_tallies ? Tallies::split : Tallies::joint;
@@ -349,6 +349,17 @@ void ViewerApp::process_requests() {
     r.copy_link = false;
     if (copy_text) copy_text(url_hash());
   }
+  fe_process_experiments(m_state.fe.experiments, m_experiment, 12.0);
+}
+
+void ViewerApp::start_experiment(const std::string& name, int trials) {
+  auto& view = m_state.fe.experiments;
+  view.open = true;
+  if (view.names.empty()) view.names = experiment_names();
+  const auto it = std::find(view.names.begin(), view.names.end(), name);
+  if (it != view.names.end()) view.selected = static_cast<int>(it - view.names.begin());
+  view.trials = trials;
+  fe_start_experiment(view, m_experiment, name, trials);
 }
 
 std::string ViewerApp::summary_json() const {
@@ -477,6 +488,7 @@ std::string ViewerApp::url_hash() const {
   if (m_spec->iterative) h += "&iterative=1";
   if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
   if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
+  h += fe_link_part(*m_spec);
   if (m_spec->algo == Algorithm::interest) h += m_spec->interest.url_params();
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
@@ -526,7 +538,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end || t < 0) throw InputError("link: t must be an event number");
-        } else {
+        } else if (!fe_link_key(key, value, spec)) {
           throw InputError("link: unknown part '" + key + "'");
         }
       }
@@ -568,11 +580,10 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.hi = static_cast<int>(p.hi);
     m_state.setup.seed = static_cast<int>(p.seed);
   }
-  m_state.setup.algo = spec.algo == Algorithm::minimax            ? 0
-                       : spec.algo == Algorithm::alphabeta_bounds ? 2
-                       : spec.algo == Algorithm::interest         ? 3
-                                                                  : 1;
+  m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  fe_form_from_spec(spec, m_state.setup);
   if (spec.algo == Algorithm::interest) {
+    m_state.setup.algo = 4;
     viewer::InterestForm& i = m_state.setup.interest;
     i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic : viewer::InterestForm::Limits::list;
     if (!spec.interest.limits.empty()) i.list = spec.interest.limits;

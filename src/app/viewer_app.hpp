@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/experiments/job.hpp"
 #include "app/runner.hpp"
 #include "app/search_spec.hpp"
 #include "viewer/viewer_state.hpp"
@@ -49,6 +50,9 @@ class ViewerApp {
   // {"error"} naming the bad part.
   std::string apply_url_hash(const std::string& hash);
 
+  // Forward estimation's Experiments window: opens it and starts an experiment's small version.
+  void start_experiment(const std::string& name, int trials = 0);
+
   // Platform hooks (set by the web page; the desktop uses paths).
   std::function<void(const std::string& name, const std::vector<std::uint8_t>& bytes, const std::string& mime)> download;
   std::function<void()> open_picker;
@@ -62,6 +66,7 @@ class ViewerApp {
 
   viewer::ViewerState m_state;
   std::optional<SearchSpec> m_spec;  // what the shown trace searched, when known
+  std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
 };
 
 // %XX decoding and encoding for URL fragments.

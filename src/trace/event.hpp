@@ -21,6 +21,15 @@
 //   leave        a = ret; flags = bound | kind << 2 (see pack_leave)
 //   iteration_begin / iteration_end: node = iteration number, a = depth or limit / root value
 //
+// Forward estimation (search/forward_estimation.hpp) writes one test of a successor as three
+// events, all about the parent (the open node), values from MAX's point of view (the side to
+// move at the search root), not the node's:
+//   fe_test      aux = the successor's move index (generation order); a = c, its cost; b = d,
+//                the depth of its subtree; flags = k_fe_pruned | k_fe_max_root | k_fe_strict
+//   payload      node = 0; a = l', b = u': the edge-cost bounds used (delta applied)
+//   payload      node = 0; a = the estimate: c + u'*d for a MIN root, c + l'*d for a MAX root;
+//                b = the window bound tested: alpha for a MIN root, beta for a MAX root
+// A pruned successor is never entered; an unpruned one is entered next.
 // Interest search (search/interest.hpp) adds, about the open node (values are costs, >= 0;
 // a limit of 1,000,000,000 is no limit):
 //   interest_terms  one per term that contributed to a move's interest, after expand and
@@ -109,6 +118,10 @@ constexpr std::uint8_t pack_leave(Bound d, NodeKind k) {
 }
 constexpr NodeKind unpack_kind(std::uint8_t flags) { return static_cast<NodeKind>((flags >> 2) & 7u); }
 
+// fe_test flags.
+constexpr std::uint8_t k_fe_pruned = 1;    // the successor was abandoned (never entered)
+constexpr std::uint8_t k_fe_max_root = 2;  // a MAX root: estimate = c + l'*d tested >= beta
+constexpr std::uint8_t k_fe_strict = 4;    // criterion >: the test is < alpha (> beta)
 // interest_terms and interest_move flags.
 constexpr std::uint8_t k_interest_total = 255;
 constexpr std::uint8_t k_interest_cut = 1, k_interest_static_leaf = 2, k_interest_joint = 4;

@@ -140,9 +140,10 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         ModelNode& node = m_nodes[e.node];
         const NodeKind kind = unpack_kind(e.flags);
         if ((e.flags & 3u) == 3u || static_cast<unsigned>(kind) > 4u) fail(t, "bad bound or kind bits");
-        // Only the table (a stored result) or a spent node budget (kind unknown) may end an
-        // interior node before any successor.
-        if (!node.leaf && entered[e.node] == 0 && !(node.tt & k_tt_settled) && kind != NodeKind::unknown) {
+        // Only the table (a stored result), a spent node budget (kind unknown) or forward
+        // estimation (every successor pruned) may end an interior node before any successor.
+        if (!node.leaf && entered[e.node] == 0 && !(node.tt & k_tt_settled) && kind != NodeKind::unknown &&
+            node.fe_pruned == 0) {
           fail(t, "an interior node left without successors");
         }
         node.leave_t = static_cast<std::uint32_t>(t);
@@ -175,6 +176,10 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         break;
       case EventType::payload:
         about = prev_node;  // extra values of the event before it
+        break;
+      case EventType::fe_test:  // forward estimation tested a successor of the open node
+        expect_top(t, e);
+        if (e.flags & k_fe_pruned) ++m_nodes[e.node].fe_pruned;
         break;
       default:
         if (is_core_event(e.type) || static_cast<int>(e.type) < 32) {
@@ -219,6 +224,15 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
     prev_node = about;
     add_counts(c, e);
   }
+
+  // Forward estimation's tests, per node.
+  std::vector<std::uint32_t> enter_t(nodes), parent(nodes);
+  for (std::size_t i = 0; i < nodes; ++i) {
+    enter_t[i] = m_nodes[i].enter_t;
+    parent[i] = m_nodes[i].parent;
+  }
+  m_fe.build(trace, enter_t, parent);
+  // Interest search's ratings, costs and cutoffs, per node.
   m_interest.build(trace, m_nodes.data(), m_nodes.size());
 }
 
@@ -234,6 +248,10 @@ void Model::add_counts(Counters& c, const Event& e) const {
       ++c.tt_probes;
       if ((e.flags & 3u) >= 1) ++c.tt_hits;
       if ((e.flags & 3u) == 2) ++c.tt_cutoffs;
+      break;
+    case EventType::fe_test:
+      ++c.fe_tests;
+      if (e.flags & k_fe_pruned) ++c.fe_prunes;
       break;
     case EventType::leave:
       switch (unpack_kind(e.flags)) {

@@ -16,6 +16,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "trace/fe_index.hpp"
 #include "trace/interest_index.hpp"
 #include "trace/trace.hpp"
 
@@ -50,6 +51,7 @@ struct ModelNode {
   // Transposition table at this node: bit 0 probed, bit 1 entry found (its move tried first),
   // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
   std::uint8_t tt = 0;
+  std::int32_t fe_pruned = 0;          // successors pruned by forward estimation (never entered)
 };
 
 constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
@@ -84,6 +86,7 @@ struct Counters {
   std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
   std::uint32_t max_depth = 0;
   std::uint32_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
+  std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
 };
 
 class Model {
@@ -140,6 +143,8 @@ class Model {
   // return value (the cutoff child of a Cut node), to a leaf.
   std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
 
+  // Forward estimation: the tests of each node's successors (empty for other searches).
+  const FeIndex& fe() const { return m_fe; }
   // Interest search: the costs, cutoffs and ratings of each node's moves (empty otherwise).
   const InterestIndex& interest() const { return m_interest; }
 
@@ -153,6 +158,7 @@ class Model {
   std::vector<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_node_events;
   std::vector<Counters> m_keyframes;        // counters before event i * interval
+  FeIndex m_fe;
   InterestIndex m_interest;
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;

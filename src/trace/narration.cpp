@@ -92,8 +92,8 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       std::string s = name(c) + " returned " + sc(model.node(c).ret) + ", so best[" + std::to_string(e.a) +
                       "] = " + sc(e.b) + " " + criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) +
                       ": cutoff, " + name(id) + " is a Cut node";
-      if (n.succ_count > e.a + 1) {
-        const int skipped = n.succ_count - e.a - 1;
+      if (n.succ_count > e.a + 1 + n.fe_pruned) {
+        const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
         s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
              " never searched)";
       }
@@ -133,8 +133,17 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     case EventType::interest_terms:
     case EventType::interest_move:
       return narrate_interest(model, t);
+    case EventType::fe_test:
     case EventType::payload:
-      if (std::string s = narrate_interest(model, t); !s.empty()) return s;
+      if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
+        if (e.type == EventType::fe_test) return trace::fe_narration(*f, name(f->parent));
+        return t == f->t + 1 ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
+                             : "The estimate " + sc(f->estimate) + " against " +
+                                   (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
+      }
+      if (e.type == EventType::payload) {
+        if (std::string s = narrate_interest(model, t); !s.empty()) return s;
+      }
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
     default:
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";

@@ -8,6 +8,7 @@
 
 #include "search/interest_report.hpp"
 #include "search/search_options.hpp"
+#include "search/sink.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -93,6 +94,17 @@ class Recorder {
   }
   void payload(std::uint32_t x, std::int32_t a, std::int32_t b) {
     push(EventType::payload, 0, 0, x, a, b);
+  }
+  // Forward estimation: one test, as fe_test and two payload events (layout in event.hpp).
+  void fe_test(const FeTestReport& r) {
+    const auto flags = static_cast<std::uint8_t>((r.pruned ? k_fe_pruned : 0) |
+                                                 (r.max_root ? k_fe_max_root : 0) |
+                                                 (r.strict ? k_fe_strict : 0));
+    const auto aux = static_cast<std::uint16_t>(
+        r.move_index >= 0 && r.move_index < k_no_move_index ? r.move_index : k_no_move_index);
+    push(EventType::fe_test, flags, aux, top(), r.c, r.d);
+    push(EventType::payload, 0, 0, 0, r.l, r.u);
+    push(EventType::payload, 0, 0, 0, r.estimate, r.window);
   }
   std::int32_t string_id(std::string_view text) {
     return static_cast<std::int32_t>(m_trace.strings.intern(text));

@@ -12,6 +12,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
+// The position of event i in a forward-estimation test: 1 or 2 for its payloads, else 0.
+int fe_payload_slot(const Trace& trace, std::size_t i) {
+  const auto& ev = trace.events;
+  if (ev[i].type != EventType::payload || ev[i].node != 0) return 0;
+  if (i >= 1 && ev[i - 1].type == EventType::fe_test) return 1;
+  if (i >= 2 && ev[i - 2].type == EventType::fe_test && ev[i - 1].type == EventType::payload) return 2;
+  return 0;
+}
+
 void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
   const Event& e = trace.events[index];
   j.begin_object();
@@ -90,6 +99,18 @@ void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
       j.key("kind");
       j.string(kind_name(unpack_kind(e.flags)));
       break;
+    case EventType::fe_test:  // forward estimation (event.hpp): named fields
+      node();
+      if (e.aux != k_no_move_index) field_int("move_index", e.aux);
+      j.key("root");
+      j.string(e.flags & k_fe_max_root ? "max" : "min");
+      field_score("c", e.a);
+      field_int("d", e.b);
+      j.key("pruned");
+      j.boolean(e.flags & k_fe_pruned);
+      j.key("strict");
+      j.boolean(e.flags & k_fe_strict);
+      break;
     case EventType::payload:
       // The payload of an interest_terms total holds the move's label: written as its text.
       if (index > 0 && trace.events[index - 1].type == EventType::interest_terms &&
@@ -97,6 +118,11 @@ void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
         node();
         j.key("text");
         j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+        break;
+      }
+      if (const int slot = fe_payload_slot(trace, index)) {
+        field_score(slot == 1 ? "l" : "estimate", e.a);
+        field_score(slot == 1 ? "u" : "window", e.b);
         break;
       }
       [[fallthrough]];
@@ -290,10 +316,40 @@ Trace read_trace_json(const std::string& text) {
         e.a = r.score("ret");
         e.flags = pack_leave(r.bound(), r.kind());
         break;
+      case EventType::fe_test: {
+        e.node = r.node();
+        e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
+                                    : k_no_move_index;
+        const Json& root = r.field("root");
+        if (!root.is_string() || (root.get<std::string>() != "min" && root.get<std::string>() != "max")) {
+          r.fail("'root' must be \"min\" or \"max\"");
+        }
+        const Json& pruned = r.field("pruned");
+        if (!pruned.is_boolean()) r.fail("'pruned' must be true or false");
+        bool strict = false;
+        if (r.has("strict")) {
+          const Json& st = r.field("strict");
+          if (!st.is_boolean()) r.fail("'strict' must be true or false");
+          strict = st.get<bool>();
+        }
+        e.flags = static_cast<std::uint8_t>((pruned.get<bool>() ? k_fe_pruned : 0) |
+                                            (root.get<std::string>() == "max" ? k_fe_max_root : 0) |
+                                            (strict ? k_fe_strict : 0));
+        e.a = r.score("c");
+        e.b = static_cast<std::int32_t>(r.integer("d", 0, 1 << 30));
+        break;
+      }
       case EventType::payload:
         if (r.has("text")) {  // an interest_terms total's label
           e.node = r.node();
           e.a = r.text();
+          break;
+        }
+        if (r.has("l") || r.has("estimate")) {  // a forward-estimation test's values
+          const bool first = r.has("l");
+          e.node = 0;
+          e.a = r.score(first ? "l" : "estimate");
+          e.b = r.score(first ? "u" : "window");
           break;
         }
         [[fallthrough]];

@@ -8,6 +8,7 @@
 #include "core/score.hpp"
 #include "trace/narration.hpp"
 #include "viewer/boards.hpp"
+#include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/keys.hpp"
 
@@ -366,6 +367,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     const ImVec2 p = v.to_screen(layout.x(st.parent), layout.y(st.parent) + hh);
     const ImVec2 c = v.to_screen(st.x, st.y - hh);
     if (!on_screen(c) && !on_screen(p)) continue;
+    if (st.fe_test >= 0) {  // a successor pruned by forward estimation (fe_canvas.cpp)
+      draw_fe_stub(dl, s, st, p, c, zoom, lod, hovered);
+      continue;
+    }
     const float sw = s.metrics.stub_width * 0.5f * zoom;
     if (draw_interest_stub(dl, s, st, p, c, ImVec2(sw * 2, s.metrics.node_height * 0.55f * zoom), zoom, lod)) continue;
     for (int i = 0; i < 6; ++i) {  // a dashed edge
@@ -433,6 +438,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       continue;
     }
     draw_full_node(dl, s, pal, m, id, t, a, b, zoom, id == current, in_list(path, id));
+    draw_fe_node_bar(dl, s, id, t, a, b, zoom);  // forward estimation's estimate, if tested
   }
   dl->PopClipRect();
 
@@ -455,6 +461,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       ImGui::TextUnformatted("being searched");
     }
     if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
+    fe_node_tooltip(m, s.hovered, t);
     if (n.tt & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
     draw_interest_tooltip(m, s.hovered);
     const std::string& position = m.position(s.hovered);

@@ -4,6 +4,7 @@
 
 #include "core/score.hpp"
 #include "trace/narration.hpp"
+#include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
@@ -106,8 +107,8 @@ void draw_inspector(ViewerState& s) {
     const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(st.cutoff_child));
     ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.", st.cutoff_child,
                        node_name(m, c).c_str(), st.cutoff_child, sc(st.best).c_str(), sc(n.beta).c_str());
-    if (n.succ_count > st.cutoff_child + 1) {
-      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1);
+    if (n.succ_count > st.cutoff_child + 1 + n.fe_pruned) {
+      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
     }
   }
   draw_interest_inspector(s, id);
@@ -132,6 +133,7 @@ void draw_inspector(ViewerState& s) {
       ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");
     }
   }
+  draw_fe_inspector(s, id, t);  // forward estimation's tests (fe_panels.cpp)
   if (!m.position(id).empty()) {
     section("position");
     ImGui::TextWrapped("%s", m.position(id).c_str());

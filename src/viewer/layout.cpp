@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 
 namespace kibitz::viewer {
 
@@ -35,10 +36,21 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   // Items: the visible nodes (index = node id), then the stubs.
   for (std::uint32_t id = 0; id < node_count; ++id) {
     const trace::ModelNode& n = model.node(first + id);
-    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1, 0.0f, 0.0f});  // parent: local id for now
+    // (Successors pruned by forward estimation were generated and tested, not left over.)
+    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f});  // parent: local id for now
     } else if (const std::uint32_t cut = model.interest().cut(first + id); cut != trace::k_no_node && cut <= t) {
       m_stubs.push_back({id, model.interest().skipped(first + id), 0.0f, 0.0f});  // an interest cutoff's moves
+    }
+  }
+  // Forward estimation: a stub per pruned successor, tested at or before t.
+  const trace::FeIndex& fe = model.fe();
+  bool fe_stubs = false;
+  for (std::size_t i = 0; i < fe.size(); ++i) {
+    const trace::FeTest& f = fe.test(i);
+    if (f.pruned && f.t <= t && f.parent >= first && f.parent < first + node_count) {
+      m_stubs.push_back({f.parent - first, 1, 0.0f, 0.0f, static_cast<std::int32_t>(i)});
+      fe_stubs = true;
     }
   }
   // One more item: a virtual root above the real roots (one per iteration), so that several
@@ -83,10 +95,32 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     it.parent = static_cast<std::int32_t>(m_stubs[s].parent);
     it.first_child = 0;
     it.child_count = 0;
-    it.width = metrics.stub_width;
+    it.width = m_stubs[s].fe_test >= 0 ? metrics.node_width : metrics.stub_width;
     Item& pi = m_items[m_stubs[s].parent];
     it.number = pi.child_count;
     m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = idx;
+  }
+  if (fe_stubs) {
+    // A pruned successor goes where it was tested: after the successors entered before it
+    // (ties in test order); a cutoff's stub stays last.
+    auto key = [&](std::int32_t item) -> std::pair<std::int64_t, std::int64_t> {
+      if (static_cast<std::uint32_t>(item) < node_count) {
+        return {2 * std::int64_t{model.node(first + static_cast<std::uint32_t>(item)).k} + 1, 0};
+      }
+      const LayoutStub& st = m_stubs[static_cast<std::size_t>(item) - node_count];
+      if (st.fe_test < 0) return {INT64_MAX, 0};
+      const trace::FeTest& f = fe.test(static_cast<std::size_t>(st.fe_test));
+      return {2 * std::int64_t{f.entered_before}, f.t};
+    };
+    std::vector<std::uint8_t> sorted(items, 0);
+    for (const LayoutStub& st : m_stubs) {
+      if (st.fe_test < 0 || sorted[st.parent]) continue;
+      sorted[st.parent] = 1;
+      Item& pi = m_items[st.parent];
+      auto first = m_children.begin() + pi.first_child;
+      std::stable_sort(first, first + pi.child_count, [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
+      for (std::int32_t k = 0; k < pi.child_count; ++k) m_items[static_cast<std::size_t>(first[k])].number = k;
+    }
   }
   for (std::size_t i = 0; i < items; ++i) {
     Item& it = m_items[i];

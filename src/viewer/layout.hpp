@@ -4,7 +4,8 @@
 //
 // The input is the part of the trace visible at the cursor (the tree "grows" as nodes are
 // entered) or the whole trace (its final shape), plus one stub per node whose cutoff has
-// happened and left successors unsearched.
+// happened and left successors unsearched, and one per successor pruned by forward estimation
+// (placed among its siblings where the search tested it).
 #pragma once
 
 #include <cstddef>
@@ -26,9 +27,10 @@ struct LayoutMetrics {
 };
 
 struct LayoutStub {
-  std::uint32_t parent;  // the Cut node
+  std::uint32_t parent;  // the Cut node (or, for forward estimation, the tested node's parent)
   std::int32_t count;    // successors never searched
   float x, y;
+  std::int32_t fe_test = -1;  // forward estimation: index in Model::fe() of the test that pruned it
 };
 
 class TreeLayout {

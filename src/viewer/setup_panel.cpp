@@ -7,6 +7,7 @@
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
 
+#include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
@@ -111,11 +112,12 @@ void draw_setup(ViewerState& s) {
 
   section("search");
   const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds",
-                         "interest search (Rollason)"};
+                         "forward estimation (Zhang)", "interest search (Rollason)"};
   ImGui::SetNextItemWidth(-1);
-  ImGui::Combo("##algo", &f.algo, algos, 4);
+  ImGui::Combo("##algo", &f.algo, algos, 5);
   s.note_widget("algo");
-  if (f.algo == 3) draw_interest_setup(s);
+  if (f.algo == 3) draw_fe_setup(s);  // fe_panels.cpp
+  if (f.algo == 4) draw_interest_setup(s);
   ImGui::TextUnformatted("cutoff when best[k]");
   ImGui::SameLine();
   ImGui::RadioButton(">  \u03b2", &f.criterion, 0);

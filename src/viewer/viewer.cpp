@@ -4,6 +4,7 @@
 
 #include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
+#include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 
@@ -32,6 +33,8 @@ void draw_menu(ViewerState& s) {
     if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
+    ImGui::MenuItem("Forward estimation: estimate bars", nullptr, &s.fe.bars);
+    ImGui::MenuItem("Experiments\u2026", nullptr, &s.fe.experiments.open);  // fe_experiments_panel.cpp
     ImGui::Separator();
     if (ImGui::MenuItem("Dark theme", nullptr, s.theme == Theme::dark)) {
       s.theme = Theme::dark;
@@ -141,6 +144,7 @@ void draw_viewer(ViewerState& s) {
   ImGui::End();
   s.open_tab.clear();
   draw_file_browser(s);
+  draw_fe_experiments(s);
 }
 
 }  // namespace kibitz::viewer

@@ -16,6 +16,7 @@
 
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
+#include "viewer/fe_view.hpp"
 #include "viewer/interest_form.hpp"
 #include "viewer/layout.hpp"
 #include "viewer/theme.hpp"
@@ -32,8 +33,11 @@ struct SetupForm {
   int b = 3, B = 5, root = 0, d = 4;
   int lo = -9, hi = 9;
   int seed = 1;
-  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds, 3 interest
-  InterestForm interest;  // algo 3
+  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds, 3 forward-estimation, 4 interest
+  int fe_bounds = 0;         // forward estimation: 0 exact, 1 on-line, 2 off-line
+  float fe_delta = 1.0f;     // delta in [0, 1]
+  bool fe_likely = false;    // off-line: the likely increment and decrement
+  InterestForm interest;     // algo 4
   int criterion = 0;  // 0 ">", 1 "≥"
   int depth = -1;     // -1: to the leaves
   // Games.
@@ -137,6 +141,8 @@ class ViewerState {
   std::string open_tab;  // a tab to bring forward on the next frame: setup, inspector, legend, events, stats
   bool show_file_browser = false;
   bool is_web = false;
+
+  FeView fe;  // forward estimation: estimate bars, the Experiments window
 
   std::string error;   // the last failure, shown until the next success
   std::string status;  // a short note ("opened t.kbz")

@@ -79,6 +79,49 @@ expect_error "cut trace" 'trace file, byte' replay cut.kbz --at 0
 printf '{"format":"kibitz-trace","version":1,"events":[{"type":"leave","node":0,"ret":1,"bound":"exact","kind":"pv"}]}' > bad.json
 expect_error "bad nesting" 'trace, event 0 \(leave\): no node is open' export bad.json --json
 
+# Forward estimation.
+fe=(search --random b=3,d=5,lo=-9,hi=9,seed=4 --algo forward-estimation --criterion ge)
+expect_ok "fe plain" '^forward estimation: [1-9][0-9]* pruned; bounds exact l=-9,u=9, delta 1$' "${fe[@]}"
+expect_ok "fe nodes generated" '^nodes generated: [0-9]+$' "${fe[@]}"
+expect_ok "fe json" '"nodes_generated":[0-9]+,"fe_prunes":[1-9][0-9]*,"fe_bounds":\{"source":"exact","l":-9,"u":9,"delta":1,"likely":false\}' "${fe[@]}" --json
+expect_ok "fe pruned entry" '"id":null,.*"fe":\{"c":-?[0-9]+,"d":[0-9]+,"estimate":-?[0-9]+,"window_bound":-?[0-9]+,"pruned":true,"root":"m(in|ax)"' "${fe[@]}" --json
+expect_ok "fe tested entry" '"fe":\{"c":-?[0-9]+,"d":[0-9]+,"estimate":-?[0-9]+,"window_bound":-?[0-9]+,"pruned":false' "${fe[@]}" --json
+expect_ok "fe online delta" '"fe_bounds":\{"source":"online","l":-?[0-9]+,"u":[0-9]+,"delta":0.5' "${fe[@]}" --bounds online --delta 0.5 --json
+expect_ok "fe offline likely" '"source":"offline","l":-?[0-9]+,"u":[0-9]+,"likely_l":-[0-9]+,"likely_u":[0-9]+,"delta":1,"likely":true' "${fe[@]}" --bounds offline --likely --json
+expect_ok "fe othello" '^forward estimation: [0-9]+ pruned; bounds online' search --game othello --depth 3 --algo forward-estimation
+expect_ok "alphabeta nodes generated" '"nodes_generated":10,' search --tree "$tree" --json
+expect_error "fe bad delta" "delta must be a number from 0 to 1, not '1.5'" "${fe[@]}" --delta 1.5
+expect_error "fe delta text" "delta must be a number from 0 to 1, not 'half'" "${fe[@]}" --delta half
+expect_error "fe unknown bounds" "--bounds must be exact, online or offline, not 'guess'" "${fe[@]}" --bounds guess
+expect_error "fe exact on a game" 'exact edge-cost bounds are known only for random trees' search --game tictactoe --depth 2 --algo forward-estimation --bounds exact
+expect_error "fe bracket tree" 'forward estimation needs node costs' search --tree "$tree" --algo forward-estimation
+expect_error "bounds without fe" '--bounds applies to --algo forward-estimation' search --tree "$tree" --bounds exact
+expect_error "fe likely online" 'learned off-line' "${fe[@]}" --bounds online --likely
+"${kibitz[@]}" "${fe[@]}" --record fe.kbz >/dev/null || fail "fe record"
+"${kibitz[@]}" export fe.kbz --json --out fe.json || fail "fe export"
+grep -q '"type":"fe_test","node":[0-9]*,"move_index":[0-9]*,"root":"m[ai][nx]","c":' fe.json || fail "fe_test not in the JSON trace"
+"${kibitz[@]}" export fe.json --kbz --out fe-back.kbz || fail "fe export --kbz"
+cmp -s fe.kbz fe-back.kbz || fail "fe: kbz -> json -> kbz changed the bytes"
+expect_ok "fe replay" "^Forward estimation at node 0.0.0: successor 2 is a MAX root with c = −9, d = 1, so its value lies in \\[−18, 0\\]; c\\+l·d = −18 < β = −8: it might matter" replay fe.kbz --at 59
+
+# Experiments: one-line errors; a small run; the same numbers on one and two threads.
+expect_error "bad experiment" "unknown experiment 'fe-table9'" experiment fe-table9
+expect_error "experiment name" 'give one experiment name' experiment
+expect_error "experiment trials" '--trials must be between 1 and 1000000' experiment fe-table1 --trials 0
+expect_error "experiment threads" '--threads must be between 1 and 256' experiment fe-table1 --threads 0
+expect_error "experiment seed" '--seed expects a non-negative integer' experiment fe-table1 --seed -3
+expect_error "experiment domain" 'random or othello' experiment fe-games --domain go
+expect_error "experiment order" "--order must be generation or static, not 'best'" experiment fe-table1 --order best
+expect_ok "experiment json" '^\{"experiment":"fe-table1","trials":3,"seed":1,"order":"generation","rows":\[\{"depth":1,"algo":"fe-exact","decision_quality":' \
+  experiment fe-table1 --trials 3 --threads 2 --json --out exp --quiet
+[ -s exp/fe-table1.csv ] && [ -s exp/fe-table1-nodes.svg ] && [ -s exp/fe-table1-quality.svg ] || fail "experiment wrote no files"
+grep -q '^depth,algo,decision_quality,nodes_generated' exp/fe-table1.csv || fail "experiment CSV header"
+a="$("${kibitz[@]}" experiment fe-games --domain random --trials 3 --max-horizon 2 --threads 1 --out exp --quiet 2>&1)"
+b="$("${kibitz[@]}" experiment fe-games --domain random --trials 3 --max-horizon 2 --threads 2 --out exp --quiet 2>&1)"
+[ -n "$a" ] && [ "$a" = "$b" ] || fail "fe-games differs between one and two threads"
+"${kibitz[@]}" experiment fe-table1 --trials 2 --out exp >/dev/null 2>progress.txt || fail "experiment with progress"
+grep -q '100% fe-table1' progress.txt || fail "no progress bar on stderr: $(head -c 200 progress.txt)"
+
 expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
 
 # Interest search (001_...): limits, tallies, the similarity penalty, and their faults.

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "app/runner.hpp"
+#include "trace/recorder.hpp"
 #include "viewer/layout.hpp"
 
 using namespace kibitz;
@@ -104,14 +105,38 @@ TEST_CASE("layout of 10^5 nodes, then 10^6: time grows linearly") {
 }
 
 TEST_CASE("a degenerate deep tree lays out without recursion") {
-  std::string text;
-  for (int i = 0; i < 20000; ++i) text += "(1 ";
-  text += "2";
-  for (int i = 0; i < 20000; ++i) text += ")";
-  SearchSpec s;
-  s.tree = text;
-  s.algo = Algorithm::minimax;
-  const auto l = lay(s);
-  CHECK(l->layout.node_count() == 40001);
+  // A chain 100,000 nodes deep with a leaf beside every chain node, recorded event by event
+  // (a recursive search would need that much stack itself).
+  constexpr int k_depth = 100000;
+  auto l = std::make_unique<Laid>();
+  trace::Trace& t = l->result.trace;
+  {
+    trace::Recorder r(t);
+    r.enter(0, -k_score_inf, k_score_inf);
+    for (int d = 0; d < k_depth; ++d) {
+      r.expand(2);
+      r.enter(0, -k_score_inf, k_score_inf);
+    }
+    r.evaluate(1);
+    r.leave(1, Bound::exact, NodeKind::leaf);
+    Score ret = 1;  // what the node just left returned
+    for (int d = 0; d < k_depth; ++d) {
+      r.child_return(0, ret, Bound::exact);
+      r.best_set(0, -ret, Bound::exact);
+      r.enter(1, -k_score_inf, k_score_inf);
+      r.evaluate(2);
+      r.leave(2, Bound::exact, NodeKind::leaf);
+      r.child_return(1, 2, Bound::exact);
+      const Score best = std::max(-ret, -2);
+      r.best_set(1, best, Bound::exact);
+      r.leave(best, Bound::exact, NodeKind::pv);
+      ret = best;
+    }
+  }
+  l->model = std::make_unique<trace::Model>(t);
+  REQUIRE(l->model->node_count() == 2 * k_depth + 1);
+  CHECK(l->model->depth_max() == static_cast<std::uint32_t>(k_depth));
+  l->layout.build(*l->model, l->model->node_count(), t.events.size() - 1, viewer::LayoutMetrics{});
+  CHECK(l->layout.node_count() == 2 * k_depth + 1);
   check_tidy(*l);
 }

@@ -220,3 +220,30 @@ TEST_CASE("game traces: boards in the Board tab and the tooltip, from the positi
   CHECK_FALSE(viewer::parse_board("chess", "not a fen").ok());
   CHECK_FALSE(viewer::parse_board("connect4", "4449444").ok());
 }
+
+TEST_CASE("Ctrl +/- change the text size, Ctrl+0 resets it; the themes switch") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  frames(ui, app, 1);
+  const float base = s.font_scale;
+  ui.press('=', false, true);
+  frames(ui, app, 1);
+  CHECK(s.font_scale > base);
+  CHECK(s.requests.rebuild_fonts);  // the platform rebuilds the atlas at the new size
+  s.requests.rebuild_fonts = false;
+  ui.press('-', false, true);
+  frames(ui, app, 1);
+  ui.press('-', false, true);
+  frames(ui, app, 1);
+  CHECK(s.font_scale < base);
+  ui.press('0', false, true);
+  frames(ui, app, 1);
+  CHECK(s.font_scale == base);
+  for (viewer::Theme t : {viewer::Theme::light, viewer::Theme::dark}) {
+    s.theme = t;
+    viewer::apply_style(t, 1.5f);
+    frames(ui, app, 2);
+    CHECK(ImGui::GetStyle().FramePadding.x == doctest::Approx(9.0f));  // scaled with the text
+  }
+}

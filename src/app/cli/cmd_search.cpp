@@ -73,6 +73,23 @@ SearchSpec spec_from_args(const Args& args) {
   spec.iterative = args.has("iterative");
   spec.node_budget = args.integer("nodes", 0, 1, 1LL << 40);
   spec.tt_entries = args.integer("tt", -1, 0, 1LL << 26);
+  // Forward estimation's options.
+  const bool fe = spec.algo == Algorithm::forward_estimation;
+  for (const char* flag : {"bounds", "delta", "likely", "samples"}) {
+    if (args.has(flag) && !fe) {
+      throw InputError(std::string("--") + flag + " applies to --algo forward-estimation");
+    }
+  }
+  if (auto b = args.value("bounds")) {
+    EdgeSource src;
+    if (!parse_edge_source(*b, src)) {
+      throw InputError("--bounds must be exact, online or offline, not '" + *b + "'");
+    }
+    spec.fe_bounds = src;
+  }
+  if (auto d = args.value("delta")) spec.fe_delta_milli = parse_fe_delta(*d);
+  spec.fe_likely = args.has("likely");
+  spec.fe_samples = static_cast<int>(args.integer("samples", 10, 1, 100'000));
   interest_from_args(args, spec);
   spec.validate();
   return spec;
@@ -82,8 +99,9 @@ SearchSpec spec_from_args(const Args& args) {
 
 int cmd_search(int argc, char** argv) {
   const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record",
-                   "nodes", "tt", "limit", "limits", "limit-growth", "tallies", "similarity", "interest-costs", "extension"},
-                  {"score", "json", "iterative"});
+                   "nodes", "tt", "bounds", "delta", "samples", "limit", "limits", "limit-growth", "tallies",
+                   "similarity", "interest-costs", "extension"},
+                  {"score", "json", "iterative", "likely"});
   if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);
   const SearchResult result = run_search(spec, true);

@@ -9,6 +9,7 @@ int cmd_replay(int argc, char** argv);
 int cmd_export(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
+int cmd_experiment(int argc, char** argv);  // forward estimation's experiments
 int cmd_match(int argc, char** argv);
 
 }  // namespace kibitz::cli

@@ -19,10 +19,12 @@ const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search,
      "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds|interest [--criterion gt|ge] [--depth D]\n"
-     "         [--iterative] [--nodes BUDGET] [--tt ENTRIES] [--score] [--json] [--record FILE.kbz]\n"
+     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation|interest [--criterion gt|ge] [--depth D]\n"
+     "         [--iterative] [--nodes BUDGET] [--tt ENTRIES]\n"
+     "         [--bounds exact|online|offline] [--delta D] [--likely] [--samples K]\n"
      "         interest: [--limit L|inf | --limits L1,L2,... | --limit-growth start=S,factor=F,iterations=N]\n"
-     "         [--tallies split|joint] [--similarity on|off] [--interest-costs rank|value] [--extension E]"},
+     "         [--tallies split|joint] [--similarity on|off] [--interest-costs rank|value] [--extension E]\n"
+     "         [--score] [--json] [--record FILE.kbz]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
@@ -32,6 +34,9 @@ const Command k_commands[] = {
      "         SPEC: alphabeta[:depth=D,...] | interest[:depth=D,start=S,factor=F,limit=L,ext=E,...]"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
+    {"experiment", kibitz::cli::cmd_experiment,
+     "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] [--out DIR]\n"
+     "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain random|othello]"},
 };
 
 void usage(std::FILE* to) {

@@ -2,6 +2,9 @@
 //   --at T            start at event T          --select ID   inspect node ID
 //   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
 //   --options JSON    search what the JSON says (the web API's runSearch options)
+//   --random PARAMS   search a random tree      --depth D  --bounds exact|online|offline  --delta D
+//   --experiment NAME open the Experiments window and run NAME's small version (--trials N);
+//                     with --frames, the frames are counted once it has finished
 //   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
@@ -23,7 +26,8 @@ namespace {
 
 struct Options {
   std::string file, screenshot, run_tree, options, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
-  long long at = -1, select = -1;
+  std::string random, bounds, delta, experiment;  // forward estimation
+  long long at = -1, select = -1, depth = -1, trials = 0;
   int frames = 0, width = 1440, height = 900;
   float font_scale = 1.0f;
 };
@@ -51,6 +55,12 @@ Options parse(int argc, char** argv) {
     else if (a == "--screenshot") o.screenshot = value();
     else if (a == "--run") o.run_tree = value();
     else if (a == "--options") o.options = value();
+    else if (a == "--random") o.random = value();
+    else if (a == "--depth") o.depth = number(0, 10000);
+    else if (a == "--bounds") o.bounds = value();
+    else if (a == "--delta") o.delta = value();
+    else if (a == "--experiment") o.experiment = value();
+    else if (a == "--trials") o.trials = number(1, 100000);
     else if (a == "--algo") o.algo = value();
     else if (a == "--criterion") o.criterion = value();
     else if (a == "--theme") o.theme = value();
@@ -65,6 +75,8 @@ Options parse(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       std::printf(
           "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo A] [--criterion gt|ge]]\n"
+          "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta D]]\n"
+          "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N]]\n"
           "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] [--frames N] [--screenshot PNG]\n");
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
@@ -133,12 +145,29 @@ int main(int argc, char** argv) {
     }
   } else if (!o.options.empty()) {
     if (app.run_json(o.options).find("\"error\"") != std::string::npos) status = 2;
+  } else if (!o.random.empty()) {
+    // As a link, so that the set-up form shows the random tree and the algorithm's options.
+    std::string link = "#random=" + kibitz::url_encode(o.random) + "&algo=" + kibitz::url_encode(o.algo) +
+                       "&criterion=" + kibitz::url_encode(o.criterion);
+    if (o.depth >= 0) link += "&depth=" + std::to_string(o.depth);
+    if (!o.bounds.empty()) link += "&bounds=" + kibitz::url_encode(o.bounds);
+    if (!o.delta.empty()) link += "&delta=" + kibitz::url_encode(o.delta);
+    if (app.apply_url_hash(link).find("\"error\"") != std::string::npos) status = 2;
   } else if (!o.run_tree.empty()) {
-    const std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
-                             kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion) + "}";
+    std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
+                       kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion);
+    if (o.depth >= 0) json += ",\"depth\":" + std::to_string(o.depth);
+    json += "}";
     if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
   } else if (!s.examples.empty()) {
     s.requests.run = true;  // open on the first example, searched
+  }
+  if (!o.experiment.empty()) {
+    app.start_experiment(o.experiment, static_cast<int>(o.trials));
+    if (!s.fe.experiments.error.empty()) {
+      s.error = s.fe.experiments.error;
+      status = 2;
+    }
   }
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
@@ -164,7 +193,11 @@ int main(int argc, char** argv) {
     s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
     s.work_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start).count();
     ++frame;
-    if (o.frames > 0 && frame >= o.frames) {
+    // An experiment started from the command line is waited for, and drawn twice once done.
+    static int settle = 0;
+    if (s.fe.experiments.running) settle = 2;
+    else if (settle > 0) --settle;
+    if (o.frames > 0 && frame >= o.frames && ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
       if (!o.screenshot.empty()) {
         int w = 0, h = 0;
         const auto rgba = window->last_frame_rgba(w, h);

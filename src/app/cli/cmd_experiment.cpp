@@ -1,0 +1,108 @@
+// kibitz experiment NAME: one of the forward-estimation experiments (app/experiments). Prints
+// the table (or --json), writes CSV and SVG charts to --out, shows progress on stderr. The
+// numbers depend on the seed and the trials only, never on --threads.
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+#include "app/cli/args.hpp"
+#include "app/cli/commands.hpp"
+#include "app/experiments/job.hpp"
+#include "app/experiments/svg.hpp"
+#include "core/error.hpp"
+#include "trace/kbz_file.hpp"
+
+namespace kibitz::cli {
+
+namespace {
+
+void draw_progress(const ExperimentJob& job) {
+  const double f = job.fraction();
+  constexpr int k_width = 28;
+  const int filled = static_cast<int>(f * k_width + 0.5);
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(k_width, '.');
+  if (job.finished()) {
+    std::fprintf(stderr, "\r[%s] 100%% %s: done%40s", bar.c_str(), job.name().c_str(), "");
+  } else {
+    std::fprintf(stderr, "\r[%s] %3d%% %s: %s %zu/%zu   ", bar.c_str(),
+                 static_cast<int>(f * 100.0 + 0.5), job.name().c_str(), job.stage_text().c_str(),
+                 job.stage_done(), job.stage_trials());
+  }
+  std::fflush(stderr);
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  trace::write_file_bytes(path.string(), std::vector<std::uint8_t>(text.begin(), text.end()));
+}
+
+}  // namespace
+
+int cmd_experiment(int argc, char** argv) {
+  const Args args(argc, argv, 0,
+                  {"trials", "threads", "seed", "out", "max-horizon", "domain", "order"},
+                  {"json", "quiet"});
+  if (args.positional().size() != 1) {
+    throw InputError("give one experiment name (fe-table1, fe-figure1, fe-figure2, fe-games)");
+  }
+  ExperimentParams params;
+  params.trials = static_cast<int>(args.integer("trials", 0, 1, 1'000'000));
+  params.max_horizon = static_cast<int>(args.integer("max-horizon", 0, 1, 30));
+  params.domain = args.value_or("domain", "");
+  const std::string order = args.value_or("order", "generation");
+  if (order != "generation" && order != "static") {
+    throw InputError("--order must be generation or static, not '" + order + "'");
+  }
+  params.order_static = order == "static";
+  if (auto s = args.value("seed")) {
+    char* end = nullptr;
+    errno = 0;
+    params.seed = std::strtoull(s->c_str(), &end, 10);
+    if (s->empty() || *end || errno == ERANGE || (*s)[0] == '-') {
+      throw InputError("--seed expects a non-negative integer, not '" + *s + "'");
+    }
+  }
+#ifdef __EMSCRIPTEN__
+  const long long hw = 1;  // no threads under node: --threads is accepted and runs on one
+#else
+  const long long hw = std::max(1u, std::thread::hardware_concurrency());
+#endif
+  const int threads = static_cast<int>(args.integer("threads", hw, 1, 256));
+  auto job = make_experiment(args.positional()[0], params);
+  const std::filesystem::path out_dir = args.value_or("out", ".");
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec || !std::filesystem::is_directory(out_dir)) {
+    throw InputError("cannot use '" + out_dir.string() + "' as the output folder");
+  }
+
+  const auto start = std::chrono::steady_clock::now();
+  const bool quiet = args.has("quiet");
+  job->run(threads, quiet ? std::function<void(const ExperimentJob&)>() : draw_progress);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (!quiet) std::fprintf(stderr, "\n");
+
+  const ExperimentOutput out = job->output();
+  std::string written;
+  for (const auto& [name, text] : out.csv) {
+    write_text(out_dir / name, text);
+    written += " " + (out_dir / name).string();
+  }
+  for (const Chart& c : out.charts) {
+    write_text(out_dir / (c.id + ".svg"), chart_svg(c));
+    written += " " + (out_dir / (c.id + ".svg")).string();
+  }
+  const std::string stdout_text = args.has("json") ? out.json + "\n" : out.text;
+  std::fwrite(stdout_text.data(), 1, stdout_text.size(), stdout);
+  if (!quiet) {
+    std::fprintf(stderr, "%s: %.2f s on %d thread%s; wrote%s\n", job->name().c_str(), seconds,
+                 threads, threads == 1 ? "" : "s", written.c_str());
+  }
+  return 0;
+}
+
+}  // namespace kibitz::cli

@@ -1,0 +1,136 @@
+#include "app/experiments/svg.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace kibitz {
+
+namespace {
+
+std::string esc(const std::string& s) {
+  std::string o;
+  for (char ch : s) {
+    switch (ch) {
+      case '&':
+        o += "&amp;";
+        break;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += ch;
+    }
+  }
+  return o;
+}
+
+std::string colour(unsigned rgb) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%06X", rgb & 0xFFFFFFu);
+  return buf;
+}
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+}  // namespace
+
+std::string chart_svg(const Chart& c, int width, int height) {
+  std::size_t longest_name = 0;
+  for (const ChartSeries& se : c.series) longest_name = std::max(longest_name, se.name.size());
+  width += static_cast<int>(std::max<double>(0.0, 7.0 * static_cast<double>(longest_name) - 140.0));
+  const ChartAxis ax = chart_x_axis(c), ay = chart_y_axis(c);
+  // The legend sits right of the plot, as wide as its longest name (about 7 px a character).
+  std::size_t longest = 0;
+  for (const ChartSeries& se : c.series) longest = std::max(longest, se.name.size());
+  const double left = 78, right = 60 + 7.0 * static_cast<double>(longest), top = 44, bottom = 58;
+  const double pw = width - left - right, ph = height - top - bottom;
+  auto sx = [&](double v) { return left + ax.map(v) * pw; };
+  auto sy = [&](double v) { return top + (1.0 - ay.map(v)) * ph; };
+  std::ostringstream o;
+  o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width << "\" height=\"" << height
+    << "\" viewBox=\"0 0 " << width << ' ' << height
+    << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
+  o << "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n";
+  o << "<text x=\"" << width / 2
+    << "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">" << esc(c.title)
+    << "</text>\n";
+  // Grid and ticks.
+  for (std::size_t i = 0; i < ax.ticks.size(); ++i) {
+    const double x = sx(ax.ticks[i]);
+    o << "<line x1=\"" << num(x) << "\" y1=\"" << num(top) << "\" x2=\"" << num(x) << "\" y2=\""
+      << num(top + ph) << "\" stroke=\"#E4E4E4\"/>\n";
+    o << "<text x=\"" << num(x) << "\" y=\"" << num(top + ph + 18)
+      << "\" text-anchor=\"middle\" font-size=\"12\">" << esc(ax.tick_labels[i]) << "</text>\n";
+  }
+  for (std::size_t i = 0; i < ay.ticks.size(); ++i) {
+    const double y = sy(ay.ticks[i]);
+    o << "<line x1=\"" << num(left) << "\" y1=\"" << num(y) << "\" x2=\"" << num(left + pw)
+      << "\" y2=\"" << num(y) << "\" stroke=\"#E4E4E4\"/>\n";
+    o << "<text x=\"" << num(left - 8) << "\" y=\"" << num(y + 4)
+      << "\" text-anchor=\"end\" font-size=\"12\">" << esc(ay.tick_labels[i]) << "</text>\n";
+  }
+  o << "<rect x=\"" << num(left) << "\" y=\"" << num(top) << "\" width=\"" << num(pw)
+    << "\" height=\"" << num(ph) << "\" fill=\"none\" stroke=\"#333333\"/>\n";
+  o << "<text x=\"" << num(left + pw / 2) << "\" y=\"" << height - 14
+    << "\" text-anchor=\"middle\" font-size=\"13\">" << esc(c.x_label) << "</text>\n";
+  o << "<text transform=\"translate(18," << num(top + ph / 2)
+    << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">" << esc(c.y_label) << "</text>\n";
+  // Series.
+  for (std::size_t s = 0; s < c.series.size(); ++s) {
+    const ChartSeries& se = c.series[s];
+    const std::string col = colour(chart_colour(series_colour(c, s)));
+    std::string points;
+    for (std::size_t i = 0; i < se.x.size() && i < se.y.size(); ++i) {
+      if (!std::isfinite(se.x[i]) || !std::isfinite(se.y[i])) continue;
+      if ((c.log_x && se.x[i] <= 0) || (c.log_y && se.y[i] <= 0)) continue;
+      points += num(sx(se.x[i])) + "," + num(sy(se.y[i])) + " ";
+    }
+    o << "<polyline fill=\"none\" stroke=\"" << col << "\" stroke-width=\"2\""
+      << (se.dashed ? " stroke-dasharray=\"6,4\"" : "") << " points=\"" << points << "\"/>\n";
+    for (std::size_t i = 0; i < se.x.size() && i < se.y.size(); ++i) {
+      if (!std::isfinite(se.x[i]) || !std::isfinite(se.y[i])) continue;
+      if ((c.log_x && se.x[i] <= 0) || (c.log_y && se.y[i] <= 0)) continue;
+      const double x = sx(se.x[i]), y = sy(se.y[i]);
+      if (se.dashed) {
+        o << "<rect x=\"" << num(x - 3) << "\" y=\"" << num(y - 3)
+          << "\" width=\"6\" height=\"6\" fill=\"#FFFFFF\" stroke=\"" << col << "\"/>\n";
+      } else {
+        o << "<circle cx=\"" << num(x) << "\" cy=\"" << num(y) << "\" r=\"3.5\" fill=\"" << col
+          << "\"/>\n";
+      }
+      if (i < se.labels.size() && !se.labels[i].empty()) {
+        o << "<text x=\"" << num(x + 6) << "\" y=\"" << num(y - 6) << "\" font-size=\"11\" fill=\""
+          << col << "\">" << esc(se.labels[i]) << "</text>\n";
+      }
+    }
+  }
+  // Legend, right of the plot.
+  double ly = top + 8;
+  for (std::size_t s = 0; s < c.series.size(); ++s) {
+    const ChartSeries& se = c.series[s];
+    const std::string col = colour(chart_colour(series_colour(c, s)));
+    const double lx = left + pw + 16;
+    o << "<line x1=\"" << num(lx) << "\" y1=\"" << num(ly) << "\" x2=\"" << num(lx + 26)
+      << "\" y2=\"" << num(ly) << "\" stroke=\"" << col << "\" stroke-width=\"2\""
+      << (se.dashed ? " stroke-dasharray=\"6,4\"" : "") << "/>\n";
+    o << "<text x=\"" << num(lx + 32) << "\" y=\"" << num(ly + 4) << "\" font-size=\"12\">"
+      << esc(se.name) << "</text>\n";
+    ly += 20;
+  }
+  o << "</svg>\n";
+  return o.str();
+}
+
+}  // namespace kibitz
