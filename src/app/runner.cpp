@@ -7,6 +7,7 @@
 #include "app/domains.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
+#include "search/greenblatt/greenblatt_search.hpp"
 #include "search/minimax.hpp"
 #include "search/search_options.hpp"
 #include "search/transposition_table.hpp"
@@ -19,8 +20,23 @@ namespace {
 // One search of the chosen algorithm to `depth`; returns whether it finished.
 template <class Game, class Sink>
 bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth, Score& value,
-                 Bound& bound, SearchStats& stats) {
+                 Bound& bound, SearchStats& stats, greenblatt::GreenblattStats& gb) {
   switch (spec.algo) {
+    case Algorithm::greenblatt: {
+      if constexpr (std::is_same_v<Game, ChessGame>) {
+        greenblatt::GreenblattSearch<Sink> s(game, sink, spec.greenblatt_options(), options.tt, options.node_budget);
+        value = s.run(depth);
+        bound = Bound::exact;
+        gb.add(s.stats());
+        stats.nodes = s.stats().nodes;
+        stats.leaves = s.stats().static_evals;
+        stats.cutoffs = s.stats().cutoffs;
+        stats.tt_cutoffs = s.stats().hash_cutoffs;
+        return !s.aborted();
+      } else {
+        throw InputError("the Greenblatt search plays chess only");
+      }
+    }
     case Algorithm::minimax: {
       Minimax<Game, Sink> s(game, sink, options);
       value = s.run(depth);
@@ -64,7 +80,7 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
   if (!spec.iterative) {
     Score value = 0;
     Bound bound = Bound::exact;
-    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats);
+    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats, out.greenblatt);
     out.value = value;
     out.bound = bound;
   } else {
@@ -80,7 +96,7 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
       Score value = 0;
       Bound bound = Bound::exact;
       SearchStats stats;
-      const bool done = search_once(spec, game, sink, options, d, value, bound, stats);
+      const bool done = search_once(spec, game, sink, options, d, value, bound, stats, out.greenblatt);
       add_stats(out.stats, stats);
       out.iterations.push_back({d, value, stats.nodes, done});
       sink.iteration_end(d, done ? value : (out.iterations.size() > 1 ? out.value : value));
@@ -178,7 +194,7 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
 }
 
 std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model) {
-  if (model.roots().empty()) return std::nullopt;
+  if (model.roots().empty() || spec.algo == Algorithm::greenblatt) return std::nullopt;
   std::vector<Score> scores(model.node_count(), 0);
   try {
     visit_domain(spec, [&](auto& game) {

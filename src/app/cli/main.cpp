@@ -19,8 +19,10 @@ const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search,
      "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds [--criterion gt|ge] [--depth D]\n"
-     "         [--iterative] [--nodes BUDGET] [--tt ENTRIES] [--score] [--json] [--record FILE.kbz]"},
+     "         --algo minimax|alphabeta|alphabeta-bounds|greenblatt [--criterion gt|ge] [--depth D]\n"
+     "         [--iterative] [--nodes BUDGET] [--tt ENTRIES] [--score] [--json] [--record FILE.kbz]\n"
+     "         greenblatt: [--widths normal|tournament|15,15,9,9,7] [--feedover N] [--secondary on|off]\n"
+     "         [--pruning on|off]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
