@@ -194,7 +194,16 @@ SearchSpec ViewerApp::spec_from_form() const {
       break;
     }
   }
-  spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
+  spec.algo = f.algo == 0   ? Algorithm::minimax
+              : f.algo == 2 ? Algorithm::alphabeta_bounds
+              : f.algo == 3 ? Algorithm::greenblatt
+                            : Algorithm::alphabeta;
+  if (spec.algo == Algorithm::greenblatt) {
+    spec.widths = f.widths == "normal" ? "" : f.widths;
+    spec.feedover = f.feedover;
+    spec.secondary = f.secondary;
+    spec.pruning = f.pruning;
+  }
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
   if (f.source != viewer::SetupForm::Source::game) spec.depth = f.depth;
   if (spec.algo == Algorithm::minimax && spec.tt_entries > 0) spec.tt_entries = 0;
@@ -224,12 +233,14 @@ std::string ViewerApp::run(const SearchSpec& spec) {
       }
     }
     SearchResult r = run_search(spec, true);
+    const double seconds = r.seconds;
     if (static_cast<long long>(r.stats.nodes) > k_max_nodes) {
       throw InputError("the search visited " + std::to_string(r.stats.nodes) + " nodes: too many to replay (limit " +
                        std::to_string(k_max_nodes) + ")");
     }
     m_spec = spec;
     show(std::move(r), spec.source_kind());
+    m_state.search_seconds = seconds;
     m_state.status = "searched " + std::to_string(m_state.model().node_count()) + " nodes";
     if (url_changed) url_changed(url_hash());
     return summary_json();
@@ -253,6 +264,7 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, co
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     m_spec = SearchSpec::from_meta(t->meta);
     m_state.set_trace(std::move(t), name);
+    m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
     if (url_changed) url_changed(url_hash());
     return summary_json();
@@ -466,6 +478,12 @@ std::string ViewerApp::url_hash() const {
   if (m_spec->iterative) h += "&iterative=1";
   if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
   if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
+  if (m_spec->algo == Algorithm::greenblatt) {
+    if (!m_spec->widths.empty()) h += "&widths=" + url_encode(m_spec->widths);
+    if (m_spec->feedover >= 0) h += "&feedover=" + std::to_string(m_spec->feedover);
+    if (!m_spec->secondary) h += "&secondary=0";
+    if (!m_spec->pruning) h += "&pruning=0";
+  }
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -508,6 +526,15 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           const long long v = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
           (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
+        } else if (key == "widths") {
+          spec.widths = value == "normal" ? "" : value;
+        } else if (key == "feedover") {
+          char* end = nullptr;
+          const long v = std::strtol(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: feedover must be an integer");
+          spec.feedover = static_cast<int>(v);
+        } else if (key == "secondary" || key == "pruning") {
+          (key == "secondary" ? spec.secondary : spec.pruning) = !(value == "0" || value == "false");
         } else if (key == "t") {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
@@ -554,7 +581,16 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.hi = static_cast<int>(p.hi);
     m_state.setup.seed = static_cast<int>(p.seed);
   }
-  m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  m_state.setup.algo = spec.algo == Algorithm::minimax            ? 0
+                       : spec.algo == Algorithm::alphabeta_bounds ? 2
+                       : spec.algo == Algorithm::greenblatt       ? 3
+                                                                  : 1;
+  if (spec.algo == Algorithm::greenblatt) {
+    m_state.setup.widths = spec.widths.empty() ? "normal" : spec.widths;
+    m_state.setup.feedover = spec.feedover >= 0 ? spec.feedover : 2;
+    m_state.setup.secondary = spec.secondary;
+    m_state.setup.pruning = spec.pruning;
+  }
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;
   const std::string summary = run(spec);

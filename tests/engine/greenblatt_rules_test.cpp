@@ -82,6 +82,22 @@ TEST_CASE("en prise: the paper's knight, attacked by a bishop and a rook, defend
   CHECK(en_prise(Position::from_fen("8/8/8/8/8/8/3n4/3K2k1 w - - 0 1"), sq("d2")));
 }
 
+TEST_CASE("exchange gain: what a capture appears to gain when both sides go on capturing") {
+  auto gain = [](const char* fen, const char* uci) {
+    const Position p = Position::from_fen(fen);
+    return exchange_gain(p, chess::parse_uci(p, uci).move);
+  };
+  // The paper's knight: Bxe5 dxe5 Rxe5 wins 416 - 445 + 128 = 99.
+  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/4R1K1 w - - 0 1", "c3e5") == 99);
+  // With the bishop alone, Bxe5 dxe5 loses 29: not a plausible capture.
+  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1", "c3e5") == -29);
+  // Qxd4 cxd4: 128 - 1248.
+  CHECK(gain("4k3/8/8/2p5/3p4/8/8/3QK3 w - - 0 1", "d1d4") == -1120);
+  // A free pawn: 128; a pawn promoting to a queen on a free square: 1248 - 128.
+  CHECK(gain("4k3/8/8/8/3p4/8/8/3QK3 w - - 0 1", "d1d4") == 128);
+  CHECK(gain("8/P7/8/8/8/8/8/k3K3 w - - 0 1", "a7a8q") == 1120);
+}
+
 TEST_CASE("pinned: against the king, and against a piece it would leave en prise") {
   // The knight on e2 shields the king on e1 from the rook on e7.
   CHECK(pinned_against(Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"), sq("e2")) == sq("e1"));

@@ -2,7 +2,8 @@
 //   --at T            start at event T          --select ID   inspect node ID
 //   --run TREE        search a bracket tree     --algo A  --criterion gt|ge
 //   --options JSON    search what the JSON says (the web API's runSearch options)
-//   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
+//   --theme light|dark  --size WxH  --font-scale F
+//   --tab setup|inspector|board|plausibility|legend|events|stats|toplevel
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
 #include <chrono>
@@ -77,8 +78,8 @@ Options parse(int argc, char** argv) {
   }
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" && o.tab != "events" &&
-      o.tab != "stats" && o.tab != "board") {
-    throw kibitz::InputError("--tab is one of setup, inspector, board, legend, events, stats");
+      o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" && o.tab != "toplevel") {
+    throw kibitz::InputError("--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
   }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;

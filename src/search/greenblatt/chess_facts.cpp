@@ -149,6 +149,50 @@ Bitboard defenders_of_others(const Position& pos, Color c) {
   return out;
 }
 
+int exchange_gain(const Position& pos, Move m) {
+  const Square to = m.to();
+  Bitboard occ = pos.occupied() & ~bit(m.from());
+  int gain[40];
+  gain[0] = piece_value(pos.captured_piece(m));
+  int on_square = piece_value(pos.moved_piece(m));
+  if (m.is_promotion()) {
+    gain[0] += piece_value(m.promotion()) - piece_value(PieceType::pawn);
+    on_square = piece_value(m.promotion());
+  }
+  if (m.kind() == MoveKind::en_passant) occ &= ~bit(pos.side_to_move() == Color::white ? to - 8 : to + 8);
+  Color side = ~pos.side_to_move();
+  int d = 0;
+  while (d < 38) {
+    const Bitboard attackers = pos.attackers_to(to, occ) & occ & pos.pieces(side);
+    if (!attackers) break;
+    // The least valuable attacker; a king only when nothing of the other side still attacks.
+    Square from = k_no_square;
+    for (PieceType t : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
+                        PieceType::king}) {
+      const Bitboard b = attackers & pos.pieces(t);
+      if (b) {
+        from = lsb(b);
+        break;
+      }
+    }
+    if (type_of(pos.piece_on(from)) == PieceType::king &&
+        (pos.attackers_to(to, occ & ~bit(from)) & (occ & ~bit(from)) & pos.pieces(~side))) {
+      break;
+    }
+    ++d;
+    gain[d] = on_square - gain[d - 1];
+    if (std::max(-gain[d - 1], gain[d]) < 0) break;  // neither side would go on
+    on_square = piece_value(pos.piece_on(from));
+    occ &= ~bit(from);
+    side = ~side;
+  }
+  while (d > 0) {
+    gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    --d;
+  }
+  return gain[0];
+}
+
 bool safe_move(const Position& pos, Move m) {
   if (type_of(pos.moved_piece(m)) == PieceType::king) return true;  // legal king moves are never en prise
   Position after = pos;

@@ -57,6 +57,11 @@ inline bool pinned(const Position& pos, Square s) { return pinned_against(pos, s
 // Squares of pieces of colour c that defend (attack) at least one other piece of c.
 Bitboard defenders_of_others(const Position& pos, Color c);
 
+// What a move appears to gain in material when both sides go on capturing on its square, the
+// least valuable piece first, each free to stop (a static exchange; pins are not seen). Used to
+// decide which captures and promotions the capture search finds plausible.
+int exchange_gain(const Position& pos, Move m);
+
 // A safe move does not leave the moved piece en prise on its new square. m must be legal.
 bool safe_move(const Position& pos, Move m);
 

@@ -181,8 +181,7 @@ PlausibleMove Scorer::score(Move m, int gen_index) {
   }
   pawn_and_piece_rules(after, m, p, victim);
 
-  m_pm.gain = piece_value(victim) - (m_pm.safe ? 0 : piece_value(moved));
-  if (m.is_promotion()) m_pm.gain += piece_value(m.promotion()) - piece_value(PieceType::pawn);
+  m_pm.gain = exchange_gain(pos, m);
   m_pm.poor = m_pm.positional < PlausibilityWeights::poor_threshold && !m_pm.capture && !m_pm.check && !m.is_promotion();
   return m_pm;
 }

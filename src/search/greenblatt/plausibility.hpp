@@ -97,7 +97,7 @@ struct PlausibleMove {
   int gen_index = 0;   // index in the game's generation order (ChessGame::moves)
   int score = 0;       // the plausibility
   int positional = 0;  // the sum of the positional heuristics
-  int gain = 0;        // apparent material gain (captures and promotions), for the capture search
+  int gain = 0;        // apparent material gain (exchange_gain), for the capture search
   bool poor = false;   // developmentally poor: a small penalty on its value (value modification)
   bool capture = false;
   bool check = false;

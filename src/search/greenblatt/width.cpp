@@ -21,6 +21,20 @@ const char* reason_name(Reason r) {
   return "";
 }
 
+const char* reason_tag(Reason r) {
+  switch (r) {
+    case Reason::none: return "no";
+    case Reason::basic: return "basic";
+    case Reason::check: return "check";
+    case Reason::capture: return "capture";
+    case Reason::distinct: return "piece";
+    case Reason::replacement: return "for mate";
+    case Reason::plausible_capture: return "capture";
+    case Reason::principal: return "line";
+  }
+  return "";
+}
+
 WidthSchedule WidthSchedule::tournament() {
   WidthSchedule w;
   w.m_widths = {15, 15, 9, 9, 7};

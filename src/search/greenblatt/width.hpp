@@ -24,6 +24,7 @@ enum class Reason : std::uint8_t {
   principal = 7,    // the secondary search following the principal variation
 };
 const char* reason_name(Reason r);  // "within the basic width", "a safe check", ...
+const char* reason_tag(Reason r);   // short: "basic", "check", "capture", "piece", ...
 
 class WidthSchedule {
  public:
