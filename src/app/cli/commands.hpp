@@ -9,5 +9,6 @@ int cmd_replay(int argc, char** argv);
 int cmd_export(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
+int cmd_uci(int argc, char** argv);
 
 }  // namespace kibitz::cli

@@ -26,6 +26,7 @@ const Command k_commands[] = {
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
+    {"uci", kibitz::cli::cmd_uci, "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
 };

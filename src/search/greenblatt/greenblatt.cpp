@@ -9,13 +9,26 @@ namespace kibitz::greenblatt {
 
 namespace {
 
-void fill_line(GreenblattChoice& c, const ChessGame& root, const Line& line) {
+// The choice's move and principal variation: the search's line, continued with the hash
+// table's best moves where a stored result cut it short (up to `depth` plies in all).
+void fill_line(GreenblattChoice& c, const ChessGame& root, const Line& line, const TranspositionTable* table, int depth) {
   c.pv.clear();
   c.pv_uci.clear();
+  ChessGame g = root;
   for (int i = 0; i < line.length; ++i) {
     c.pv.push_back(line.moves[i]);
-    c.pv_uci.push_back(chess::to_uci(line.moves[i]));
+    g.make(line.moves[i]);
   }
+  std::vector<chess::Move> moves;
+  while (table && static_cast<int>(c.pv.size()) < depth) {
+    TtEntry e;
+    if (!table->probe(g.key(), static_cast<int>(c.pv.size()), e) || e.best < 0) break;
+    g.moves(moves);
+    if (e.best >= static_cast<int>(moves.size())) break;
+    c.pv.push_back(moves[static_cast<std::size_t>(e.best)]);
+    g.make(c.pv.back());
+  }
+  for (const chess::Move m : c.pv) c.pv_uci.push_back(chess::to_uci(m));
   if (!c.pv.empty()) {
     c.move = c.pv.front();
     c.uci = c.pv_uci.front();
@@ -52,12 +65,14 @@ GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& opt
     choice.nodes += search.stats().nodes;
     if (search.aborted()) {
       // A depth cut short: its best move so far is used only if no depth finished.
-      if (choice.depth == 0 && search.principal_variation().length > 0) fill_line(choice, g, search.principal_variation());
+      if (choice.depth == 0 && search.principal_variation().length > 0) {
+        fill_line(choice, g, search.principal_variation(), nullptr, 0);
+      }
       break;
     }
     choice.value = v;
     choice.depth = d;
-    fill_line(choice, g, search.principal_variation());
+    fill_line(choice, g, search.principal_variation(), hash_entries > 0 ? &table : nullptr, d);
     choice.seconds = elapsed();
     if (on_depth) on_depth(choice);
     if (is_game_result(v) && v > 0) break;  // a forced mate: deeper cannot do better
