@@ -18,8 +18,8 @@ namespace kibitz::viewer {
 // Whether the trace has Greenblatt events (its algo says so, or it holds plausibility records).
 bool is_greenblatt(const trace::Model& m);
 
-void draw_plausibility(ViewerState& s);  // aid 4, for the selected or current node
-void draw_top_level(ViewerState& s);     // aid 5
+void draw_plausibility(ViewerState& s);      // aid 4, for the selected or current node
+void draw_top_level(ViewerState& s);         // aid 5
 void draw_greenblatt_stats(ViewerState& s);  // aid 6: rows under the Statistics tab
 // Aid 3: S = M + R + P + K + C of a chess node, under the Board tab.
 void draw_eval_breakdown(ViewerState& s, std::uint32_t id);
@@ -27,8 +27,8 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id);
 // The marks of a Greenblatt node on the canvas: a tint over its box and a short tag
 // ("FO" feedover, "×" reached by a plausible capture, "2nd" secondary search). lod: the
 // canvas' level of detail (0 dots, 1 boxes, 2 full nodes).
-void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b, float zoom, int lod,
-                           Theme theme);
+void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b,
+                           float zoom, int lod, Theme theme);
 // The legend's section for these marks.
 void draw_greenblatt_legend(ViewerState& s);
 

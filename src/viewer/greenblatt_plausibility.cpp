@@ -87,43 +87,55 @@ void draw_plausibility(ViewerState& s) {
     return;
   }
   // Following, a node without records (a leaf of the search) shows its parent's generation.
-  while (follow && !has_records(cache.get(m, id)) && m.node(id).parent != trace::k_no_node) id = m.node(id).parent;
+  while (follow && !has_records(cache.get(m, id)) && m.node(id).parent != trace::k_no_node)
+    id = m.node(id).parent;
   const NodeRecords& rec = cache.get(m, id);
   // The node as the line of moves that reaches it.
   std::string line;
-  for (std::uint32_t n = id; n != trace::k_no_node && m.node(n).parent != trace::k_no_node; n = m.node(n).parent) {
+  for (std::uint32_t n = id; n != trace::k_no_node && m.node(n).parent != trace::k_no_node;
+       n = m.node(n).parent) {
     line = m.label(n) + (line.empty() ? "" : " ") + line;
   }
   section(line.empty() ? "the root" : ("after " + line).c_str());
   if (!has_records(rec)) {
     ImGui::TextWrapped("No plausible move generation at this node%s.",
-                       m.node(id).leaf ? " (a leaf: mate, stalemate, a draw or a position settled by the table)" : "");
+                       m.node(id).leaf
+                           ? " (a leaf: mate, stalemate, a draw or a position settled by the table)"
+                           : "");
     return;
   }
   if (rec.feedover != greenblatt::FeedoverCondition::none) {
-    ImGui::TextWrapped("Feedover, condition %s: the plausible move generator runs again at the end of the basic depth.",
-                       greenblatt::feedover_name(rec.feedover));
+    ImGui::TextWrapped(
+        "Feedover, condition %s: the plausible move generator runs again at the end of the basic "
+        "depth.",
+        greenblatt::feedover_name(rec.feedover));
   }
   if (rec.capture_search) {
-    ImGui::TextWrapped("Static value %s for the side to move; %d plausible capture%s%s.",
-                       format_score_pretty(rec.static_value).c_str(), rec.plausible_captures,
-                       rec.plausible_captures == 1 ? "" : "s",
-                       rec.stand_pat_cut ? " (the static value reached \u03b2: none searched)" : "");
+    ImGui::TextWrapped(
+        "Static value %s for the side to move; %d plausible capture%s%s.",
+        format_score_pretty(rec.static_value).c_str(), rec.plausible_captures,
+        rec.plausible_captures == 1 ? "" : "s",
+        rec.stand_pat_cut ? " (the static value reached \u03b2: none searched)" : "");
   } else if (rec.has_width) {
-    ImGui::TextWrapped("Level %d: basic width %d; moves of at least %d distinct pieces (%d have safe moves); %d of %zu "
-                       "moves selected.",
-                       rec.level, rec.width, rec.distinct_min, rec.safe_pieces, rec.selected, rec.moves.size());
+    ImGui::TextWrapped(
+        "Level %d: basic width %d; moves of at least %d distinct pieces (%d have safe moves); %d "
+        "of %zu "
+        "moves selected.",
+        rec.level, rec.width, rec.distinct_min, rec.safe_pieces, rec.selected, rec.moves.size());
   }
   if (rec.moves.empty()) return;
   const std::size_t t = s.cursor();
   // Rows in the order the table's sort asks for.
   std::vector<int> rows(rec.moves.size());
   for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_Sortable |
-                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollY;
-  const float height = std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
-                                ImGui::GetContentRegionAvail().y * 0.55f);
-  if (ImGui::BeginTable("plausibility", 5, flags, ImVec2(0, std::max(height, ImGui::GetTextLineHeight() * 4)))) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollY;
+  const float height =
+      std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
+               ImGui::GetContentRegionAvail().y * 0.55f);
+  if (ImGui::BeginTable("plausibility", 5, flags,
+                        ImVec2(0, std::max(height, ImGui::GetTextLineHeight() * 4)))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort);
     ImGui::TableSetupColumn("move");
@@ -131,18 +143,26 @@ void draw_plausibility(ViewerState& s) {
     ImGui::TableSetupColumn("why");
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_PreferSortDescending);
     ImGui::TableHeadersRow();
-    if (const ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs(); spec && spec->SpecsCount > 0) {
+    if (const ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs();
+        spec && spec->SpecsCount > 0) {
       const int col = spec->Specs[0].ColumnIndex;
       const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
       auto key = [&](int i) -> long long {
         const MoveRecord& r = rec.moves[static_cast<std::size_t>(i)];
         Score v = -k_score_inf;
         switch (col) {
-          case 1: return r.move.bits();
-          case 2: return r.score;
-          case 3: return static_cast<long long>(r.reason == greenblatt::Reason::none ? 99 : static_cast<int>(r.reason));
-          case 4: value_at(m, r, t, &v); return v;
-          default: return r.rank;
+          case 1:
+            return r.move.bits();
+          case 2:
+            return r.score;
+          case 3:
+            return static_cast<long long>(
+                r.reason == greenblatt::Reason::none ? 99 : static_cast<int>(r.reason));
+          case 4:
+            value_at(m, r, t, &v);
+            return v;
+          default:
+            return r.rank;
         }
       };
       std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
@@ -163,36 +183,49 @@ void draw_plausibility(ViewerState& s) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       const std::string label = std::to_string(r.rank + 1) + "##p" + std::to_string(r.rank);
-      if (ImGui::Selectable(label.c_str(), detail_rank == r.rank, ImGuiSelectableFlags_SpanAllColumns)) {
+      if (ImGui::Selectable(label.c_str(), detail_rank == r.rank,
+                            ImGuiSelectableFlags_SpanAllColumns)) {
         detail_rank = r.rank;
         if (r.child != trace::k_no_node) s.selected = r.child;
       }
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(r.name.c_str());
-      if (r.poor && ImGui::IsItemHovered()) ImGui::SetTooltip("developmentally poor: a few points off its value");
+      if (r.poor && ImGui::IsItemHovered())
+        ImGui::SetTooltip("developmentally poor: a few points off its value");
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%d", r.score);
       ImGui::TableSetColumnIndex(3);
       // A move beyond the width that was searched replaced one that led to mate.
       const greenblatt::Reason why =
-          r.reason == greenblatt::Reason::none && r.child != trace::k_no_node ? greenblatt::Reason::replacement : r.reason;
-      if (why == greenblatt::Reason::none) ImGui::TextDisabled("no");
-      else ImGui::TextUnformatted(greenblatt::reason_tag(why));
+          r.reason == greenblatt::Reason::none && r.child != trace::k_no_node
+              ? greenblatt::Reason::replacement
+              : r.reason;
+      if (why == greenblatt::Reason::none)
+        ImGui::TextDisabled("no");
+      else
+        ImGui::TextUnformatted(greenblatt::reason_tag(why));
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", greenblatt::reason_name(why));
       ImGui::TableSetColumnIndex(4);
       const std::string v = value_at(m, r, t, nullptr);
-      const bool mated = r.child != trace::k_no_node && (m.node(r.child).gb & trace::k_gb_mate_skip);
+      const bool mated =
+          r.child != trace::k_no_node && (m.node(r.child).gb & trace::k_gb_mate_skip);
       ImGui::Text("%s%s", v.c_str(), mated ? " mate" : "");
-      if (mated && ImGui::IsItemHovered()) ImGui::SetTooltip("leads to mate against the side to move: not counted against the width");
+      if (mated && ImGui::IsItemHovered())
+        ImGui::SetTooltip("leads to mate against the side to move: not counted against the width");
     }
     ImGui::EndTable();
   }
   s.note_widget("plausibility_table");
   // The factors of the chosen row, each with its comment.
-  const MoveRecord& d = rec.moves[static_cast<std::size_t>(std::clamp(detail_rank, 0, static_cast<int>(rec.moves.size()) - 1))];
-  section((d.name + ": plausibility " + std::to_string(d.score) + ", " + greenblatt::reason_name(d.reason)).c_str());
-  if (d.contributions.empty()) ImGui::TextDisabled("No heuristic applies (or the trace does not carry them).");
-  for (const greenblatt::Contribution& c : d.contributions) ImGui::TextWrapped("%s", greenblatt::describe(c).c_str());
+  const MoveRecord& d = rec.moves[static_cast<std::size_t>(
+      std::clamp(detail_rank, 0, static_cast<int>(rec.moves.size()) - 1))];
+  section((d.name + ": plausibility " + std::to_string(d.score) + ", " +
+           greenblatt::reason_name(d.reason))
+              .c_str());
+  if (d.contributions.empty())
+    ImGui::TextDisabled("No heuristic applies (or the trace does not carry them).");
+  for (const greenblatt::Contribution& c : d.contributions)
+    ImGui::TextWrapped("%s", greenblatt::describe(c).c_str());
   std::string flags_text;
   if (d.check) flags_text += d.safe ? "a safe check; " : "a check (unsafe); ";
   if (d.capture) flags_text += "a capture; ";

@@ -21,7 +21,8 @@ struct Marks {
 
 Marks marks(Theme t) {
   // A violet and a sand tint, readable over both themes' node boxes; each also has a text tag.
-  if (t == Theme::dark) return {IM_COL32(170, 120, 240, 90), IM_COL32(220, 180, 110, 70), IM_COL32(120, 200, 255, 255)};
+  if (t == Theme::dark)
+    return {IM_COL32(170, 120, 240, 90), IM_COL32(220, 180, 110, 70), IM_COL32(120, 200, 255, 255)};
   return {IM_COL32(150, 90, 220, 60), IM_COL32(200, 150, 60, 60), IM_COL32(0, 100, 170, 255)};
 }
 
@@ -33,7 +34,8 @@ std::uint32_t root_of(const trace::Model& m, std::uint32_t id) {
 // The labels of a line of nodes, space separated.
 std::string line_text(const trace::Model& m, std::uint32_t first) {
   std::string s = m.label(first);
-  for (std::uint32_t id : m.principal_variation(first)) s += " " + (m.label(id).empty() ? "?" : m.label(id));
+  for (std::uint32_t id : m.principal_variation(first))
+    s += " " + (m.label(id).empty() ? "?" : m.label(id));
   return s;
 }
 
@@ -54,16 +56,20 @@ void draw_top_level(ViewerState& s) {
   std::uint32_t root = root_of(m, s.selected);
   if (root == trace::k_no_node) root = m.roots().back();
   const greenblatt::NodeRecords rec = greenblatt::node_records(m, root);
-  section(m.roots().size() > 1 ? ("top level, iteration " + std::to_string(m.node(root).iteration)).c_str() : "top level");
+  section(m.roots().size() > 1
+              ? ("top level, iteration " + std::to_string(m.node(root).iteration)).c_str()
+              : "top level");
   if (rec.moves.empty()) {
     ImGui::TextDisabled("No plausibility record at the root.");
     return;
   }
   const std::vector<std::uint32_t> pv = m.principal_variation(root);
   const std::uint32_t chosen = pv.empty() ? trace::k_no_node : pv.front();
-  ImGui::TextWrapped("Every root move's plausibility and, for each move searched, the main variation found under it "
-                     "(the whole search). Basic width %d, %d of %zu moves selected.",
-                     rec.width, rec.selected, rec.moves.size());
+  ImGui::TextWrapped(
+      "Every root move's plausibility and, for each move searched, the main variation found under "
+      "it "
+      "(the whole search). Basic width %d, %d of %zu moves selected.",
+      rec.width, rec.selected, rec.moves.size());
   // Searched moves, in plausibility order, each with its main variation; then the others.
   std::string skipped;
   for (const greenblatt::MoveRecord& r : rec.moves) {
@@ -71,15 +77,18 @@ void draw_top_level(ViewerState& s) {
       skipped += (skipped.empty() ? "" : ", ") + r.name + " " + std::to_string(r.score);
       continue;
     }
-    const bool best = r.child == chosen || (r.secondary != trace::k_no_node && r.secondary == chosen);
-    const std::string head = std::to_string(r.rank + 1) + ". " + r.name + (best ? " \u25c0" : "") + "   plausibility " +
-                             std::to_string(r.score) + ", value " + final_value(m, r.child) + "##top" + std::to_string(r.rank);
+    const bool best =
+        r.child == chosen || (r.secondary != trace::k_no_node && r.secondary == chosen);
+    const std::string head = std::to_string(r.rank + 1) + ". " + r.name + (best ? " \u25c0" : "") +
+                             "   plausibility " + std::to_string(r.score) + ", value " +
+                             final_value(m, r.child) + "##top" + std::to_string(r.rank);
     if (ImGui::Selectable(head.c_str(), s.selected == r.child)) s.selected = r.child;
     ImGui::Indent();
     ImGui::TextWrapped("%s", line_text(m, r.child).c_str());
     if (r.secondary != trace::k_no_node) {
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-      ImGui::TextWrapped("secondary search %s: %s", final_value(m, r.secondary).c_str(), line_text(m, r.secondary).c_str());
+      ImGui::TextWrapped("secondary search %s: %s", final_value(m, r.secondary).c_str(),
+                         line_text(m, r.secondary).c_str());
       ImGui::PopStyleColor();
     }
     ImGui::Unindent();
@@ -99,9 +108,11 @@ void draw_greenblatt_stats(ViewerState& s) {
   const trace::Counters all = m.counters_at(m.event_count() - 1);
   section("Greenblatt search");
   if (s.search_seconds >= 0) {
-    ImGui::TextWrapped("time: %.3f s (the recorded run; unrecorded searches are faster)", s.search_seconds);
+    ImGui::TextWrapped("time: %.3f s (the recorded run; unrecorded searches are faster)",
+                       s.search_seconds);
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("gb_stats", 3, flags)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("so far");
@@ -142,7 +153,8 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id) {
   const chess::SideMaterial now = chess::ratio_material(pos), at_root = chess::ratio_material(top);
   const chess::GreenblattTerms g = chess::greenblatt_eval(pos, at_root);
   section("evaluation S = M + R + P + K + C (White's view)");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("eval_terms", 3, flags)) {
     ImGui::TableSetupColumn("term");
     ImGui::TableSetupColumn("value");
@@ -158,8 +170,9 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id) {
     };
     row("M", g.material, "material (a pawn is 128)");
     row("R", g.ratio,
-        "piece ratio W = " + std::to_string(now.white) + "/" + std::to_string(now.black) + ", T = " +
-            std::to_string(at_root.white) + "/" + std::to_string(at_root.black) + " at the root");
+        "piece ratio W = " + std::to_string(now.white) + "/" + std::to_string(now.black) +
+            ", T = " + std::to_string(at_root.white) + "/" + std::to_string(at_root.black) +
+            " at the root");
     row("P", g.pawns, "pawn structure:");
     row("  tripled", g.pawn.tripled, "tripled, doubled isolated");
     row("  isolated", g.pawn.isolated, "isolated");
@@ -171,31 +184,38 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id) {
     ImGui::EndTable();
   }
   s.note_widget("eval_terms");
-  ImGui::TextDisabled("From the side to move: %s", format_score_pretty(pos.side_to_move() == chess::Color::white ? g.total : -g.total).c_str());
+  ImGui::TextDisabled(
+      "From the side to move: %s",
+      format_score_pretty(pos.side_to_move() == chess::Color::white ? g.total : -g.total).c_str());
 }
 
-void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b, float zoom, int lod,
-                           Theme theme) {
-  const bool fo = n.gb & trace::k_gb_feedover, cap = n.gb & trace::k_gb_by_capture, sec = n.gb & trace::k_gb_secondary;
+void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b,
+                           float zoom, int lod, Theme theme) {
+  const bool fo = n.gb & trace::k_gb_feedover, cap = n.gb & trace::k_gb_by_capture,
+             sec = n.gb & trace::k_gb_secondary;
   if (!fo && !cap && !sec) return;
   const Marks k = marks(theme);
   if (lod == 0) {
     // Dots: a ring of the mark's colour.
     const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
     const float r = std::max(1.5f, std::min(b.x - a.x, b.y - a.y) * 0.5f) + 1.5f;
-    if (fo || cap) dl->AddCircle(c, r, (fo ? k.feedover : k.capture) | IM_COL32(0, 0, 0, 255), 8, 1.5f);
+    if (fo || cap)
+      dl->AddCircle(c, r, (fo ? k.feedover : k.capture) | IM_COL32(0, 0, 0, 255), 8, 1.5f);
     return;
   }
   if (fo) dl->AddRectFilled(a, b, k.feedover, 6.0f * zoom);
   if (cap) dl->AddRectFilled(a, b, k.capture, 6.0f * zoom);
   if (lod < 2) return;
-  const std::string tag = std::string(fo ? "FO " : "") + (cap ? "\u00d7 " : "") + (sec ? "2nd" : "");
+  const std::string tag =
+      std::string(fo ? "FO " : "") + (cap ? "\u00d7 " : "") + (sec ? "2nd" : "");
   const float fs = 13.0f * zoom;
   ImFont* font = ImGui::GetFont();
   const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, tag.c_str());
   const ImVec2 p(b.x - ts.x - 5.0f * zoom, b.y - ts.y - 3.0f * zoom);
-  dl->AddText(font, fs, p, sec && !fo && !cap ? k.secondary : (fo ? k.feedover : k.capture) | IM_COL32(0, 0, 0, 255),
-              tag.c_str());
+  dl->AddText(
+      font, fs, p,
+      sec && !fo && !cap ? k.secondary : (fo ? k.feedover : k.capture) | IM_COL32(0, 0, 0, 255),
+      tag.c_str());
 }
 
 void draw_greenblatt_legend(ViewerState& s) {
@@ -213,12 +233,16 @@ void draw_greenblatt_legend(ViewerState& s) {
     ImGui::SameLine();
     ImGui::TextWrapped("%s", text);
   };
-  swatch(k.feedover, "FO", "feedover: at the end of the basic depth a feedover condition held, so the plausible move "
-                           "generator ran again");
-  swatch(k.capture, "\u00d7", "reached by a plausible capture (the capture search, no depth limit)");
-  swatch(0, "2nd", "secondary search: a new best top-level move's line followed and searched two plies more");
-  ImGui::TextWrapped("A successor's value may be lowered by a value modification (poor development, tempo): "
-                     "best[k] then uses \u2212ret less the penalty.");
+  swatch(k.feedover, "FO",
+         "feedover: at the end of the basic depth a feedover condition held, so the plausible move "
+         "generator ran again");
+  swatch(k.capture, "\u00d7",
+         "reached by a plausible capture (the capture search, no depth limit)");
+  swatch(0, "2nd",
+         "secondary search: a new best top-level move's line followed and searched two plies more");
+  ImGui::TextWrapped(
+      "A successor's value may be lowered by a value modification (poor development, tempo): "
+      "best[k] then uses \u2212ret less the penalty.");
 }
 
 }  // namespace kibitz::viewer

@@ -20,7 +20,9 @@ using chess::Position;
 
 namespace {
 
-Square sq(const char* name) { return chess::make_square(name[0] - 'a', name[1] - '1'); }
+Square sq(const char* name) {
+  return chess::make_square(name[0] - 'a', name[1] - '1');
+}
 
 struct Scored {
   ChessGame game;
@@ -39,7 +41,8 @@ struct Scored {
   }
   std::vector<std::string> comments(const PlausibleMove& m) const {
     std::vector<std::string> out;
-    for (int i = m.first; i < m.first + m.count; ++i) out.push_back(describe(p.contributions[static_cast<std::size_t>(i)]));
+    for (int i = m.first; i < m.first + m.count; ++i)
+      out.push_back(describe(p.contributions[static_cast<std::size_t>(i)]));
     return out;
   }
   bool has(const PlausibleMove& m, const std::string& comment) const {
@@ -100,9 +103,11 @@ TEST_CASE("exchange gain: what a capture appears to gain when both sides go on c
 
 TEST_CASE("pinned: against the king, and against a piece it would leave en prise") {
   // The knight on e2 shields the king on e1 from the rook on e7.
-  CHECK(pinned_against(Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"), sq("e2")) == sq("e1"));
+  CHECK(pinned_against(Position::from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"), sq("e2")) ==
+        sq("e1"));
   // The knight on d3 shields the undefended rook on f1 from the bishop on b5.
-  CHECK(pinned_against(Position::from_fen("4k3/8/8/1b6/8/3N4/8/5R1K w - - 0 1"), sq("d3")) == sq("f1"));
+  CHECK(pinned_against(Position::from_fen("4k3/8/8/1b6/8/3N4/8/5R1K w - - 0 1"), sq("d3")) ==
+        sq("f1"));
   // A defended knight behind it is not left en prise by a bishop (416 < 445, defended): not pinned.
   CHECK_FALSE(pinned(Position::from_fen("4k3/8/8/1b6/8/3N4/8/R4N1K w - - 0 1"), sq("d3")));
 }
@@ -166,7 +171,8 @@ TEST_CASE("width schedule: tournament, normal and typed widths") {
   CHECK(WidthSchedule::parse("15,15,9,9,7").text() == "15,15,9,9,7");
   CHECK(WidthSchedule::parse("tournament").text() == "15,15,9,9,7");
   CHECK(WidthSchedule::parse(" 4, 3").at(2) == 3);
-  CHECK_THROWS_WITH_AS(WidthSchedule::parse("0"), "width schedule '0': every width must be between 1 and 218, not 0",
+  CHECK_THROWS_WITH_AS(WidthSchedule::parse("0"),
+                       "width schedule '0': every width must be between 1 and 218, not 0",
                        InputError);
   CHECK_THROWS_AS(WidthSchedule::parse("9,,7"), InputError);
   CHECK_THROWS_AS(WidthSchedule::parse("wide"), InputError);
@@ -180,8 +186,8 @@ TEST_CASE("width: the basic width at the start position, and the distinct-piece 
   const Selection sel = select_moves(s.game.position(), s.legal, s.p, 6, true);
   // No checks, no captures; the six most plausible moves (d4 e4 Nc3 Nf3 e3 d3) move six pieces.
   CHECK(sel.selected == 6);
-  CHECK(sel.distinct_min == 3);   // min(6 / 2, 10 pieces with safe moves)
-  CHECK(sel.safe_pieces == 10);   // eight pawns and two knights
+  CHECK(sel.distinct_min == 3);  // min(6 / 2, 10 pieces with safe moves)
+  CHECK(sel.safe_pieces == 10);  // eight pawns and two knights
   CHECK(std::count(sel.reason.begin(), sel.reason.end(), Reason::basic) == 6);
 }
 
@@ -192,9 +198,11 @@ TEST_CASE("width: all captures at levels 1 and 2, not deeper") {
   CHECK(s.rank_of("Rxd7") == 0);
   const Selection low = select_moves(s.game.position(), s.legal, s.p, 1, true);
   const Selection deep = select_moves(s.game.position(), s.legal, s.p, 1, false);
-  const auto captures = std::count_if(s.p.moves.begin(), s.p.moves.end(), [](const PlausibleMove& m) { return m.capture; });
+  const auto captures = std::count_if(s.p.moves.begin(), s.p.moves.end(),
+                                      [](const PlausibleMove& m) { return m.capture; });
   CHECK(captures == 3);
-  CHECK(std::count(low.reason.begin(), low.reason.end(), Reason::capture) == 2);  // the third is the basic move
+  CHECK(std::count(low.reason.begin(), low.reason.end(), Reason::capture) ==
+        2);  // the third is the basic move
   CHECK(std::count(deep.reason.begin(), deep.reason.end(), Reason::capture) == 0);
 }
 
@@ -220,7 +228,9 @@ TEST_CASE("width: moves of a minimum number of distinct pieces") {
   // pieces are required, so the best safe move of another piece is added.
   const Scored s("4k3/8/8/4p3/3Q4/8/PP6/4K3 w - - 0 1");
   const Selection sel = select_moves(s.game.position(), s.legal, s.p, 4, false);
-  for (int r = 0; r < 4; ++r) CHECK(chess::type_of(s.game.position().moved_piece(s.p.moves[static_cast<std::size_t>(r)].move)) == chess::PieceType::queen);
+  for (int r = 0; r < 4; ++r)
+    CHECK(chess::type_of(s.game.position().moved_piece(
+              s.p.moves[static_cast<std::size_t>(r)].move)) == chess::PieceType::queen);
   CHECK(sel.distinct_min == 2);
   CHECK(std::count(sel.reason.begin(), sel.reason.end(), Reason::distinct) == 1);
 }
@@ -229,7 +239,8 @@ TEST_CASE("plausibility: unblocking a bishop, in the paper's words") {
   const Scored s("startpos");
   CHECK(chess::to_san(s.game.position(), s.p.moves[0].move) == "d4");
   CHECK(s.p.moves[0].score == 37);  // 4 + 13 + 10 + 10
-  CHECK(s.has(s.p.moves[0], "+13 points for unblocking the white bishop on c1 so that it now attacks e3"));
+  CHECK(s.has(s.p.moves[0],
+              "+13 points for unblocking the white bishop on c1 so that it now attacks e3"));
   CHECK(s.has(s.p.moves[0], "+10 points for advancing the centre pawn to d4"));
   CHECK(s.move("Nf3").score == 29);  // 17 development, 2 for the rook, 10 for leaving g1
   CHECK(s.has(s.move("Nh3"), "-8 points for putting the knight on the rim at h3"));
@@ -239,7 +250,8 @@ TEST_CASE("plausibility: unblocking a bishop, in the paper's words") {
 TEST_CASE("plausibility: do not block your centre pawns") {
   const Scored s("startpos moves e4 e5");
   const PlausibleMove& bd3 = s.move("Bd3");
-  CHECK(s.has(bd3, "-20 points for blocking the white pawn on d2 (do not block your centre pawns)"));
+  CHECK(
+      s.has(bd3, "-20 points for blocking the white pawn on d2 (do not block your centre pawns)"));
   CHECK(bd3.score == -5);  // 5 development, 10 for leaving f1, -20
 }
 
@@ -299,7 +311,8 @@ TEST_CASE("value modifications: back where it came from, a translation, the firs
   nf3.poor = true;
   CHECK(value_penalty(g.position(), legal, nf3, reply, o).points == 16);
   // Late in the game (move 20), 1.Be2 ... 2.Bc4 is a translation Bf1-c4 could make in one: 8.
-  const ChessGame late = ChessGame::from_text("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 20");
+  const ChessGame late =
+      ChessGame::from_text("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 20");
   late.moves(legal);
   PlausibleMove be2;
   be2.move = move(late.position(), "f1e2");

@@ -83,7 +83,8 @@ TEST_CASE("a move that leads to mate against the side to move is not counted aga
   CHECK(san_of(pos, p.moves[0].move) == "Rxd7");
 }
 
-TEST_CASE("the position evaluator: feedover when its condition holds, else static value and captures") {
+TEST_CASE(
+    "the position evaluator: feedover when its condition holds, else static value and captures") {
   // The c3 knight forks the rooks (condition 2): the plausible move generator runs again.
   GreenblattOptions o;
   NullSink sink;
@@ -183,13 +184,15 @@ TEST_CASE("budgets: a node budget stops the search and the best move so far is k
   GreenblattOptions o;
   GreenblattBudget b;
   b.nodes = 500;
-  const GreenblattChoice c = choose_move(ChessGame::from_text("startpos moves d4 d5 c4 e6 Nc3 Nf6"), o, b);
+  const GreenblattChoice c =
+      choose_move(ChessGame::from_text("startpos moves d4 d5 c4 e6 Nc3 Nf6"), o, b);
   CHECK(c.nodes <= 500 + 1);
   CHECK_FALSE(c.move.is_null());
   CHECK(c.depth >= 1);
   // The same budget twice: the same move (a node budget is deterministic).
   CHECK(choose_move(ChessGame::from_text("startpos moves d4 d5 c4 e6 Nc3 Nf6"), o, b).uci == c.uci);
   // A finished game: no move.
-  const GreenblattChoice mate = choose_move(ChessGame::from_text("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), o, b);
+  const GreenblattChoice mate =
+      choose_move(ChessGame::from_text("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), o, b);
   CHECK(mate.move.is_null());
 }

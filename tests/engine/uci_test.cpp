@@ -53,7 +53,8 @@ TEST_CASE("uci: handshake and options") {
   CHECK(run("alphabeta", "uci\n").find("id name Kibitz alphabeta") != std::string::npos);
   // Interest search is not on this branch: refused by name.
   CHECK_THROWS_WITH_AS(run("interest", "uci\n"),
-                       "interest search is not part of this build (it comes with the interest branch): use greenblatt or alphabeta",
+                       "interest search is not part of this build (it comes with the interest "
+                       "branch): use greenblatt or alphabeta",
                        InputError);
   CHECK_THROWS_AS(run("best", "uci\n"), InputError);
 }
@@ -76,7 +77,8 @@ TEST_CASE("uci: go depth plays a legal move, with one info line per depth") {
 }
 
 TEST_CASE("uci: mate scores, node budgets and clocks") {
-  const char* scholar = "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n";
+  const char* scholar =
+      "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n";
   const std::string mate = run("greenblatt", std::string(scholar) + "go depth 2\n");
   CHECK(mate.find("score mate 1") != std::string::npos);
   CHECK(bestmove(mate) == "h5f7");
@@ -86,7 +88,9 @@ TEST_CASE("uci: mate scores, node budgets and clocks") {
   CHECK(legal_in("startpos", bestmove(a)));
   CHECK(bestmove(a) == bestmove(run("greenblatt", "position startpos\ngo nodes 800\n")));
   // Clocks and movetime end in a move (no assumption about how long it takes).
-  CHECK(legal_in("startpos", bestmove(run("greenblatt", "position startpos\ngo wtime 2000 btime 2000 winc 0 binc 0\n"))));
+  CHECK(legal_in(
+      "startpos",
+      bestmove(run("greenblatt", "position startpos\ngo wtime 2000 btime 2000 winc 0 binc 0\n"))));
   CHECK(legal_in("startpos", bestmove(run("alphabeta", "position startpos\ngo movetime 50\n"))));
   CHECK(uci::score_text(128) == "score cp 100");
   CHECK(uci::score_text(-64) == "score cp -50");
@@ -113,7 +117,8 @@ TEST_CASE("uci: bad input is answered on one info string line") {
                               "isready\n");
   const auto l = lines_of(out);
   auto has = [&](const std::string& prefix) {
-    return std::any_of(l.begin(), l.end(), [&](const std::string& x) { return x.rfind(prefix, 0) == 0; });
+    return std::any_of(l.begin(), l.end(),
+                       [&](const std::string& x) { return x.rfind(prefix, 0) == 0; });
   };
   CHECK(has("info string bad position: FEN"));
   CHECK(has("info string no valid position"));
@@ -128,7 +133,8 @@ TEST_CASE("uci: bad input is answered on one info string line") {
   CHECK(has("info string go: unknown parameter 'sideways' ignored"));
   CHECK(has("info string the game is over: checkmate"));
   // Every bestmove line is a move or 0000; nothing is read after quit.
-  CHECK(std::count_if(l.begin(), l.end(), [](const std::string& x) { return x == "bestmove 0000"; }) == 2);
+  CHECK(std::count_if(l.begin(), l.end(),
+                      [](const std::string& x) { return x == "bestmove 0000"; }) == 2);
   CHECK_FALSE(has("readyok"));
   for (const std::string& x : l) CHECK((x.rfind("info ", 0) == 0 || x.rfind("bestmove ", 0) == 0));
 }

@@ -10,7 +10,8 @@ namespace kibitz::cli {
 
 int cmd_uci(int argc, char** argv) {
   const Args args(argc, argv, 0, {"algo"}, {});
-  if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
   uci::Session session(args.value_or("algo", "greenblatt"), std::cout);
   session.run(std::cin);
   return 0;

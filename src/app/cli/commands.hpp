@@ -10,5 +10,6 @@ int cmd_export(int argc, char** argv);
 int cmd_bench(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
 int cmd_uci(int argc, char** argv);
+int cmd_greenblatt_workload(int argc, char** argv);
 
 }  // namespace kibitz::cli

@@ -27,6 +27,8 @@ const Command k_commands[] = {
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
     {"uci", kibitz::cli::cmd_uci, "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
+    {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
+     "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and without alpha-beta)"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
 };

@@ -16,7 +16,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // Table entries for a Hash size in megabytes (the UCI convention).
 std::size_t entries_for(long long megabytes) {
@@ -26,7 +28,8 @@ std::size_t entries_for(long long megabytes) {
 long long parse_megabytes(const std::string& value) {
   char* end = nullptr;
   const long long mb = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end || mb < 1 || mb > 4096) throw InputError("Hash must be between 1 and 4096 (megabytes), not '" + value + "'");
+  if (value.empty() || *end || mb < 1 || mb > 4096)
+    throw InputError("Hash must be between 1 and 4096 (megabytes), not '" + value + "'");
   return mb;
 }
 
@@ -38,7 +41,9 @@ class GreenblattSearcher : public Searcher {
   Choice choose(const ChessGame& game, const Limits& limits,
                 const std::function<void(const DepthReport&)>& on_depth) override {
     greenblatt::GreenblattBudget budget;
-    budget.depth = limits.depth > 0 ? limits.depth : (limits.nodes > 0 || limits.seconds > 0 ? 0 : k_default_depth);
+    budget.depth = limits.depth > 0
+                       ? limits.depth
+                       : (limits.nodes > 0 || limits.seconds > 0 ? 0 : k_default_depth);
     budget.nodes = limits.nodes;
     budget.seconds = limits.seconds;
     auto report = [](const greenblatt::GreenblattChoice& c) {
@@ -51,7 +56,8 @@ class GreenblattSearcher : public Searcher {
       return r;
     };
     const greenblatt::GreenblattChoice c = greenblatt::choose_move(
-        game, m_options, budget, static_cast<int>(std::min<std::size_t>(entries_for(m_hash_mb), 1u << 26)),
+        game, m_options, budget,
+        static_cast<int>(std::min<std::size_t>(entries_for(m_hash_mb), 1u << 26)),
         [&](const greenblatt::GreenblattChoice& d) {
           if (on_depth) on_depth(report(d));
         });
@@ -70,12 +76,14 @@ class GreenblattSearcher : public Searcher {
       char* end = nullptr;
       const long v = std::strtol(value.c_str(), &end, 10);
       if (value.empty() || *end || v < 0 || v > greenblatt::GreenblattOptions::k_max_feedover) {
-        throw InputError("Feedover must be between 0 and " + std::to_string(greenblatt::GreenblattOptions::k_max_feedover) +
-                         ", not '" + value + "'");
+        throw InputError("Feedover must be between 0 and " +
+                         std::to_string(greenblatt::GreenblattOptions::k_max_feedover) + ", not '" +
+                         value + "'");
       }
       m_options.feedover_limit = static_cast<int>(v);
     } else if (name == "secondary") {
-      if (value != "true" && value != "false") throw InputError("Secondary must be true or false, not '" + value + "'");
+      if (value != "true" && value != "false")
+        throw InputError("Secondary must be true or false, not '" + value + "'");
       m_options.secondary = value == "true";
     } else {
       return false;
@@ -86,7 +94,8 @@ class GreenblattSearcher : public Searcher {
   std::vector<std::string> option_lines() const override {
     return {"option name Hash type spin default 1 min 1 max 4096",
             "option name Widths type string default tournament",
-            "option name Feedover type spin default 2 min 0 max " + std::to_string(greenblatt::GreenblattOptions::k_max_feedover),
+            "option name Feedover type spin default 2 min 0 max " +
+                std::to_string(greenblatt::GreenblattOptions::k_max_feedover),
             "option name Secondary type check default true"};
   }
 
@@ -123,7 +132,8 @@ class AlphaBetaSearcher : public Searcher {
       if (limits.seconds > 0) {
         const double left = limits.seconds - since(start);
         if (left <= 0) break;
-        const double speed = total > 0 ? static_cast<double>(total) / std::max(1e-3, since(start)) : 50'000.0;
+        const double speed =
+            total > 0 ? static_cast<double>(total) / std::max(1e-3, since(start)) : 50'000.0;
         const auto by_time = static_cast<long long>(left * speed);
         budget = budget > 0 ? std::min(budget, by_time) : by_time;
       }
@@ -160,7 +170,9 @@ class AlphaBetaSearcher : public Searcher {
     m_hash_mb = parse_megabytes(value);
     return true;
   }
-  std::vector<std::string> option_lines() const override { return {"option name Hash type spin default 16 min 1 max 4096"}; }
+  std::vector<std::string> option_lines() const override {
+    return {"option name Hash type spin default 16 min 1 max 4096"};
+  }
 
  private:
   // The best moves stored from the root on; returns the root's.
@@ -192,7 +204,9 @@ std::unique_ptr<Searcher> make_searcher(const std::string& algo) {
   if (algo == "greenblatt") return std::make_unique<GreenblattSearcher>();
   if (algo == "alphabeta") return std::make_unique<AlphaBetaSearcher>();
   if (algo == "interest") {
-    throw InputError("interest search is not part of this build (it comes with the interest branch): use greenblatt or alphabeta");
+    throw InputError(
+        "interest search is not part of this build (it comes with the interest branch): use "
+        "greenblatt or alphabeta");
   }
   throw InputError("unknown algorithm '" + algo + "' for UCI (greenblatt, alphabeta)");
 }

@@ -46,11 +46,14 @@ std::string score_text(Score v) {
   return "score cp " + std::to_string(cp);
 }
 
-Session::Session(const std::string& algo, std::ostream& out) : m_searcher(make_searcher(algo)), m_out(out) {
+Session::Session(const std::string& algo, std::ostream& out)
+    : m_searcher(make_searcher(algo)), m_out(out) {
   m_game = ChessGame();
 }
 
-void Session::say(const std::string& line) { m_out << line << '\n' << std::flush; }
+void Session::say(const std::string& line) {
+  m_out << line << '\n' << std::flush;
+}
 
 void Session::run(std::istream& in) {
   for (std::string line; std::getline(in, line);) {
@@ -111,7 +114,8 @@ void Session::set_option(const std::string& args) {
     return;
   }
   const std::size_t v = args.find(" value ", n);
-  std::string name = lower(args.substr(n + 4, v == std::string::npos ? std::string::npos : v - n - 4));
+  std::string name =
+      lower(args.substr(n + 4, v == std::string::npos ? std::string::npos : v - n - 4));
   name.erase(0, name.find_first_not_of(' '));
   while (!name.empty() && name.back() == ' ') name.pop_back();
   std::string value = v == std::string::npos ? "" : args.substr(v + 7);
@@ -131,8 +135,8 @@ void Session::go(const std::string& args) {
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string& k = w[i];
     if (k == "infinite" || k == "ponder") continue;
-    if (k != "depth" && k != "nodes" && k != "movetime" && k != "wtime" && k != "btime" && k != "winc" &&
-        k != "binc" && k != "movestogo" && k != "mate") {
+    if (k != "depth" && k != "nodes" && k != "movetime" && k != "wtime" && k != "btime" &&
+        k != "winc" && k != "binc" && k != "movestogo" && k != "mate") {
       say("info string go: unknown parameter '" + k + "' ignored");
       continue;
     }
@@ -142,15 +146,24 @@ void Session::go(const std::string& args) {
       continue;
     }
     ++i;
-    if (k == "depth") limits.depth = static_cast<int>(std::min(*v, 64LL));
-    else if (k == "mate") limits.depth = static_cast<int>(std::min(*v * 2, 64LL));
-    else if (k == "nodes") limits.nodes = *v;
-    else if (k == "movetime") movetime = *v;
-    else if (k == "wtime") wtime = *v;
-    else if (k == "btime") btime = *v;
-    else if (k == "winc") winc = *v;
-    else if (k == "binc") binc = *v;
-    else movestogo = *v;
+    if (k == "depth")
+      limits.depth = static_cast<int>(std::min(*v, 64LL));
+    else if (k == "mate")
+      limits.depth = static_cast<int>(std::min(*v * 2, 64LL));
+    else if (k == "nodes")
+      limits.nodes = *v;
+    else if (k == "movetime")
+      movetime = *v;
+    else if (k == "wtime")
+      wtime = *v;
+    else if (k == "btime")
+      btime = *v;
+    else if (k == "winc")
+      winc = *v;
+    else if (k == "binc")
+      binc = *v;
+    else
+      movestogo = *v;
   }
   if (!m_game) {
     say("info string no valid position: send 'position startpos' or 'position fen <FEN>'");
@@ -163,7 +176,8 @@ void Session::go(const std::string& args) {
   if (movetime >= 0) {
     limits.seconds = std::max(0.001, movetime / 1000.0 * 0.9);
   } else if (clock >= 0) {
-    const double share = clock / 1000.0 / static_cast<double>(movestogo > 0 ? movestogo : 30) + inc / 1000.0 * 0.5;
+    const double share =
+        clock / 1000.0 / static_cast<double>(movestogo > 0 ? movestogo : 30) + inc / 1000.0 * 0.5;
     limits.seconds = std::max(0.001, std::min(share, clock / 1000.0 * 0.5));
   }
   const ChessGame::Status status = m_game->status();
@@ -173,9 +187,12 @@ void Session::go(const std::string& args) {
     return;
   }
   auto info = [&](const DepthReport& r) {
-    std::string line = "info depth " + std::to_string(r.depth) + " " + score_text(r.value) + " nodes " +
-                       std::to_string(r.nodes) + " time " + std::to_string(static_cast<long long>(r.seconds * 1000));
-    if (r.seconds > 0) line += " nps " + std::to_string(static_cast<long long>(static_cast<double>(r.nodes) / r.seconds));
+    std::string line = "info depth " + std::to_string(r.depth) + " " + score_text(r.value) +
+                       " nodes " + std::to_string(r.nodes) + " time " +
+                       std::to_string(static_cast<long long>(r.seconds * 1000));
+    if (r.seconds > 0)
+      line += " nps " +
+              std::to_string(static_cast<long long>(static_cast<double>(r.nodes) / r.seconds));
     if (!r.pv.empty()) {
       line += " pv";
       for (const std::string& m : r.pv) line += " " + m;

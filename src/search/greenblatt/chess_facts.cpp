@@ -8,7 +8,9 @@ using namespace chess;
 
 namespace {
 
-bool straight_line(Square a, Square b) { return file_of(a) == file_of(b) || rank_of(a) == rank_of(b); }
+bool straight_line(Square a, Square b) {
+  return file_of(a) == file_of(b) || rank_of(a) == rank_of(b);
+}
 
 // Whether a slider of type t moves along the line a-b.
 bool slides_along(PieceType t, Square a, Square b) {
@@ -26,9 +28,10 @@ bool pin_allows(const Position& pos, Square x, Square s, Bitboard occ) {
   const Square k = lsb(kings);
   const Bitboard line = at.line(k, x);
   if (!line || (at.between(k, x) & occ) || (line & bit(s))) return true;
-  Bitboard sliders = line & occ & pos.pieces(~c) &
-                     (pos.pieces(PieceType::queen) |
-                      (straight_line(k, x) ? pos.pieces(PieceType::rook) : pos.pieces(PieceType::bishop)));
+  Bitboard sliders =
+      line & occ & pos.pieces(~c) &
+      (pos.pieces(PieceType::queen) |
+       (straight_line(k, x) ? pos.pieces(PieceType::rook) : pos.pieces(PieceType::bishop)));
   while (sliders) {
     const Square y = pop_lsb(sliders);
     if ((at.between(k, y) & bit(x)) && !(at.between(x, y) & occ)) return false;
@@ -41,17 +44,26 @@ bool pin_allows(const Position& pos, Square x, Square s, Bitboard occ) {
 Bitboard attacks_of(Piece p, Square s, Bitboard occ) {
   const AttackTables& at = attack_tables();
   switch (type_of(p)) {
-    case PieceType::pawn: return at.pawn(color_of(p), s);
-    case PieceType::knight: return at.knight(s);
-    case PieceType::bishop: return at.bishop(s, occ);
-    case PieceType::rook: return at.rook(s, occ);
-    case PieceType::queen: return at.queen(s, occ);
-    case PieceType::king: return at.king(s);
-    default: return 0;
+    case PieceType::pawn:
+      return at.pawn(color_of(p), s);
+    case PieceType::knight:
+      return at.knight(s);
+    case PieceType::bishop:
+      return at.bishop(s, occ);
+    case PieceType::rook:
+      return at.rook(s, occ);
+    case PieceType::queen:
+      return at.queen(s, occ);
+    case PieceType::king:
+      return at.king(s);
+    default:
+      return 0;
   }
 }
 
-Bitboard attacks_from(const Position& pos, Square s, Bitboard occ) { return attacks_of(pos.piece_on(s), s, occ); }
+Bitboard attacks_from(const Position& pos, Square s, Bitboard occ) {
+  return attacks_of(pos.piece_on(s), s, occ);
+}
 
 SquareControl control_of(const Position& pos, Square s, Bitboard occ) {
   SquareControl c;
@@ -117,11 +129,12 @@ Square pinned_against(const Position& pos, Square s) {
   const Color us = color_of(p);
   const Bitboard occ = pos.occupied();
   const AttackTables& at = attack_tables();
-  Bitboard sliders = pos.pieces(~us) & (pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) |
-                                        pos.pieces(PieceType::queen));
+  Bitboard sliders = pos.pieces(~us) & (pos.pieces(PieceType::bishop) |
+                                        pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen));
   while (sliders) {
     const Square y = pop_lsb(sliders);
-    if (!at.line(y, s) || !slides_along(type_of(pos.piece_on(y)), y, s) || (at.between(y, s) & occ)) continue;
+    if (!at.line(y, s) || !slides_along(type_of(pos.piece_on(y)), y, s) || (at.between(y, s) & occ))
+      continue;
     // The first piece beyond s, away from the slider.
     const int df = (file_of(s) > file_of(y)) - (file_of(s) < file_of(y));
     const int dr = (rank_of(s) > rank_of(y)) - (rank_of(s) < rank_of(y));
@@ -159,7 +172,8 @@ int exchange_gain(const Position& pos, Move m) {
     gain[0] += piece_value(m.promotion()) - piece_value(PieceType::pawn);
     on_square = piece_value(m.promotion());
   }
-  if (m.kind() == MoveKind::en_passant) occ &= ~bit(pos.side_to_move() == Color::white ? to - 8 : to + 8);
+  if (m.kind() == MoveKind::en_passant)
+    occ &= ~bit(pos.side_to_move() == Color::white ? to - 8 : to + 8);
   Color side = ~pos.side_to_move();
   int d = 0;
   while (d < 38) {
@@ -167,8 +181,8 @@ int exchange_gain(const Position& pos, Move m) {
     if (!attackers) break;
     // The least valuable attacker; a king only when nothing of the other side still attacks.
     Square from = k_no_square;
-    for (PieceType t : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook, PieceType::queen,
-                        PieceType::king}) {
+    for (PieceType t : {PieceType::pawn, PieceType::knight, PieceType::bishop, PieceType::rook,
+                        PieceType::queen, PieceType::king}) {
       const Bitboard b = attackers & pos.pieces(t);
       if (b) {
         from = lsb(b);
@@ -194,7 +208,8 @@ int exchange_gain(const Position& pos, Move m) {
 }
 
 bool safe_move(const Position& pos, Move m) {
-  if (type_of(pos.moved_piece(m)) == PieceType::king) return true;  // legal king moves are never en prise
+  if (type_of(pos.moved_piece(m)) == PieceType::king)
+    return true;  // legal king moves are never en prise
   Position after = pos;
   Undo u;
   after.make(m, u);
@@ -203,16 +218,25 @@ bool safe_move(const Position& pos, Move m) {
 
 const char* piece_type_name(PieceType t) {
   switch (t) {
-    case PieceType::pawn: return "pawn";
-    case PieceType::knight: return "knight";
-    case PieceType::bishop: return "bishop";
-    case PieceType::rook: return "rook";
-    case PieceType::queen: return "queen";
-    case PieceType::king: return "king";
-    default: return "piece";
+    case PieceType::pawn:
+      return "pawn";
+    case PieceType::knight:
+      return "knight";
+    case PieceType::bishop:
+      return "bishop";
+    case PieceType::rook:
+      return "rook";
+    case PieceType::queen:
+      return "queen";
+    case PieceType::king:
+      return "king";
+    default:
+      return "piece";
   }
 }
 
-const char* color_name(Color c) { return c == Color::white ? "white" : "black"; }
+const char* color_name(Color c) {
+  return c == Color::white ? "white" : "black";
+}
 
 }  // namespace kibitz::greenblatt

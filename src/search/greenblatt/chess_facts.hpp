@@ -23,12 +23,14 @@ using chess::Square;
 inline int piece_value(PieceType t) {
   return t == PieceType::none ? 0 : chess::k_greenblatt_value[chess::idx(t)];
 }
-inline int piece_value(Piece p) { return piece_value(chess::type_of(p)); }
+inline int piece_value(Piece p) {
+  return piece_value(chess::type_of(p));
+}
 
 // Who bears on a square: counts and the least valuable piece of each side.
 struct SquareControl {
-  int attackers = 0;  // enemy pieces of the piece on the square that can capture it
-  int defenders = 0;  // friendly pieces that could recapture
+  int attackers = 0;       // enemy pieces of the piece on the square that can capture it
+  int defenders = 0;       // friendly pieces that could recapture
   int least_attacker = 0;  // value of the least valuable attacker (0 if none)
   int least_defender = 0;
 };
@@ -44,7 +46,9 @@ SquareControl control_of(const Position& pos, Square s, Bitboard occ);
 // value - least attacker + least defender > 0 (the knight attacked by a bishop and a rook and
 // defended by a pawn, the paper's example, is en prise; with the bishop alone it is not).
 bool en_prise(const Position& pos, Square s, Bitboard occ);
-inline bool en_prise(const Position& pos, Square s) { return en_prise(pos, s, pos.occupied()); }
+inline bool en_prise(const Position& pos, Square s) {
+  return en_prise(pos, s, pos.occupied());
+}
 
 // The pieces of colour c (kings excluded) that are en prise.
 Bitboard en_prise_pieces(const Position& pos, Color c);
@@ -52,7 +56,9 @@ Bitboard en_prise_pieces(const Position& pos, Color c);
 // A piece is pinned if moving it discovers an attack on another piece that renders that piece
 // en prise (or on the king). Returns the square of the exposed piece, or k_no_square.
 Square pinned_against(const Position& pos, Square s);
-inline bool pinned(const Position& pos, Square s) { return pinned_against(pos, s) != chess::k_no_square; }
+inline bool pinned(const Position& pos, Square s) {
+  return pinned_against(pos, s) != chess::k_no_square;
+}
 
 // Squares of pieces of colour c that defend (attack) at least one other piece of c.
 Bitboard defenders_of_others(const Position& pos, Color c);

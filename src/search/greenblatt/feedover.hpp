@@ -18,10 +18,10 @@ namespace kibitz::greenblatt {
 
 enum class FeedoverCondition : std::uint8_t {
   none = 0,
-  in_check = 1,        // 1A
+  in_check = 1,           // 1A
   trapped_or_pinned = 2,  // 1B
-  two_en_prise = 3,    // 2
-  exchange = 4,        // 3
+  two_en_prise = 3,       // 2
+  exchange = 4,           // 3
 };
 const char* feedover_name(FeedoverCondition c);  // "1A: a piece en prise while in check", ...
 

@@ -11,7 +11,8 @@ namespace {
 
 // The choice's move and principal variation: the search's line, continued with the hash
 // table's best moves where a stored result cut it short (up to `depth` plies in all).
-void fill_line(GreenblattChoice& c, const ChessGame& root, const Line& line, const TranspositionTable* table, int depth) {
+void fill_line(GreenblattChoice& c, const ChessGame& root, const Line& line,
+               const TranspositionTable* table, int depth) {
   c.pv.clear();
   c.pv_uci.clear();
   ChessGame g = root;
@@ -38,10 +39,13 @@ void fill_line(GreenblattChoice& c, const ChessGame& root, const Line& line, con
 
 }  // namespace
 
-GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& options, const GreenblattBudget& budget,
-                             int hash_entries, const std::function<void(const GreenblattChoice&)>& on_depth) {
+GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& options,
+                             const GreenblattBudget& budget, int hash_entries,
+                             const std::function<void(const GreenblattChoice&)>& on_depth) {
   const auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   ChessGame g = game;
   g.make_root();
   GreenblattChoice choice;
@@ -59,7 +63,8 @@ GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& opt
     const double seconds_left = budget.seconds > 0 ? budget.seconds - elapsed() : 0;
     if ((budget.nodes > 0 && nodes_left <= 0) || (budget.seconds > 0 && seconds_left <= 0)) break;
     NullSink sink;
-    GreenblattSearch<NullSink> search(g, sink, options, hash_entries > 0 ? &table : nullptr, nodes_left, seconds_left);
+    GreenblattSearch<NullSink> search(g, sink, options, hash_entries > 0 ? &table : nullptr,
+                                      nodes_left, seconds_left);
     const Score v = search.run(d);
     choice.stats.add(search.stats());
     choice.nodes += search.stats().nodes;
@@ -76,7 +81,8 @@ GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& opt
     choice.seconds = elapsed();
     if (on_depth) on_depth(choice);
     if (is_game_result(v) && v > 0) break;  // a forced mate: deeper cannot do better
-    if (budget.seconds > 0 && elapsed() > budget.seconds / 2) break;  // the next depth would not finish
+    if (budget.seconds > 0 && elapsed() > budget.seconds / 2)
+      break;  // the next depth would not finish
   }
   if (choice.move.is_null()) {
     // Nothing finished at all: the most plausible move.

@@ -19,10 +19,10 @@ struct GreenblattOptions {
   // "A move is rejected if it is equally good as the best so far at the previous level": >=.
   Criterion criterion = Criterion::ge;
   // Value modifications in evaluation units (a pawn is 128): "a few points", "small amounts".
-  int poor_penalty = 4;          // the move was marked developmentally poor
-  int back_penalty = 12;         // the same piece moves back to the square it came from
-  int translation_penalty = 8;   // two moves for a translation possible in one
-  int opening_penalty = 6;       // the same piece moved twice in the first eight moves
+  int poor_penalty = 4;         // the move was marked developmentally poor
+  int back_penalty = 12;        // the same piece moves back to the square it came from
+  int translation_penalty = 8;  // two moves for a translation possible in one
+  int opening_penalty = 6;      // the same piece moved twice in the first eight moves
 
   static constexpr int k_default_hash = 1 << 15;  // the paper's 32,000 entries, a power of two
   static constexpr int k_max_feedover = 8;
@@ -39,8 +39,8 @@ struct GreenblattStats {
   long long hash_probes = 0, hash_hits = 0, hash_cutoffs = 0;
   long long secondary_searches = 0, secondary_nodes = 0, secondary_changes = 0;
   long long cutoffs = 0, first_move_cutoffs = 0;  // cutoffs, and those by the first move searched
-  long long mate_skips = 0;           // moves not counted against the width (mate against the mover)
-  long long modifications = 0;        // values modified by a penalty
+  long long mate_skips = 0;     // moves not counted against the width (mate against the mover)
+  long long modifications = 0;  // values modified by a penalty
 
   void add(const GreenblattStats& o) {
     nodes += o.nodes;

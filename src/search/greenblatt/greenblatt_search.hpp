@@ -44,18 +44,21 @@
 
 namespace kibitz::greenblatt {
 
-inline bool is_mated(Score v) { return v <= -(k_score_win - k_score_win_zone); }
+inline bool is_mated(Score v) {
+  return v <= -(k_score_win - k_score_win_zone);
+}
 
 template <class Sink = NullSink>
 class GreenblattSearch {
  public:
   // node_budget: stop once this many nodes were entered (0: none); seconds: a time limit (0: none).
-  GreenblattSearch(ChessGame& game, Sink& sink, const GreenblattOptions& options, TranspositionTable* tt = nullptr,
-                   long long node_budget = 0, double seconds = 0)
+  GreenblattSearch(ChessGame& game, Sink& sink, const GreenblattOptions& options,
+                   TranspositionTable* tt = nullptr, long long node_budget = 0, double seconds = 0)
       : m_game(game), m_sink(sink), m_options(options), m_tt(tt), m_budget(node_budget) {
     if (seconds > 0) {
       m_deadline = std::chrono::steady_clock::now() +
-                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(seconds));
       m_timed = true;
     }
     m_lines.resize(GreenblattOptions::k_max_ply + 2);
@@ -81,7 +84,8 @@ class GreenblattSearch {
   bool budget_spent() {
     if (m_aborted) return true;
     if (m_budget > 0 && m_stats.nodes >= m_budget) m_aborted = true;
-    if (m_timed && (m_stats.nodes & 255) == 0 && std::chrono::steady_clock::now() >= m_deadline) m_aborted = true;
+    if (m_timed && (m_stats.nodes & 255) == 0 && std::chrono::steady_clock::now() >= m_deadline)
+      m_aborted = true;
     return m_aborted;
   }
   Score child_alpha(Score beta) const { return m_options.pruning ? -beta : -k_score_inf; }
@@ -133,8 +137,8 @@ class GreenblattSearch {
       const Feedover f = feedover_condition(m_game.position(), legal);
       if (f.condition != FeedoverCondition::none) {
         ++m_stats.feedovers;
-        m_sink.feedover(static_cast<std::uint8_t>(f.condition), static_cast<std::uint16_t>(feedovers), f.ours,
-                        f.theirs);
+        m_sink.feedover(static_cast<std::uint8_t>(f.condition),
+                        static_cast<std::uint16_t>(feedovers), f.ours, f.theirs);
         return expand(trace::GreenblattMode::feedover, 0, ply, feedovers + 1, alpha0, beta);
       }
     }
@@ -155,7 +159,8 @@ class GreenblattSearch {
         e.depth >= depth &&
         (e.bound == Bound::exact ||
          (m_options.pruning && e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
-         (m_options.pruning && e.bound == Bound::upper && (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
+         (m_options.pruning && e.bound == Bound::upper &&
+          (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
     m_sink.tt_probe(settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value, e.best, e.bound);
     if (!settles) return false;
     ++m_stats.hash_cutoffs;
@@ -165,16 +170,19 @@ class GreenblattSearch {
     return true;
   }
 
-  void record_generation(trace::GreenblattMode mode, int level, const Plausibility& p, const Selection& sel) {
+  void record_generation(trace::GreenblattMode mode, int level, const Plausibility& p,
+                         const Selection& sel) {
     if constexpr (Sink::enabled) {
-      const std::int32_t counts = std::min(sel.distinct_min, 255) | std::min(sel.safe_pieces, 255) << 8 |
-                                  std::min(sel.selected, 255) << 16 | static_cast<std::int32_t>(mode) << 24;
-      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::width), static_cast<std::uint16_t>(level),
-                          sel.width, counts);
+      const std::int32_t counts =
+          std::min(sel.distinct_min, 255) | std::min(sel.safe_pieces, 255) << 8 |
+          std::min(sel.selected, 255) << 16 | static_cast<std::int32_t>(mode) << 24;
+      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::width),
+                          static_cast<std::uint16_t>(level), sel.width, counts);
       for (std::size_t r = 0; r < p.moves.size(); ++r) {
         const PlausibleMove& pm = p.moves[r];
-        const std::int32_t bits = pm.move.bits() | static_cast<std::int32_t>(sel.reason[r]) << 16 | (pm.poor ? 1 : 0) << 24 |
-                                  (pm.check ? 1 : 0) << 25 | (pm.safe ? 1 : 0) << 26 | (pm.capture ? 1 : 0) << 27;
+        const std::int32_t bits = pm.move.bits() | static_cast<std::int32_t>(sel.reason[r]) << 16 |
+                                  (pm.poor ? 1 : 0) << 24 | (pm.check ? 1 : 0) << 25 |
+                                  (pm.safe ? 1 : 0) << 26 | (pm.capture ? 1 : 0) << 27;
         m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::move),
                             static_cast<std::uint16_t>(pm.gen_index), pm.score, bits);
         for (int i = pm.first; i < pm.first + pm.count; ++i) {
@@ -188,14 +196,16 @@ class GreenblattSearch {
   }
 
   // A node that runs the plausible move generator: the basic search, or a feedover.
-  Score expand(trace::GreenblattMode mode, int depth, int ply, int feedovers, Score alpha0, Score beta) {
+  Score expand(trace::GreenblattMode mode, int depth, int ply, int feedovers, Score alpha0,
+               Score beta) {
     const chess::Position& pos = m_game.position();
     const auto& legal = m_legal.at(ply);
     Plausibility& plaus = m_plaus.at(static_cast<std::size_t>(ply));
     plausible_moves(pos, legal, false, Sink::enabled, plaus);
     ++m_stats.generations;
     const int level = ply + 1;
-    const Selection sel = select_moves(pos, legal, plaus, m_options.widths.at(level), mode == trace::GreenblattMode::basic && level <= 2);
+    const Selection sel = select_moves(pos, legal, plaus, m_options.widths.at(level),
+                                       mode == trace::GreenblattMode::basic && level <= 2);
     record_generation(mode, level, plaus, sel);
     m_sink.expand(static_cast<int>(legal.size()));
     Line& line = m_lines[static_cast<std::size_t>(ply)];
@@ -213,12 +223,14 @@ class GreenblattSearch {
       const PlausibleMove& pm = plaus.moves[r];
       enter_child(pm.gen_index, pm.move, alpha, beta);
       m_game.make(pm.move);
-      const Score x = node(depth > 0 ? depth - 1 : 0, ply + 1, feedovers, child_alpha(beta), child_beta(alpha));
+      const Score x =
+          node(depth > 0 ? depth - 1 : 0, ply + 1, feedovers, child_alpha(beta), child_beta(alpha));
       m_game.unmake(pm.move);
       if (m_aborted) break;
       m_sink.child_return(k, x, Bound::exact);
       Score v = -x;
-      const Penalty penalty = is_game_result(v) ? Penalty{} : value_penalty(pos, legal, pm, reply, m_options);
+      const Penalty penalty =
+          is_game_result(v) ? Penalty{} : value_penalty(pos, legal, pm, reply, m_options);
       const int pen = penalty.points;
       const std::int32_t reasons = penalty.reasons;
       if (reasons) {
@@ -238,8 +250,8 @@ class GreenblattSearch {
       if ((why == Reason::basic || why == Reason::replacement) && is_mated(v)) {
         ++missing;
         ++m_stats.mate_skips;
-        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::mate_skip), static_cast<std::uint16_t>(k),
-                            v, 0);
+        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::mate_skip),
+                            static_cast<std::uint16_t>(k), v, 0);
       }
       if (best_k < 0 || v > best) {
         best = v;
@@ -268,9 +280,12 @@ class GreenblattSearch {
     }
     if (best_k < 0) return leaf(static_value());  // cannot happen: the width is at least 1
     const NodeKind kind = classify_node(best, alpha0, beta, m_options.criterion);
-    if (m_tt && mode == trace::GreenblattMode::basic && depth > 0 && (m_options.pruning || kind == NodeKind::pv)) {
-      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind), plaus.moves[static_cast<std::size_t>(best_r)].gen_index);
-      m_sink.tt_store(depth, best, plaus.moves[static_cast<std::size_t>(best_r)].gen_index, kind_bound(kind));
+    if (m_tt && mode == trace::GreenblattMode::basic && depth > 0 &&
+        (m_options.pruning || kind == NodeKind::pv)) {
+      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind),
+                  plaus.moves[static_cast<std::size_t>(best_r)].gen_index);
+      m_sink.tt_store(depth, best, plaus.moves[static_cast<std::size_t>(best_r)].gen_index,
+                      kind_bound(kind));
     }
     m_sink.leave(best, kind_bound(kind), kind);
     return best;
@@ -340,7 +355,8 @@ class GreenblattSearch {
   // a new successor k + 1 follows the move's principal variation `line` (pm first) as far as
   // the plausible move generator chose it and searches secondary_depth plies there. Returns
   // the worse of the two values for the side to move; `line` becomes the line of that value.
-  Score secondary(const PlausibleMove& pm, int k, Score v, int pen, std::int32_t reasons, Score alpha, Line& line) {
+  Score secondary(const PlausibleMove& pm, int k, Score v, int pen, std::int32_t reasons,
+                  Score alpha, Line& line) {
     ++m_stats.secondary_searches;
     const int plies = line.generated_prefix();  // pm itself included
     // The window asks only whether the value falls between the best so far and v.
@@ -397,7 +413,8 @@ class GreenblattSearch {
     m_game.moves(legal);
     const Move m = followed.moves[i];
     const auto it = std::find(legal.begin(), legal.end(), m);
-    if (it == legal.end()) return leaf(m_game.evaluate());  // the line ends here (a draw by repetition)
+    if (it == legal.end())
+      return leaf(m_game.evaluate());  // the line ends here (a draw by repetition)
     m_sink.expand(static_cast<int>(legal.size()));
     enter_child(static_cast<int>(it - legal.begin()), m, alpha0, beta);
     m_game.make(m);

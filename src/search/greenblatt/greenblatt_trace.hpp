@@ -21,7 +21,7 @@ struct MoveRecord {
   int gen_index = 0;        // index in the game's generation order
   int score = 0;
   chess::Move move;
-  std::string name;         // SAN when the node's position is known, else UCI
+  std::string name;  // SAN when the node's position is known, else UCI
   Reason reason = Reason::none;
   bool poor = false, check = false, safe = false, capture = false;
   std::vector<Contribution> contributions;

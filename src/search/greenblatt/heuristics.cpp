@@ -63,15 +63,20 @@ constexpr HeuristicInfo k_info[] = {
 static_assert(sizeof(k_info) / sizeof(k_info[0]) == static_cast<std::size_t>(Heuristic::count),
               "one entry per heuristic");
 
-std::string sq(int s) { return s >= 0 && s < 64 ? square_name(s) : "?"; }
+std::string sq(int s) {
+  return s >= 0 && s < 64 ? square_name(s) : "?";
+}
 
 // "the white bishop on c1"
 std::string piece_at(Piece p, int s) {
   if (p == Piece::none) return "the piece on " + sq(s);
-  return std::string("the ") + color_name(color_of(p)) + " " + piece_type_name(type_of(p)) + " on " + sq(s);
+  return std::string("the ") + color_name(color_of(p)) + " " + piece_type_name(type_of(p)) +
+         " on " + sq(s);
 }
 
-std::string type_of_name(Piece p) { return p == Piece::none ? "piece" : piece_type_name(type_of(p)); }
+std::string type_of_name(Piece p) {
+  return p == Piece::none ? "piece" : piece_type_name(type_of(p));
+}
 
 }  // namespace
 
@@ -83,9 +88,11 @@ const HeuristicInfo& heuristic_info(Heuristic h) {
 Contribution Contribution::unpack(std::uint32_t bits, std::int32_t points) {
   Contribution c;
   const auto h = static_cast<std::uint8_t>(bits & 0xFF);
-  c.heuristic = h < static_cast<std::uint8_t>(Heuristic::count) ? static_cast<Heuristic>(h) : Heuristic::none;
+  c.heuristic =
+      h < static_cast<std::uint8_t>(Heuristic::count) ? static_cast<Heuristic>(h) : Heuristic::none;
   const auto piece = static_cast<std::uint8_t>((bits >> 8) & 0xFF);
-  c.piece = piece <= static_cast<std::uint8_t>(Piece::none) ? static_cast<Piece>(piece) : Piece::none;
+  c.piece =
+      piece <= static_cast<std::uint8_t>(Piece::none) ? static_cast<Piece>(piece) : Piece::none;
   c.square = static_cast<std::uint8_t>((bits >> 16) & 0xFF);
   c.other = static_cast<std::uint8_t>((bits >> 24) & 0xFF);
   c.points = static_cast<std::int16_t>(points);
@@ -93,66 +100,111 @@ Contribution Contribution::unpack(std::uint32_t bits, std::int32_t points) {
 }
 
 std::string describe(const Contribution& c) {
-  const std::string pts = (c.points > 0 ? "+" : "") + std::to_string(c.points) + (c.points == 1 || c.points == -1 ? " point" : " points");
+  const std::string pts = (c.points > 0 ? "+" : "") + std::to_string(c.points) +
+                          (c.points == 1 || c.points == -1 ? " point" : " points");
   const std::string who = piece_at(c.piece, c.square);
   const std::string type = type_of_name(c.piece);
   const std::string to = sq(c.other);
   switch (c.heuristic) {
     case Heuristic::development:
-      return pts + " for the change in development of the " + type + " going " + sq(c.square) + "-" + to;
+      return pts + " for the change in development of the " + type + " going " + sq(c.square) +
+             "-" + to;
     case Heuristic::attacks:
       return pts + " for the change in the " + type + "'s attacks on enemy pieces";
     case Heuristic::unblock_own:
       return pts + " for unblocking " + who + (c.other < 64 ? " so that it now attacks " + to : "");
     case Heuristic::block_own:
-      return pts + " for blocking " + who + (c.other < 64 ? " (it no longer reaches " + to + ")" : "");
+      return pts + " for blocking " + who +
+             (c.other < 64 ? " (it no longer reaches " + to + ")" : "");
     case Heuristic::block_enemy:
-      return pts + " for blocking " + who + (c.other < 64 ? " (it no longer reaches " + to + ")" : "");
+      return pts + " for blocking " + who +
+             (c.other < 64 ? " (it no longer reaches " + to + ")" : "");
     case Heuristic::unblock_enemy:
       return pts + " for unblocking " + who + (c.other < 64 ? " so that it now attacks " + to : "");
-    case Heuristic::capture: return pts + " for capturing " + who;
-    case Heuristic::capture_development: return pts + " for the development of " + who + ", captured";
-    case Heuristic::moved_en_prise: return pts + ": the " + type + " would be en prise on " + to;
-    case Heuristic::saves_en_prise: return pts + " for saving " + who + ", en prise";
-    case Heuristic::threat: return pts + " for putting " + who + " en prise";
-    case Heuristic::leaves_en_prise: return pts + ": it leaves " + who + " en prise";
-    case Heuristic::defends: return pts + " for defending " + who + ", en prise";
-    case Heuristic::weak_pawn: return pts + " for attacking the weak pawn on " + sq(c.square);
-    case Heuristic::pinned_target: return pts + " for attacking " + who + ", pinned";
+    case Heuristic::capture:
+      return pts + " for capturing " + who;
+    case Heuristic::capture_development:
+      return pts + " for the development of " + who + ", captured";
+    case Heuristic::moved_en_prise:
+      return pts + ": the " + type + " would be en prise on " + to;
+    case Heuristic::saves_en_prise:
+      return pts + " for saving " + who + ", en prise";
+    case Heuristic::threat:
+      return pts + " for putting " + who + " en prise";
+    case Heuristic::leaves_en_prise:
+      return pts + ": it leaves " + who + " en prise";
+    case Heuristic::defends:
+      return pts + " for defending " + who + ", en prise";
+    case Heuristic::weak_pawn:
+      return pts + " for attacking the weak pawn on " + sq(c.square);
+    case Heuristic::pinned_target:
+      return pts + " for attacking " + who + ", pinned";
     case Heuristic::overloaded_target:
-      return pts + " for attacking " + who + (c.other < 64 ? ", which defends " + to : ", a defender");
-    case Heuristic::creates_pin: return pts + " for pinning " + who + (c.other < 64 ? " against " + to : "");
-    case Heuristic::check: return pts + " for giving check";
-    case Heuristic::safe_check: return pts + " because the check is safe";
-    case Heuristic::discovered_check: return pts + " for a discovered check by " + who;
-    case Heuristic::blocks_centre_pawn: return pts + " for blocking " + who + " (do not block your centre pawns)";
-    case Heuristic::castle: return pts + " for castling";
-    case Heuristic::king_walk: return pts + " for moving the king with queens on the board";
-    case Heuristic::castling_rights: return pts + " for giving up the right to castle";
-    case Heuristic::early_queen: return pts + " for bringing the queen out in the first eight moves";
-    case Heuristic::opening_tempo: return pts + " for moving the " + type + " a second time in the opening";
-    case Heuristic::develops_minor: return pts + " for developing the " + type + " from " + sq(c.square);
-    case Heuristic::back_rank: return pts + " for retreating the " + type + " to the first rank";
-    case Heuristic::knight_rim: return pts + " for putting the knight on the rim at " + to;
-    case Heuristic::centre_pawn: return pts + " for advancing the centre pawn to " + to;
-    case Heuristic::flank_pawn: return pts + " for a wing pawn move in the first eight moves";
-    case Heuristic::king_shelter: return pts + " for moving a pawn in front of the castled king";
-    case Heuristic::passed_pawn: return pts + " for advancing the passed pawn to " + to;
-    case Heuristic::promotion: return pts + " for promoting on " + to;
-    case Heuristic::pawn_attack: return pts + " for attacking " + who + " with a pawn";
-    case Heuristic::fork: return pts + " for a fork by the " + type + " on " + to;
-    case Heuristic::doubled_pawn: return pts + " for doubling our pawns";
-    case Heuristic::isolated_pawn: return pts + " for isolating " + who;
-    case Heuristic::toward_centre: return pts + " for capturing toward the centre";
-    case Heuristic::open_file: return pts + " for the rook on the open file at " + to;
-    case Heuristic::seventh_rank: return pts + " for reaching the seventh rank at " + to;
+      return pts + " for attacking " + who +
+             (c.other < 64 ? ", which defends " + to : ", a defender");
+    case Heuristic::creates_pin:
+      return pts + " for pinning " + who + (c.other < 64 ? " against " + to : "");
+    case Heuristic::check:
+      return pts + " for giving check";
+    case Heuristic::safe_check:
+      return pts + " because the check is safe";
+    case Heuristic::discovered_check:
+      return pts + " for a discovered check by " + who;
+    case Heuristic::blocks_centre_pawn:
+      return pts + " for blocking " + who + " (do not block your centre pawns)";
+    case Heuristic::castle:
+      return pts + " for castling";
+    case Heuristic::king_walk:
+      return pts + " for moving the king with queens on the board";
+    case Heuristic::castling_rights:
+      return pts + " for giving up the right to castle";
+    case Heuristic::early_queen:
+      return pts + " for bringing the queen out in the first eight moves";
+    case Heuristic::opening_tempo:
+      return pts + " for moving the " + type + " a second time in the opening";
+    case Heuristic::develops_minor:
+      return pts + " for developing the " + type + " from " + sq(c.square);
+    case Heuristic::back_rank:
+      return pts + " for retreating the " + type + " to the first rank";
+    case Heuristic::knight_rim:
+      return pts + " for putting the knight on the rim at " + to;
+    case Heuristic::centre_pawn:
+      return pts + " for advancing the centre pawn to " + to;
+    case Heuristic::flank_pawn:
+      return pts + " for a wing pawn move in the first eight moves";
+    case Heuristic::king_shelter:
+      return pts + " for moving a pawn in front of the castled king";
+    case Heuristic::passed_pawn:
+      return pts + " for advancing the passed pawn to " + to;
+    case Heuristic::promotion:
+      return pts + " for promoting on " + to;
+    case Heuristic::pawn_attack:
+      return pts + " for attacking " + who + " with a pawn";
+    case Heuristic::fork:
+      return pts + " for a fork by the " + type + " on " + to;
+    case Heuristic::doubled_pawn:
+      return pts + " for doubling our pawns";
+    case Heuristic::isolated_pawn:
+      return pts + " for isolating " + who;
+    case Heuristic::toward_centre:
+      return pts + " for capturing toward the centre";
+    case Heuristic::open_file:
+      return pts + " for the rook on the open file at " + to;
+    case Heuristic::seventh_rank:
+      return pts + " for reaching the seventh rank at " + to;
     case Heuristic::trade:
-      return pts + (c.points > 0 ? " for trading while ahead (" : " for trading while behind (") + who + ")";
-    case Heuristic::traps: return pts + " for attacking " + who + ", trapped";
-    case Heuristic::blockade: return pts + " for blockading " + who + ", passed";
-    case Heuristic::discovered_attack: return pts + " for a discovered attack by " + who + " on " + to;
-    case Heuristic::removes_guard: return pts + ": it stops guarding " + who + ", attacked";
-    default: return pts;
+      return pts + (c.points > 0 ? " for trading while ahead (" : " for trading while behind (") +
+             who + ")";
+    case Heuristic::traps:
+      return pts + " for attacking " + who + ", trapped";
+    case Heuristic::blockade:
+      return pts + " for blockading " + who + ", passed";
+    case Heuristic::discovered_attack:
+      return pts + " for a discovered attack by " + who + " on " + to;
+    case Heuristic::removes_guard:
+      return pts + ": it stops guarding " + who + ", attacked";
+    default:
+      return pts;
   }
 }
 

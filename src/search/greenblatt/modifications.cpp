@@ -6,8 +6,8 @@
 
 namespace kibitz::greenblatt {
 
-Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const PlausibleMove& pm, const Line& reply,
-                      const GreenblattOptions& options) {
+Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const PlausibleMove& pm,
+                      const Line& reply, const GreenblattOptions& options) {
   Penalty p;
   if (!options.modifications) return p;
   if (pm.poor) {

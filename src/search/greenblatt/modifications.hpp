@@ -20,7 +20,7 @@ struct Penalty {
 
 // pm: the move (with its plausibility), played from pos whose legal moves are `legal`; reply:
 // the principal variation its successor returned (the reply first, then our next move).
-Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const PlausibleMove& pm, const Line& reply,
-                      const GreenblattOptions& options);
+Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const PlausibleMove& pm,
+                      const Line& reply, const GreenblattOptions& options);
 
 }  // namespace kibitz::greenblatt

@@ -13,22 +13,31 @@ namespace {
 
 constexpr int k_centre[4] = {6, 4, 2, 1};  // by ring: d4-e5, c3-f6, b2-g7, the edge
 
-int centre_ring(Square s) { return std::max(std::abs(2 * file_of(s) - 7), std::abs(2 * rank_of(s) - 7)) / 2; }
+int centre_ring(Square s) {
+  return std::max(std::abs(2 * file_of(s) - 7), std::abs(2 * rank_of(s) - 7)) / 2;
+}
 int distance(Square a, Square b) {
   return std::max(std::abs(file_of(a) - file_of(b)), std::abs(rank_of(a) - rank_of(b)));
 }
-bool is_slider(PieceType t) { return t == PieceType::bishop || t == PieceType::rook || t == PieceType::queen; }
-bool is_minor(PieceType t) { return t == PieceType::knight || t == PieceType::bishop; }
+bool is_slider(PieceType t) {
+  return t == PieceType::bishop || t == PieceType::rook || t == PieceType::queen;
+}
+bool is_minor(PieceType t) {
+  return t == PieceType::knight || t == PieceType::bishop;
+}
 // The original squares of the knights and bishops of c.
 Bitboard minor_homes(Color c) {
   const Bitboard white = bit(1) | bit(2) | bit(5) | bit(6);
   return c == Color::white ? white : white << 56;
 }
-int forward(Color c) { return c == Color::white ? 8 : -8; }
+int forward(Color c) {
+  return c == Color::white ? 8 : -8;
+}
 
 // What the whole node shares: square importance for each side, who is en prise, weak spots.
 struct Analysis {
-  explicit Analysis(const Position& p) : pos(p), us(p.side_to_move()), them(~us), occ(p.occupied()) {
+  explicit Analysis(const Position& p)
+      : pos(p), us(p.side_to_move()), them(~us), occ(p.occupied()) {
     en_prise[0] = en_prise_pieces(pos, Color::white);
     en_prise[1] = en_prise_pieces(pos, Color::black);
     for (Color c : {Color::white, Color::black}) {
@@ -101,13 +110,15 @@ struct Analysis {
 // Attack values on enemy (non-king) pieces: 1/64 of each piece's value.
 int attack_value(const Position& p, Bitboard attacked, Color enemy) {
   int v = 0;
-  for (Bitboard b = attacked & p.pieces(enemy) & ~p.pieces(PieceType::king); b;) v += piece_value(p.piece_on(pop_lsb(b))) / 64;
+  for (Bitboard b = attacked & p.pieces(enemy) & ~p.pieces(PieceType::king); b;)
+    v += piece_value(p.piece_on(pop_lsb(b))) / 64;
   return v;
 }
 
 class Scorer {
  public:
-  Scorer(const Analysis& a, bool details, Plausibility& out) : m_a(a), m_details(details), m_out(out) {}
+  Scorer(const Analysis& a, bool details, Plausibility& out)
+      : m_a(a), m_details(details), m_out(out) {}
 
   PlausibleMove score(Move m, int gen_index);
 
@@ -159,30 +170,36 @@ PlausibleMove Scorer::score(Move m, int gen_index) {
 
   // The moved piece's development: the squares it bears on, and the enemy pieces it attacks.
   if (type_of(p) != PieceType::king) {
-    add(Heuristic::development, m_a.development(m_a.us, moved, t, occ1) - m_a.development(m_a.us, p, f, m_a.occ), p, f, t);
+    add(Heuristic::development,
+        m_a.development(m_a.us, moved, t, occ1) - m_a.development(m_a.us, p, f, m_a.occ), p, f, t);
     add(Heuristic::attacks,
-        attack_value(after, attacks_of(moved, t, occ1), m_a.them) - attack_value(pos, attacks_of(p, f, m_a.occ), m_a.them), p,
-        f, t);
+        attack_value(after, attacks_of(moved, t, occ1), m_a.them) -
+            attack_value(pos, attacks_of(p, f, m_a.occ), m_a.them),
+        p, f, t);
   }
   sliders(after, m, t);
   if (victim != Piece::none) {
     add(Heuristic::capture, piece_value(victim) / 4, victim, victim_sq);
-    add(Heuristic::capture_development, m_a.development(m_a.them, victim, victim_sq, m_a.occ), victim, victim_sq);
+    add(Heuristic::capture_development, m_a.development(m_a.them, victim, victim_sq, m_a.occ),
+        victim, victim_sq);
   }
   if (!m_pm.safe) add(Heuristic::moved_en_prise, -piece_value(moved) / 4, p, f, t);
-  if ((m_a.en_prise[idx(m_a.us)] & bit(f)) && m_pm.safe) add(Heuristic::saves_en_prise, piece_value(p) / 4, p, f, t);
+  if ((m_a.en_prise[idx(m_a.us)] & bit(f)) && m_pm.safe)
+    add(Heuristic::saves_en_prise, piece_value(p) / 4, p, f, t);
   en_prise_changes(after, f, t);
   targets(after, moved, f, t);
   if (m_pm.check) {
     add(Heuristic::check, 10, p, f, t);
     if (m_pm.safe) add(Heuristic::safe_check, 10, p, f, t);
     const Bitboard discovered = after.checkers() & ~bit(t);
-    if (discovered) add(Heuristic::discovered_check, 15, after.piece_on(lsb(discovered)), lsb(discovered), t);
+    if (discovered)
+      add(Heuristic::discovered_check, 15, after.piece_on(lsb(discovered)), lsb(discovered), t);
   }
   pawn_and_piece_rules(after, m, p, victim);
 
   m_pm.gain = exchange_gain(pos, m);
-  m_pm.poor = m_pm.positional < PlausibilityWeights::poor_threshold && !m_pm.capture && !m_pm.check && !m.is_promotion();
+  m_pm.poor = m_pm.positional < PlausibilityWeights::poor_threshold && !m_pm.capture &&
+              !m_pm.check && !m.is_promotion();
   return m_pm;
 }
 
@@ -191,8 +208,9 @@ PlausibleMove Scorer::score(Move m, int gen_index) {
 void Scorer::sliders(const Position& after, Move m, Square to) {
   const Position& pos = m_a.pos;
   const Bitboard occ1 = after.occupied();
-  const Bitboard all = (pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen)) &
-                       ~bit(m.from()) & ~bit(to);
+  const Bitboard all =
+      (pos.pieces(PieceType::bishop) | pos.pieces(PieceType::rook) | pos.pieces(PieceType::queen)) &
+      ~bit(m.from()) & ~bit(to);
   for (Bitboard b = all; b;) {
     const Square x = pop_lsb(b);
     const Piece q = pos.piece_on(x);
@@ -209,15 +227,18 @@ void Scorer::sliders(const Position& after, Move m, Square to) {
       for (Bitboard n = newly; n;) v += piece_value(after.piece_on(pop_lsb(n))) / 32;
       if (v) add(Heuristic::discovered_attack, v, q, x, lsb(newly));
     } else {
-      if (delta < 0) add(Heuristic::block_enemy, (-delta + 1) / 2, q, x, m_a.best_square(c, a0 & ~a1));
-      if (delta > 0) add(Heuristic::unblock_enemy, -(delta + 1) / 2, q, x, m_a.best_square(c, a1 & ~a0));
+      if (delta < 0)
+        add(Heuristic::block_enemy, (-delta + 1) / 2, q, x, m_a.best_square(c, a0 & ~a1));
+      if (delta > 0)
+        add(Heuristic::unblock_enemy, -(delta + 1) / 2, q, x, m_a.best_square(c, a1 & ~a0));
     }
   }
 }
 
 // Pieces that become en prise or stop being en prise, other than the moved one.
 void Scorer::en_prise_changes(const Position& after, Square from, Square to) {
-  const Bitboard ours_before = m_a.en_prise[idx(m_a.us)], theirs_before = m_a.en_prise[idx(m_a.them)];
+  const Bitboard ours_before = m_a.en_prise[idx(m_a.us)],
+                 theirs_before = m_a.en_prise[idx(m_a.them)];
   const Bitboard ours_after = en_prise_pieces(after, m_a.us) & ~bit(to);
   const Bitboard theirs_after = en_prise_pieces(after, m_a.them);
   for (Bitboard b = theirs_after & ~theirs_before; b;) {
@@ -256,13 +277,16 @@ void Scorer::targets(const Position& after, Piece moved, Square from, Square to)
   for (Bitboard b = newly & m_a.guards_them; b;) {
     const Square s = pop_lsb(b);
     const Bitboard guarded = attacks_from(pos, s, m_a.occ) & pos.pieces(m_a.them);
-    add(Heuristic::overloaded_target, 3, after.piece_on(s), s, guarded ? lsb(guarded) : k_no_square);
+    add(Heuristic::overloaded_target, 3, after.piece_on(s), s,
+        guarded ? lsb(guarded) : k_no_square);
   }
   if (is_slider(type_of(moved))) {
     for (Bitboard b = now & enemy & ~m_a.pinned_them; b;) {
       const Square s = pop_lsb(b);
       const Square exposed = pinned_against(after, s);
-      if (exposed != k_no_square) add(Heuristic::creates_pin, piece_value(after.piece_on(s)) / 16, after.piece_on(s), s, exposed);
+      if (exposed != k_no_square)
+        add(Heuristic::creates_pin, piece_value(after.piece_on(s)) / 16, after.piece_on(s), s,
+            exposed);
     }
   }
   // A fork: two or more targets, each the king, worth more than the attacker, or undefended.
@@ -282,14 +306,16 @@ void Scorer::targets(const Position& after, Piece moved, Square from, Square to)
     generate_legal(after, replies);
     for (Bitboard b = hunted; b;) {
       const Square s = pop_lsb(b);
-      if (trapped(after, s, replies)) add(Heuristic::traps, piece_value(after.piece_on(s)) / 16, after.piece_on(s), s, to);
+      if (trapped(after, s, replies))
+        add(Heuristic::traps, piece_value(after.piece_on(s)) / 16, after.piece_on(s), s, to);
     }
   }
   // Pieces of ours this piece guarded, that the enemy attacks, and that it no longer guards.
   if (type_of(p) != PieceType::king) {
     for (Bitboard b = before & ~now & pos.pieces(m_a.us) & ~pos.pieces(PieceType::king); b;) {
       const Square s = pop_lsb(b);
-      if (pos.attackers_to(s, m_a.occ) & pos.pieces(m_a.them)) add(Heuristic::removes_guard, -4, pos.piece_on(s), s, from);
+      if (pos.attackers_to(s, m_a.occ) & pos.pieces(m_a.them))
+        add(Heuristic::removes_guard, -4, pos.piece_on(s), s, from);
     }
   }
 }
@@ -303,37 +329,44 @@ void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece 
   const int rank_to = relative_rank(us, t), file_to = file_of(t), file_from = file_of(f);
   if (pt != PieceType::pawn && rank_to == 2 && (file_to == 3 || file_to == 4)) {
     const Square below = t - forward(us);
-    if (pos.piece_on(below) == make_piece(us, PieceType::pawn)) add(Heuristic::blocks_centre_pawn, -20, pos.piece_on(below), below, t);
+    if (pos.piece_on(below) == make_piece(us, PieceType::pawn))
+      add(Heuristic::blocks_centre_pawn, -20, pos.piece_on(below), below, t);
   }
   if (m.is_castle()) add(Heuristic::castle, 30, p, f, t);
-  if (pt == PieceType::king && !m.is_castle() && m_a.queens) add(Heuristic::king_walk, -15, p, f, t);
+  if (pt == PieceType::king && !m.is_castle() && m_a.queens)
+    add(Heuristic::king_walk, -15, p, f, t);
   if (!m.is_castle()) {
-    const std::uint8_t ours = us == Color::white ? (k_white_oo | k_white_ooo) : (k_black_oo | k_black_ooo);
+    const std::uint8_t ours =
+        us == Color::white ? (k_white_oo | k_white_ooo) : (k_black_oo | k_black_ooo);
     const int lost = popcount(static_cast<Bitboard>(pos.castling() & ~after.castling() & ours));
     if (lost) add(Heuristic::castling_rights, -8 * lost, p, f, t);
   }
   if (m_a.opening && quiet && pt == PieceType::queen) add(Heuristic::early_queen, -12, p, f, t);
   if (is_minor(pt)) {
-    if (m_a.opening && quiet && !(minor_homes(us) & bit(f))) add(Heuristic::opening_tempo, -8, p, f, t);
+    if (m_a.opening && quiet && !(minor_homes(us) & bit(f)))
+      add(Heuristic::opening_tempo, -8, p, f, t);
     if (minor_homes(us) & bit(f)) add(Heuristic::develops_minor, 10, p, f, t);
     if (quiet && rank_to == 0) add(Heuristic::back_rank, -10, p, f, t);
   }
-  if (pt == PieceType::knight && (file_to == 0 || file_to == 7)) add(Heuristic::knight_rim, -8, p, f, t);
+  if (pt == PieceType::knight && (file_to == 0 || file_to == 7))
+    add(Heuristic::knight_rim, -8, p, f, t);
   if (pt == PieceType::pawn) {
     if (quiet && (file_from == 3 || file_from == 4)) {
       if (rank_to == 2) add(Heuristic::centre_pawn, 4, p, f, t);
       if (rank_to == 3) add(Heuristic::centre_pawn, 10, p, f, t);
     }
-    if (m_a.opening && quiet && (file_from <= 1 || file_from >= 6)) add(Heuristic::flank_pawn, -6, p, f, t);
+    if (m_a.opening && quiet && (file_from <= 1 || file_from >= 6))
+      add(Heuristic::flank_pawn, -6, p, f, t);
     const Square king = pos.king_square(us);
     if (quiet && relative_rank(us, king) == 0 &&
         ((file_of(king) >= 5 && file_from >= 5) || (file_of(king) <= 2 && file_from <= 2))) {
       add(Heuristic::king_shelter, -10, p, f, t);
     }
-    if (!m.is_promotion() && is_passed_pawn(after, t)) add(Heuristic::passed_pawn, 4 * rank_to, p, f, t);
+    if (!m.is_promotion() && is_passed_pawn(after, t))
+      add(Heuristic::passed_pawn, 4 * rank_to, p, f, t);
     if (!m.is_promotion()) {
-      for (Bitboard b = attack_tables().pawn(us, t) & after.pieces(them) & ~after.pieces(PieceType::pawn) &
-                        ~after.pieces(PieceType::king);
+      for (Bitboard b = attack_tables().pawn(us, t) & after.pieces(them) &
+                        ~after.pieces(PieceType::pawn) & ~after.pieces(PieceType::king);
            b;) {
         const Square s = pop_lsb(b);
         add(Heuristic::pawn_attack, 6, after.piece_on(s), s, t);
@@ -341,25 +374,34 @@ void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece 
     }
     if (!quiet) {
       const Bitboard file = file_bb(file_to);
-      if (more_than_one(after.pieces(us, PieceType::pawn) & file) && !more_than_one(pos.pieces(us, PieceType::pawn) & file)) {
+      if (more_than_one(after.pieces(us, PieceType::pawn) & file) &&
+          !more_than_one(pos.pieces(us, PieceType::pawn) & file)) {
         add(Heuristic::doubled_pawn, -6, p, f, t);
       }
-      if (std::abs(2 * file_to - 7) < std::abs(2 * file_from - 7)) add(Heuristic::toward_centre, 4, p, f, t);
+      if (std::abs(2 * file_to - 7) < std::abs(2 * file_from - 7))
+        add(Heuristic::toward_centre, 4, p, f, t);
     }
     for (Bitboard b = after.pieces(us, PieceType::pawn); b;) {
       const Square s = pop_lsb(b);
       const bool was = s == t ? (m_a.isolated_us & bit(f)) != 0 : (m_a.isolated_us & bit(s)) != 0;
-      if (!was && is_isolated_pawn(after, s)) add(Heuristic::isolated_pawn, -6, after.piece_on(s), s);
+      if (!was && is_isolated_pawn(after, s))
+        add(Heuristic::isolated_pawn, -6, after.piece_on(s), s);
     }
   }
-  if (m.is_promotion()) add(Heuristic::promotion, (piece_value(m.promotion()) - piece_value(PieceType::pawn)) / 4, p, f, t);
+  if (m.is_promotion())
+    add(Heuristic::promotion, (piece_value(m.promotion()) - piece_value(PieceType::pawn)) / 4, p, f,
+        t);
   if (pt == PieceType::rook && file_to != file_from) {
     const Bitboard file = file_bb(file_to);
-    if (!(after.pieces(PieceType::pawn) & file)) add(Heuristic::open_file, 8, p, f, t);
-    else if (!(after.pieces(us, PieceType::pawn) & file)) add(Heuristic::open_file, 4, p, f, t);
+    if (!(after.pieces(PieceType::pawn) & file))
+      add(Heuristic::open_file, 8, p, f, t);
+    else if (!(after.pieces(us, PieceType::pawn) & file))
+      add(Heuristic::open_file, 4, p, f, t);
   }
-  if ((pt == PieceType::rook || pt == PieceType::queen) && rank_to == 6 && relative_rank(us, f) != 6 &&
-      (relative_rank(us, after.king_square(them)) == 7 || (after.pieces(them, PieceType::pawn) & rank_bb(rank_of(t))))) {
+  if ((pt == PieceType::rook || pt == PieceType::queen) && rank_to == 6 &&
+      relative_rank(us, f) != 6 &&
+      (relative_rank(us, after.king_square(them)) == 7 ||
+       (after.pieces(them, PieceType::pawn) & rank_bb(rank_of(t))))) {
     add(Heuristic::seventh_rank, 8, p, f, t);
   }
   if (!quiet && pt != PieceType::king && std::abs(piece_value(victim) - piece_value(p)) <= 64) {
@@ -368,7 +410,8 @@ void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece 
   }
   if (pt != PieceType::pawn && pt != PieceType::king) {
     const Square behind = t - forward(them);  // an enemy pawn whose next square is t
-    if (behind >= 0 && behind < 64 && pos.piece_on(behind) == make_piece(them, PieceType::pawn) && is_passed_pawn(pos, behind)) {
+    if (behind >= 0 && behind < 64 && pos.piece_on(behind) == make_piece(them, PieceType::pawn) &&
+        is_passed_pawn(pos, behind)) {
       add(Heuristic::blockade, 8, pos.piece_on(behind), behind, t);
     }
   }
@@ -376,8 +419,8 @@ void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece 
 
 }  // namespace
 
-void plausible_moves(const Position& pos, const std::vector<Move>& legal, bool captures_only, bool details,
-                     Plausibility& out) {
+void plausible_moves(const Position& pos, const std::vector<Move>& legal, bool captures_only,
+                     bool details, Plausibility& out) {
   out.moves.clear();
   out.contributions.clear();
   if (legal.empty()) return;
@@ -394,8 +437,9 @@ void plausible_moves(const Position& pos, const std::vector<Move>& legal, bool c
     }
     out.moves.push_back(pm);
   }
-  std::stable_sort(out.moves.begin(), out.moves.end(),
-                   [](const PlausibleMove& a, const PlausibleMove& b) { return a.score > b.score; });
+  std::stable_sort(
+      out.moves.begin(), out.moves.end(),
+      [](const PlausibleMove& a, const PlausibleMove& b) { return a.score > b.score; });
 }
 
 }  // namespace kibitz::greenblatt

@@ -38,30 +38,30 @@ enum class Heuristic : std::uint8_t {
   discovered_check,     // check by a piece that did not move
   blocks_centre_pawn,   // "do not block your centre pawns on their original squares"
   castle,
-  king_walk,            // a king move with queens on the board
-  castling_rights,      // gives up a right to castle
-  early_queen,          // a queen move in the first eight moves
-  opening_tempo,        // a developed minor piece moves again in the first eight moves
-  develops_minor,       // a knight or bishop leaves its original square
-  back_rank,            // a knight or bishop goes back to the first rank
-  knight_rim,           // a knight to the edge file
-  centre_pawn,          // a d- or e-pawn advance
-  flank_pawn,           // a wing pawn move in the first eight moves
-  king_shelter,         // a pawn move in front of our castled king
-  passed_pawn,          // advancing a passed pawn
+  king_walk,        // a king move with queens on the board
+  castling_rights,  // gives up a right to castle
+  early_queen,      // a queen move in the first eight moves
+  opening_tempo,    // a developed minor piece moves again in the first eight moves
+  develops_minor,   // a knight or bishop leaves its original square
+  back_rank,        // a knight or bishop goes back to the first rank
+  knight_rim,       // a knight to the edge file
+  centre_pawn,      // a d- or e-pawn advance
+  flank_pawn,       // a wing pawn move in the first eight moves
+  king_shelter,     // a pawn move in front of our castled king
+  passed_pawn,      // advancing a passed pawn
   promotion,
-  pawn_attack,          // a pawn move attacking a piece
-  fork,                 // attacks two valuable or undefended pieces at once
-  doubled_pawn,         // a pawn capture that doubles our pawns
-  isolated_pawn,        // leaves a pawn of ours isolated
-  toward_centre,        // a pawn capture toward the centre
-  open_file,            // a rook to an open or half-open file
-  seventh_rank,         // a rook or queen to the seventh rank
-  trade,                // an even trade when ahead (or behind)
-  traps,                // attacks a trapped piece
-  blockade,             // a piece stops an enemy passed pawn
-  discovered_attack,    // another of our pieces now attacks an enemy piece
-  removes_guard,        // the moved piece stops defending an attacked piece
+  pawn_attack,        // a pawn move attacking a piece
+  fork,               // attacks two valuable or undefended pieces at once
+  doubled_pawn,       // a pawn capture that doubles our pawns
+  isolated_pawn,      // leaves a pawn of ours isolated
+  toward_centre,      // a pawn capture toward the centre
+  open_file,          // a rook to an open or half-open file
+  seventh_rank,       // a rook or queen to the seventh rank
+  trade,              // an even trade when ahead (or behind)
+  traps,              // attacks a trapped piece
+  blockade,           // a piece stops an enemy passed pawn
+  discovered_attack,  // another of our pieces now attacks an enemy piece
+  removes_guard,      // the moved piece stops defending an attacked piece
   count
 };
 
@@ -77,9 +77,11 @@ const HeuristicInfo& heuristic_info(Heuristic h);
 struct Contribution {
   Heuristic heuristic = Heuristic::none;
   std::int16_t points = 0;
-  Piece piece = Piece::none;              // what it is about: the moved, captured or blocked piece
-  std::uint8_t square = chess::k_no_square;  // where that piece stands (before the move for the moved piece)
-  std::uint8_t other = chess::k_no_square;   // a second square: the new attack, the defended piece...
+  Piece piece = Piece::none;  // what it is about: the moved, captured or blocked piece
+  std::uint8_t square =
+      chess::k_no_square;  // where that piece stands (before the move for the moved piece)
+  std::uint8_t other =
+      chess::k_no_square;  // a second square: the new attack, the defended piece...
 
   // The trace's payload layout: heuristic | piece << 8 | square << 16 | other << 24.
   std::uint32_t pack() const {
@@ -101,8 +103,8 @@ struct PlausibleMove {
   bool poor = false;   // developmentally poor: a small penalty on its value (value modification)
   bool capture = false;
   bool check = false;
-  bool safe = false;   // the moved piece is not en prise afterwards
-  int first = 0;       // its contributions: [first, first + count) of Plausibility::contributions
+  bool safe = false;  // the moved piece is not en prise afterwards
+  int first = 0;      // its contributions: [first, first + count) of Plausibility::contributions
   int count = 0;
   bool safe_check() const { return check && safe; }
 };
@@ -120,7 +122,7 @@ struct PlausibilityWeights {
 // Scores the legal moves of pos (`legal`, in the game's generation order). With captures_only,
 // only captures and promotions that appear to gain material (the capture search's plausible
 // captures). With details, every contribution is kept; otherwise only the sums.
-void plausible_moves(const Position& pos, const std::vector<Move>& legal, bool captures_only, bool details,
-                     Plausibility& out);
+void plausible_moves(const Position& pos, const std::vector<Move>& legal, bool captures_only,
+                     bool details, Plausibility& out);
 
 }  // namespace kibitz::greenblatt

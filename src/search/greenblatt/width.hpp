@@ -21,7 +21,7 @@ enum class Reason : std::uint8_t {
   distinct = 4,     // so that enough distinct pieces are moved
   replacement = 5,  // taken in place of a basic move that led to mate against the side to move
   plausible_capture = 6,  // the capture search's plausible captures
-  principal = 7,    // the secondary search following the principal variation
+  principal = 7,          // the secondary search following the principal variation
 };
 const char* reason_name(Reason r);  // "within the basic width", "a safe check", ...
 const char* reason_tag(Reason r);   // short: "basic", "check", "capture", "piece", ...
@@ -34,7 +34,7 @@ class WidthSchedule {
   // for every deeper level. Throws InputError naming the fault.
   static WidthSchedule parse(const std::string& text);
 
-  int at(int level) const;  // the basic width of level 1 (the root's moves), 2, ...
+  int at(int level) const;   // the basic width of level 1 (the root's moves), 2, ...
   std::string text() const;  // "15,15,9,9,7"
   const std::vector<int>& widths() const { return m_widths; }
 
@@ -55,7 +55,7 @@ struct Selection {
 
 // Selects the moves to search at `level` with basic width `width`; `captures_extend` is the
 // "all captures at the first or second level" rule.
-Selection select_moves(const Position& pos, const std::vector<Move>& legal, const Plausibility& p, int width,
-                       bool captures_extend);
+Selection select_moves(const Position& pos, const std::vector<Move>& legal, const Plausibility& p,
+                       int width, bool captures_extend);
 
 }  // namespace kibitz::greenblatt
