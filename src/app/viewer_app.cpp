@@ -238,6 +238,13 @@ std::string ViewerApp::run(const SearchSpec& spec) {
       throw InputError("the search visited " + std::to_string(r.stats.nodes) + " nodes: too many to replay (limit " +
                        std::to_string(k_max_nodes) + ")");
     }
+    // The Greenblatt search records every move's plausibility: its traces grow by events, not nodes.
+    constexpr std::size_t k_max_events = 24'000'000;
+    if (r.trace.events.size() > k_max_events) {
+      throw InputError("the search recorded " + std::to_string(r.trace.events.size()) +
+                       " events: too many to replay (limit " + std::to_string(k_max_events) +
+                       "); lower the depth or the widths");
+    }
     m_spec = spec;
     show(std::move(r), spec.source_kind());
     m_state.search_seconds = seconds;

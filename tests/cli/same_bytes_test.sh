@@ -23,6 +23,7 @@ done <<'LIST'
 --random b=5,d=8,lo=-16383,hi=16384,seed=1 --algo alphabeta
 --random B=9,root=5,d=8,lo=-32767,hi=32768,seed=7 --algo alphabeta-bounds --criterion ge
 --random b=3,d=7,lo=-3,hi=3,seed=11 --algo minimax
+--game chess --position "startpos moves e4 e5 Nf3 Nc6 Bc4 Nf6" --depth 2 --algo greenblatt --widths tournament
 LIST
 [ $fails -eq 0 ] || exit 1
 echo "native and wasm traces are byte-identical"
