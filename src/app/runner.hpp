@@ -7,6 +7,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/bound.hpp"
+#include "search/greenblatt/greenblatt_options.hpp"
 #include "search/sink.hpp"
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
@@ -29,6 +30,7 @@ struct SearchResult {
   bool aborted = false;                   // the node budget stopped the (last) search
   std::vector<IterationResult> iterations;  // iterative deepening only
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;
+  greenblatt::GreenblattStats greenblatt;  // the Greenblatt search's counters (algo greenblatt)
 };
 
 // Throws InputError for a bad spec.
@@ -36,7 +38,8 @@ SearchResult run_search(const SearchSpec& spec, bool record);
 
 // node.score for every node of the model (index = node id): the minimax value of the node's
 // subtree searched to the same depth as in the trace. Nodes are matched to moves by their
-// generation-order index. Returns nothing when the spec and the trace do not fit together.
+// generation-order index. Returns nothing when the spec and the trace do not fit together, and
+// for the Greenblatt search (a selective search: a full-width minimax is another tree).
 std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model);
 
 }  // namespace kibitz

@@ -15,17 +15,18 @@ const char* algorithm_name(Algorithm a) {
     case Algorithm::alphabeta: return "alphabeta";
     case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
     case Algorithm::forward_estimation: return "forward-estimation";
+    case Algorithm::greenblatt: return "greenblatt";
   }
   return "alphabeta";
 }
 
 Algorithm parse_algorithm(const std::string& text) {
   for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds,
-                      Algorithm::forward_estimation}) {
+                      Algorithm::forward_estimation, Algorithm::greenblatt}) {
     if (text == algorithm_name(a)) return a;
   }
   throw InputError("unknown algorithm '" + text +
-                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation)");
+                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt)");
 }
 
 int parse_fe_delta(const std::string& text) {
@@ -73,6 +74,26 @@ void SearchSpec::validate() const {
       throw InputError("forward estimation uses neither a node budget nor a transposition table");
     }
   }
+  if (algo == Algorithm::greenblatt) {
+    if (game != "chess") throw InputError("the Greenblatt search plays chess only (use the game chess)");
+    greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);  // throws naming the fault
+    if (feedover < -1 || feedover > greenblatt::GreenblattOptions::k_max_feedover) {
+      throw InputError("feedover (plies per path) must be between 0 and " +
+                       std::to_string(greenblatt::GreenblattOptions::k_max_feedover));
+    }
+  } else if (!widths.empty() || feedover >= 0 || !secondary || !pruning) {
+    throw InputError("widths, feedover, secondary and pruning are options of the Greenblatt search (algo greenblatt)");
+  }
+}
+
+greenblatt::GreenblattOptions SearchSpec::greenblatt_options() const {
+  greenblatt::GreenblattOptions o;
+  o.widths = greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);
+  if (feedover >= 0) o.feedover_limit = feedover;
+  o.secondary = secondary;
+  o.pruning = pruning;
+  o.criterion = criterion;
+  return o;
 }
 
 std::string SearchSpec::source_kind() const {
@@ -100,6 +121,12 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
     if (fe_likely) meta.set("fe_likely", "1");
     if (fe_source() == EdgeSource::offline) meta.set("fe_samples", std::to_string(fe_samples));
   }
+  if (algo == Algorithm::greenblatt) {
+    meta.set("widths", widths.empty() ? "normal" : widths);
+    if (feedover >= 0) meta.set("feedover", std::to_string(feedover));
+    if (!secondary) meta.set("secondary", "false");
+    if (!pruning) meta.set("pruning", "false");
+  }
 }
 
 std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
@@ -113,6 +140,10 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* i = meta.find("iterative")) s.iterative = *i == "true";
     if (const auto* n = meta.find("nodes")) s.node_budget = std::stoll(*n);
     if (const auto* t = meta.find("tt")) s.tt_entries = std::stoll(*t);
+    if (const auto* w = meta.find("widths")) s.widths = *w == "normal" ? "" : *w;
+    if (const auto* f = meta.find("feedover")) s.feedover = std::stoi(*f);
+    if (const auto* x = meta.find("secondary")) s.secondary = *x != "false";
+    if (const auto* x = meta.find("pruning")) s.pruning = *x != "false";
     if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
     if (const auto* c = meta.find("criterion")) {
       if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
@@ -141,6 +172,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   }
   if (!doc.is_object()) throw InputError("search options must be a JSON object");
   SearchSpec s;
+  bool criterion_given = false;
   auto text = [&](const char* key) -> std::string {
     const auto& v = doc[key];
     if (v.is_string()) return v.get<std::string>();
@@ -155,6 +187,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     else if (key == "position") s.position = text("position");
     else if (key == "algo") s.algo = parse_algorithm(text("algo"));
     else if (key == "criterion") {
+      criterion_given = true;
       if (!parse_criterion(text("criterion").c_str(), s.criterion)) {
         throw InputError("criterion must be gt or ge");
       }
@@ -191,6 +224,15 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "samples") {
       if (!it.value().is_number_integer()) throw InputError("samples must be an integer");
       s.fe_samples = it.value().get<int>();
+    } else if (key == "widths") {
+      s.widths = text("widths");
+      if (s.widths == "normal") s.widths.clear();
+    } else if (key == "feedover") {
+      if (!it.value().is_number_integer()) throw InputError("feedover must be an integer");
+      s.feedover = it.value().get<int>();
+    } else if (key == "secondary" || key == "pruning") {
+      if (!it.value().is_boolean()) throw InputError(key + " must be true or false");
+      (key == "secondary" ? s.secondary : s.pruning) = it.value().get<bool>();
     } else {
       throw InputError("unknown search option '" + key + "'");
     }
@@ -198,6 +240,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   if (s.tree.empty() && !s.random && s.game.empty()) {
     throw InputError("search options need a source: \"tree\", \"random\" or \"game\"");
   }
+  if (s.algo == Algorithm::greenblatt && !criterion_given) s.criterion = Criterion::ge;  // the paper's rule
   s.validate();
   return s;
 }

@@ -25,6 +25,7 @@ done <<'LIST'
 --random b=3,d=7,lo=-3,hi=3,seed=11 --algo minimax
 --random B=9,root=5,d=7,lo=-32767,hi=32768,seed=3 --algo forward-estimation --criterion ge --bounds online --delta 0.5
 --random b=4,d=6,lo=-9,hi=9,seed=5 --algo forward-estimation --bounds offline --likely
+--game chess --position "startpos moves e4 e5 Nf3 Nc6 Bc4 Nf6" --depth 2 --algo greenblatt --widths tournament
 LIST
 [ $fails -eq 0 ] || exit 1
 echo "native and wasm traces are byte-identical"

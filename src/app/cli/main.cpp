@@ -19,13 +19,17 @@ const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search,
      "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation [--criterion gt|ge] [--depth D]\n"
+     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation|greenblatt [--criterion gt|ge] [--depth D]\n"
      "         [--iterative] [--nodes BUDGET] [--tt ENTRIES]\n"
-     "         [--bounds exact|online|offline] [--delta D] [--likely] [--samples K]\n"
+     "         forward estimation: [--bounds exact|online|offline] [--delta D] [--likely] [--samples K]\n"
+     "         greenblatt: [--widths normal|tournament|15,15,9,9,7] [--feedover N] [--secondary on|off] [--pruning on|off]\n"
      "         [--score] [--json] [--record FILE.kbz]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
+    {"uci", kibitz::cli::cmd_uci, "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
+    {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
+     "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and without alpha-beta)"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
     {"experiment", kibitz::cli::cmd_experiment,
