@@ -1,6 +1,7 @@
 #include "app/report.hpp"
 
 #include <sstream>
+#include <utility>
 
 #include "app/fe_report.hpp"
 #include "app/interest_report.hpp"
@@ -19,6 +20,25 @@ std::string list_path(const std::vector<int>& p) {
     s += std::to_string(k);
   }
   return s.empty() ? "(root)" : s;
+}
+
+void write_greenblatt_stats(JsonWriter& j, const greenblatt::GreenblattStats& g) {
+  j.key("greenblatt");
+  j.begin_object();
+  const std::pair<const char*, long long> fields[] = {
+      {"generations", g.generations},       {"capture_generations", g.capture_generations},
+      {"feedovers", g.feedovers},           {"static_evals", g.static_evals},
+      {"capture_nodes", g.capture_nodes},   {"hash_probes", g.hash_probes},
+      {"hash_hits", g.hash_hits},           {"hash_cutoffs", g.hash_cutoffs},
+      {"secondary_searches", g.secondary_searches}, {"secondary_nodes", g.secondary_nodes},
+      {"secondary_changes", g.secondary_changes},   {"cutoffs", g.cutoffs},
+      {"first_move_cutoffs", g.first_move_cutoffs}, {"mate_skips", g.mate_skips},
+      {"modifications", g.modifications}};
+  for (const auto& f : fields) {
+    j.key(f.first);
+    j.number(f.second);
+  }
+  j.end_object();
 }
 
 }  // namespace
@@ -185,6 +205,7 @@ std::string search_report_json(const SearchResult& result, const Model& model,
     j.number(result.tt_stores);
     j.end_object();
   }
+  if (result.trace.meta.get("algo") == "greenblatt") write_greenblatt_stats(j, result.greenblatt);
   j.key("algo");
   j.string(result.trace.meta.get("algo"));
   j.key("criterion");
@@ -266,6 +287,14 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   }
   o << "nodes generated: " << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
   if (result.trace.meta.get("algo") == "forward-estimation") o << fe_summary_text(result);
+  if (result.trace.meta.get("algo") == "greenblatt") {
+    const greenblatt::GreenblattStats& g = result.greenblatt;
+    o << "greenblatt: " << g.generations << " plausible move generations, " << g.feedovers << " feedovers, "
+      << g.static_evals << " static evaluations, " << g.capture_nodes << " capture-search nodes, " << g.hash_hits
+      << " hash hits of " << g.hash_probes << " probes, " << g.secondary_searches << " secondary searches ("
+      << g.secondary_changes << " lowered the value)\n";
+    o << "cutoffs by the first move searched: " << g.first_move_cutoffs << " of " << g.cutoffs << "\n";
+  }
   if (scores && !model.roots().empty()) {
     o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
   }

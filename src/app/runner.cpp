@@ -9,6 +9,7 @@
 #include "app/interest_run.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
+#include "search/greenblatt/greenblatt_search.hpp"
 #include "search/minimax.hpp"
 #include "search/search_options.hpp"
 #include "search/transposition_table.hpp"
@@ -24,6 +25,21 @@ template <class Game, class Sink>
 bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth, Score& value,
                  Bound& bound, SearchStats& stats, SearchResult& out) {
   switch (spec.algo) {
+    case Algorithm::greenblatt: {
+      if constexpr (std::is_same_v<Game, ChessGame>) {
+        greenblatt::GreenblattSearch<Sink> s(game, sink, spec.greenblatt_options(), options.tt, options.node_budget);
+        value = s.run(depth);
+        bound = Bound::exact;
+        out.greenblatt.add(s.stats());
+        stats.nodes = s.stats().nodes;
+        stats.leaves = s.stats().static_evals;
+        stats.cutoffs = s.stats().cutoffs;
+        stats.tt_cutoffs = s.stats().hash_cutoffs;
+        return !s.aborted();
+      } else {
+        throw InputError("the Greenblatt search plays chess only");
+      }
+    }
     case Algorithm::minimax: {
       Minimax<Game, Sink> s(game, sink, options);
       value = s.run(depth);
@@ -191,7 +207,7 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
 }
 
 std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model) {
-  if (model.roots().empty()) return std::nullopt;
+  if (model.roots().empty() || spec.algo == Algorithm::greenblatt) return std::nullopt;
   std::vector<Score> scores(model.node_count(), 0);
   try {
     visit_domain(spec, [&](auto& game) {

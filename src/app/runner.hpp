@@ -7,6 +7,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/bound.hpp"
+#include "search/greenblatt/greenblatt_options.hpp"
 #include "search/sink.hpp"
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
@@ -32,6 +33,7 @@ struct SearchResult {
   std::vector<IterationResult> iterations;  // iterative deepening and interest search
   long long interest_cutoffs = -1;          // interest search only (-1 otherwise)
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;
+  greenblatt::GreenblattStats greenblatt;  // the Greenblatt search's counters (algo greenblatt)
 };
 
 // Throws InputError for a bad spec.
@@ -39,7 +41,8 @@ SearchResult run_search(const SearchSpec& spec, bool record);
 
 // node.score for every node of the model (index = node id): the minimax value of the node's
 // subtree searched to the same depth as in the trace. Nodes are matched to moves by their
-// generation-order index. Returns nothing when the spec and the trace do not fit together.
+// generation-order index. Returns nothing when the spec and the trace do not fit together, and
+// for the Greenblatt search (a selective search: a full-width minimax is another tree).
 std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model);
 
 }  // namespace kibitz

@@ -15,6 +15,7 @@ const char* algorithm_name(Algorithm a) {
     case Algorithm::alphabeta: return "alphabeta";
     case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
     case Algorithm::forward_estimation: return "forward-estimation";
+    case Algorithm::greenblatt: return "greenblatt";
     case Algorithm::interest: return "interest";
   }
   return "alphabeta";
@@ -22,11 +23,11 @@ const char* algorithm_name(Algorithm a) {
 
 Algorithm parse_algorithm(const std::string& text) {
   for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds,
-                      Algorithm::forward_estimation, Algorithm::interest}) {
+                      Algorithm::forward_estimation, Algorithm::greenblatt, Algorithm::interest}) {
     if (text == algorithm_name(a)) return a;
   }
   throw InputError("unknown algorithm '" + text +
-                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, interest)");
+                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt, interest)");
 }
 
 int parse_fe_delta(const std::string& text) {
@@ -74,6 +75,16 @@ void SearchSpec::validate() const {
       throw InputError("forward estimation uses neither a node budget nor a transposition table");
     }
   }
+  if (algo == Algorithm::greenblatt) {
+    if (game != "chess") throw InputError("the Greenblatt search plays chess only (use the game chess)");
+    greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);  // throws naming the fault
+    if (feedover < -1 || feedover > greenblatt::GreenblattOptions::k_max_feedover) {
+      throw InputError("feedover (plies per path) must be between 0 and " +
+                       std::to_string(greenblatt::GreenblattOptions::k_max_feedover));
+    }
+  } else if (!widths.empty() || feedover >= 0 || !secondary || !pruning) {
+    throw InputError("widths, feedover, secondary and pruning are options of the Greenblatt search (algo greenblatt)");
+  }
   if (algo == Algorithm::interest) {
     interest.validate();
     if (iterative) throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
@@ -81,6 +92,16 @@ void SearchSpec::validate() const {
   } else if (!interest.is_default()) {
     throw InputError("limits, tallies, similarity, interest costs and extension are options of the interest search");
   }
+}
+
+greenblatt::GreenblattOptions SearchSpec::greenblatt_options() const {
+  greenblatt::GreenblattOptions o;
+  o.widths = greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);
+  if (feedover >= 0) o.feedover_limit = feedover;
+  o.secondary = secondary;
+  o.pruning = pruning;
+  o.criterion = criterion;
+  return o;
 }
 
 std::string SearchSpec::source_kind() const {
@@ -108,6 +129,12 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
     if (fe_likely) meta.set("fe_likely", "1");
     if (fe_source() == EdgeSource::offline) meta.set("fe_samples", std::to_string(fe_samples));
   }
+  if (algo == Algorithm::greenblatt) {
+    meta.set("widths", widths.empty() ? "normal" : widths);
+    if (feedover >= 0) meta.set("feedover", std::to_string(feedover));
+    if (!secondary) meta.set("secondary", "false");
+    if (!pruning) meta.set("pruning", "false");
+  }
   if (algo == Algorithm::interest) interest.write_meta(meta);
 }
 
@@ -122,6 +149,10 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* i = meta.find("iterative")) s.iterative = *i == "true";
     if (const auto* n = meta.find("nodes")) s.node_budget = std::stoll(*n);
     if (const auto* t = meta.find("tt")) s.tt_entries = std::stoll(*t);
+    if (const auto* w = meta.find("widths")) s.widths = *w == "normal" ? "" : *w;
+    if (const auto* f = meta.find("feedover")) s.feedover = std::stoi(*f);
+    if (const auto* x = meta.find("secondary")) s.secondary = *x != "false";
+    if (const auto* x = meta.find("pruning")) s.pruning = *x != "false";
     if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
     if (s.algo == Algorithm::interest) s.interest.read_meta(meta);
     if (const auto* c = meta.find("criterion")) {
@@ -151,6 +182,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   }
   if (!doc.is_object()) throw InputError("search options must be a JSON object");
   SearchSpec s;
+  bool criterion_given = false;
   auto text = [&](const char* key) -> std::string {
     const auto& v = doc[key];
     if (v.is_string()) return v.get<std::string>();
@@ -165,6 +197,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     else if (key == "position") s.position = text("position");
     else if (key == "algo") s.algo = parse_algorithm(text("algo"));
     else if (key == "criterion") {
+      criterion_given = true;
       if (!parse_criterion(text("criterion").c_str(), s.criterion)) {
         throw InputError("criterion must be gt or ge");
       }
@@ -201,6 +234,15 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "samples") {
       if (!it.value().is_number_integer()) throw InputError("samples must be an integer");
       s.fe_samples = it.value().get<int>();
+    } else if (key == "widths") {
+      s.widths = text("widths");
+      if (s.widths == "normal") s.widths.clear();
+    } else if (key == "feedover") {
+      if (!it.value().is_number_integer()) throw InputError("feedover must be an integer");
+      s.feedover = it.value().get<int>();
+    } else if (key == "secondary" || key == "pruning") {
+      if (!it.value().is_boolean()) throw InputError(key + " must be true or false");
+      (key == "secondary" ? s.secondary : s.pruning) = it.value().get<bool>();
     } else if (key == "similarity" && it.value().is_boolean()) {
       s.interest.similarity = it.value().get<bool>();
     } else if (key == "limits" && it.value().is_array()) {
@@ -220,6 +262,7 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   if (s.tree.empty() && !s.random && s.game.empty()) {
     throw InputError("search options need a source: \"tree\", \"random\" or \"game\"");
   }
+  if (s.algo == Algorithm::greenblatt && !criterion_given) s.criterion = Criterion::ge;  // the paper's rule
   s.validate();
   return s;
 }

@@ -10,13 +10,14 @@
 #include "core/criterion.hpp"
 #include "games/random_tree.hpp"
 #include "search/edge_bounds.hpp"
+#include "search/greenblatt/greenblatt_options.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz {
 
-enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, interest };
+enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, greenblatt, interest };
 
-// "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "interest"
+// "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "greenblatt", "interest"
 const char* algorithm_name(Algorithm a);
 // Throws InputError listing the known names.
 Algorithm parse_algorithm(const std::string& text);
@@ -34,9 +35,15 @@ struct SearchSpec {
   bool iterative = false;                  // iterative deepening: depth 1, 2, ... up to depth
   long long node_budget = 0;               // stop after this many nodes (0: no limit)
   long long tt_entries = -1;               // transposition table size; -1: the domain's default
+  // The Greenblatt search (chess only; docs/greenblatt.md).
+  std::string widths;                      // width schedule: "normal" (""), "tournament", "15,15,9,9,7"
+  int feedover = -1;                       // feedover plies per path; -1: the default (2)
+  bool secondary = true;                   // secondary search at the top level
+  bool pruning = true;                     // alpha-beta (off: the same selective tree without it)
   InterestSpec interest;                   // algo interest (app/interest_spec.hpp)
 
   static constexpr long long k_default_tt = 1 << 16;
+  static constexpr long long k_greenblatt_tt = 1 << 15;  // the paper's 32,000 entries
 
   // --- forward estimation (algo forward-estimation; app/fe_search.hpp) ---
   std::optional<EdgeSource> fe_bounds;  // unset: exact for random trees, on-line for games
@@ -58,9 +65,13 @@ struct SearchSpec {
   // chess and Othello (games with transpositions), off otherwise.
   long long table_entries() const {
     if (tt_entries >= 0) return tt_entries;
+    if (algo == Algorithm::greenblatt) return k_greenblatt_tt;
     const bool uses_table = algo == Algorithm::alphabeta || algo == Algorithm::alphabeta_bounds;
     return (game == "chess" || game == "othello") && uses_table ? k_default_tt : 0;
   }
+
+  // The Greenblatt search's options (validate() first).
+  greenblatt::GreenblattOptions greenblatt_options() const;
 
   // Trace metadata and back, so a saved trace says how to search it again.
   void write_meta(trace::Meta& meta) const;

@@ -195,10 +195,20 @@ SearchSpec ViewerApp::spec_from_form() const {
       break;
     }
   }
-  spec.algo = f.algo == 0 ? Algorithm::minimax : f.algo == 2 ? Algorithm::alphabeta_bounds : Algorithm::alphabeta;
-  fe_spec_from_form(f, spec);  // algo 3: forward estimation and its options
-  if (f.algo == 4) {  // interest search and its options
-    spec.algo = Algorithm::interest;
+  using Form = viewer::SetupForm;
+  spec.algo = f.algo == Form::k_algo_minimax      ? Algorithm::minimax
+              : f.algo == Form::k_algo_bounds     ? Algorithm::alphabeta_bounds
+              : f.algo == Form::k_algo_greenblatt ? Algorithm::greenblatt
+              : f.algo == Form::k_algo_interest   ? Algorithm::interest
+                                                  : Algorithm::alphabeta;
+  fe_spec_from_form(f, spec);  // forward estimation and its options
+  if (spec.algo == Algorithm::greenblatt) {
+    spec.widths = f.widths == "normal" ? "" : f.widths;
+    spec.feedover = f.feedover;
+    spec.secondary = f.secondary;
+    spec.pruning = f.pruning;
+  }
+  if (spec.algo == Algorithm::interest) {  // interest search and its options
     const viewer::InterestForm& i = f.interest;
     if (!i.limits_text().empty()) spec.interest.set("limits", i.limits_text());
     spec.interest.tallies = i.split_tallies ? Tallies::split : Tallies::joint;
@@ -235,12 +245,21 @@ std::string ViewerApp::run(const SearchSpec& spec) {
       }
     }
     SearchResult r = run_search(spec, true);
+    const double seconds = r.seconds;
     if (static_cast<long long>(r.stats.nodes) > k_max_nodes) {
       throw InputError("the search visited " + std::to_string(r.stats.nodes) + " nodes: too many to replay (limit " +
                        std::to_string(k_max_nodes) + ")");
     }
+    // The Greenblatt search records every move's plausibility: its traces grow by events, not nodes.
+    constexpr std::size_t k_max_events = 24'000'000;
+    if (r.trace.events.size() > k_max_events) {
+      throw InputError("the search recorded " + std::to_string(r.trace.events.size()) +
+                       " events: too many to replay (limit " + std::to_string(k_max_events) +
+                       "); lower the depth or the widths");
+    }
     m_spec = spec;
     show(std::move(r), spec.source_kind());
+    m_state.search_seconds = seconds;
     m_state.status = "searched " + std::to_string(m_state.model().node_count()) + " nodes";
     if (url_changed) url_changed(url_hash());
     return summary_json();
@@ -264,6 +283,7 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, co
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     m_spec = SearchSpec::from_meta(t->meta);
     m_state.set_trace(std::move(t), name);
+    m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
     if (url_changed) url_changed(url_hash());
     return summary_json();
@@ -489,6 +509,12 @@ std::string ViewerApp::url_hash() const {
   if (m_spec->node_budget > 0) h += "&nodes=" + std::to_string(m_spec->node_budget);
   if (m_spec->tt_entries >= 0) h += "&tt=" + std::to_string(m_spec->tt_entries);
   h += fe_link_part(*m_spec);
+  if (m_spec->algo == Algorithm::greenblatt) {
+    if (!m_spec->widths.empty()) h += "&widths=" + url_encode(m_spec->widths);
+    if (m_spec->feedover >= 0) h += "&feedover=" + std::to_string(m_spec->feedover);
+    if (!m_spec->secondary) h += "&secondary=0";
+    if (!m_spec->pruning) h += "&pruning=0";
+  }
   if (m_spec->algo == Algorithm::interest) h += m_spec->interest.url_params();
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
@@ -532,6 +558,15 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           const long long v = std::strtoll(value.c_str(), &end, 10);
           if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
           (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
+        } else if (key == "widths") {
+          spec.widths = value == "normal" ? "" : value;
+        } else if (key == "feedover") {
+          char* end = nullptr;
+          const long v = std::strtol(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: feedover must be an integer");
+          spec.feedover = static_cast<int>(v);
+        } else if (key == "secondary" || key == "pruning") {
+          (key == "secondary" ? spec.secondary : spec.pruning) = !(value == "0" || value == "false");
         } else if (InterestSpec::is_key(key)) {
           spec.interest.set(key, value);
         } else if (key == "t") {
@@ -580,10 +615,20 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.hi = static_cast<int>(p.hi);
     m_state.setup.seed = static_cast<int>(p.seed);
   }
-  m_state.setup.algo = spec.algo == Algorithm::minimax ? 0 : spec.algo == Algorithm::alphabeta_bounds ? 2 : 1;
+  using Form = viewer::SetupForm;
+  m_state.setup.algo = spec.algo == Algorithm::minimax            ? Form::k_algo_minimax
+                       : spec.algo == Algorithm::alphabeta_bounds ? Form::k_algo_bounds
+                       : spec.algo == Algorithm::greenblatt       ? Form::k_algo_greenblatt
+                       : spec.algo == Algorithm::interest         ? Form::k_algo_interest
+                                                                  : Form::k_algo_alphabeta;
   fe_form_from_spec(spec, m_state.setup);
+  if (spec.algo == Algorithm::greenblatt) {
+    m_state.setup.widths = spec.widths.empty() ? "normal" : spec.widths;
+    m_state.setup.feedover = spec.feedover >= 0 ? spec.feedover : 2;
+    m_state.setup.secondary = spec.secondary;
+    m_state.setup.pruning = spec.pruning;
+  }
   if (spec.algo == Algorithm::interest) {
-    m_state.setup.algo = 4;
     viewer::InterestForm& i = m_state.setup.interest;
     i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic : viewer::InterestForm::Limits::list;
     if (!spec.interest.limits.empty()) i.list = spec.interest.limits;

@@ -9,7 +9,7 @@
 namespace kibitz {
 
 void fe_spec_from_form(const viewer::SetupForm& f, SearchSpec& spec) {
-  if (f.algo != 3) return;
+  if (f.algo != viewer::SetupForm::k_algo_fe) return;
   spec.algo = Algorithm::forward_estimation;
   spec.fe_bounds = f.fe_bounds == 1   ? EdgeSource::online
                    : f.fe_bounds == 2 ? EdgeSource::offline
@@ -20,7 +20,7 @@ void fe_spec_from_form(const viewer::SetupForm& f, SearchSpec& spec) {
 
 void fe_form_from_spec(const SearchSpec& spec, viewer::SetupForm& f) {
   if (spec.algo != Algorithm::forward_estimation) return;
-  f.algo = 3;
+  f.algo = viewer::SetupForm::k_algo_fe;
   f.fe_bounds = static_cast<int>(spec.fe_source());
   f.fe_delta = static_cast<float>(spec.fe_delta_milli) / 1000.0f;
   f.fe_likely = spec.fe_likely;

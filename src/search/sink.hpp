@@ -4,6 +4,7 @@
 // trace::Recorder is the sink that records; the event each call makes is in trace/event.hpp.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "core/bound.hpp"
@@ -49,6 +50,12 @@ struct NullSink {
   void tt_probe(TtProbe, int, Score, int, Bound) {}
   void tt_store(int, Score, int, Bound) {}
   void fe_test(const FeTestReport&) {}  // forward estimation tested a successor
+  // Greenblatt search (trace/event.hpp: plausibility, feedover, capture_search) and the payload
+  // of extra integers that follows an event.
+  void plausibility(std::uint8_t, std::uint16_t, std::int32_t, std::int32_t) {}
+  void feedover(std::uint8_t, std::uint16_t, std::int32_t, std::int32_t) {}
+  void capture_search(std::uint8_t, std::int32_t, std::int32_t) {}
+  void payload(std::uint32_t, std::int32_t, std::int32_t) {}
   // Interest search (search/interest.hpp): a move rated, a move's net cost as it comes up.
   void interest_rating(const InterestRatingReport&) {}
   void interest_move(const InterestMoveReport&) {}

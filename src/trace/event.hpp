@@ -92,6 +92,37 @@ enum class EventType : std::uint8_t {
 
 constexpr int k_event_type_count = 256;
 
+// --- Greenblatt search (56-58; docs/trace-format.md, "Greenblatt") ---------------------------
+// plausibility (56): flags = the record below, about the open node.
+//   move (0):         aux = generation index, a = plausibility, b = move bits | reason << 16 |
+//                     poor << 24 | check << 25 | safe << 26 | capture << 27; then one payload per
+//                     heuristic contribution: node = heuristic | piece << 8 | square << 16 |
+//                     other square << 24, a = points, b = 0.
+//   width (1):        aux = level, a = basic width, b = distinct minimum | pieces with safe
+//                     moves << 8 | moves selected << 16 | mode << 24 (GreenblattMode).
+//   modification (2): aux = k, a = points subtracted from successor k's value, b = reasons
+//                     (GreenblattPenalty bits).
+//   secondary (3):    the node is the top of a secondary search; aux = plies followed along the
+//                     principal variation, a = the value first found for the move (the parent's view).
+//   mate_skip (4):    aux = k: its move led to mate against the side to move and does not count
+//                     against the basic width; a = the value.
+//   secondary_result (5): aux = k (the secondary search), a = first value, b = secondary value.
+// feedover (57): flags = FeedoverCondition (1 = 1A, 2 = 1B, 3 = 2, 4 = 3), aux = feedover plies
+//   above the node, a = square of the side to move's en prise piece, b = the other square (64: none).
+// capture_search (58): the node is evaluated statically and its plausible captures searched;
+//   flags bit 0 = the static value reached beta (no capture searched), a = static value (side
+//   to move), b = number of plausible captures.
+enum class PlausibilityRecord : std::uint8_t {
+  move = 0,
+  width = 1,
+  modification = 2,
+  secondary = 3,
+  mate_skip = 4,
+  secondary_result = 5
+};
+enum class GreenblattMode : std::uint8_t { basic = 0, feedover = 1, capture = 2 };
+constexpr std::int32_t k_penalty_poor = 1, k_penalty_back = 2, k_penalty_translation = 4, k_penalty_opening = 8;
+
 struct Event {
   EventType type;
   std::uint8_t flags;

@@ -44,6 +44,16 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
     return c;
   };
 
+  // The successor a Greenblatt record names by its index k (aux): the last one entered.
+  auto last_child_of = [&](std::size_t t, const Event& e) -> std::uint32_t {
+    if (entered[e.node] == 0 || m_nodes[last_child[e.node]].k != static_cast<std::int32_t>(e.aux)) {
+      fail(t, "refers to successor " + std::to_string(e.aux) + ", which is not the last one searched");
+    }
+    if (m_nodes[last_child[e.node]].leave_t == k_never) {
+      fail(t, "successor " + std::to_string(e.aux) + " has not returned yet");
+    }
+    return last_child[e.node];
+  };
   for (std::size_t t = 0; t < n; ++t) {
     const Event& e = trace.events[t];
     std::uint32_t about = e.node;
@@ -69,6 +79,8 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
           node.expected = NodeKind::pv;
         } else {
           const std::uint32_t p = node.parent;
+          if (m_nodes[p].gb & k_gb_capture_search) node.gb |= k_gb_by_capture;
+          if (m_nodes[p].gb & k_gb_secondary) node.gb |= k_gb_secondary;
           if (entered[p] > 0 && m_nodes[last_child[p]].leave_t == k_never) {
             fail(t, "a successor is entered before the previous one returned");
           }
@@ -174,6 +186,41 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         expect_top(t, e);
         m_nodes[e.node].tt |= k_tt_stored;
         break;
+      case EventType::plausibility: {
+        expect_top(t, e);
+        ModelNode& node = m_nodes[e.node];
+        const auto record = static_cast<PlausibilityRecord>(e.flags);
+        switch (record) {
+          case PlausibilityRecord::move:
+          case PlausibilityRecord::width:
+            if (entered[e.node] > 0) fail(t, "a plausibility record after the node's successors were searched");
+            if (record == PlausibilityRecord::width && ((e.b >> 24) & 0xFF) != static_cast<int>(GreenblattMode::capture)) {
+              node.gb |= k_gb_generated;
+            }
+            break;
+          case PlausibilityRecord::modification:
+            m_nodes[last_child_of(t, e)].penalty = e.a;
+            break;
+          case PlausibilityRecord::mate_skip:
+            m_nodes[last_child_of(t, e)].gb |= k_gb_mate_skip;
+            break;
+          case PlausibilityRecord::secondary:
+            node.gb |= k_gb_secondary;
+            break;
+          case PlausibilityRecord::secondary_result:
+            last_child_of(t, e);
+            break;
+          default:
+            break;  // a record this reader does not know: shown as a step
+        }
+        break;
+      }
+      case EventType::feedover:
+      case EventType::capture_search:
+        expect_top(t, e);
+        if (entered[e.node] > 0) fail(t, "reported after the node's successors were searched");
+        m_nodes[e.node].gb |= e.type == EventType::feedover ? k_gb_feedover : k_gb_capture_search;
+        break;
       case EventType::payload:
         about = prev_node;  // extra values of the event before it
         break;
@@ -240,10 +287,20 @@ void Model::add_counts(Counters& c, const Event& e) const {
   switch (e.type) {
     case EventType::enter:
       ++c.nodes;
+      if (m_nodes[e.node].gb & k_gb_by_capture) ++c.gb_capture_nodes;
       c.max_depth = std::max(c.max_depth, static_cast<std::uint32_t>(m_nodes[e.node].depth));
       break;
     case EventType::evaluate: ++c.leaves; break;
     case EventType::cutoff: ++c.cutoffs; break;
+    case EventType::plausibility:
+      if (e.flags == static_cast<std::uint8_t>(PlausibilityRecord::width) &&
+          ((e.b >> 24) & 0xFF) != static_cast<int>(GreenblattMode::capture)) {
+        ++c.gb_generations;
+      }
+      if (e.flags == static_cast<std::uint8_t>(PlausibilityRecord::secondary)) ++c.gb_secondary;
+      break;
+    case EventType::feedover: ++c.gb_feedovers; break;
+    case EventType::capture_search: ++c.gb_statics; break;
     case EventType::tt_probe:
       ++c.tt_probes;
       if ((e.flags & 3u) >= 1) ++c.tt_hits;
@@ -377,7 +434,7 @@ std::vector<std::uint32_t> Model::principal_variation(std::uint32_t root) const 
     } else {
       for (std::uint32_t k = 0; k < child_count(id); ++k) {
         const std::uint32_t c = child(id, k);
-        if (m_nodes[c].leave_t != k_never && -m_nodes[c].ret == n.ret) {
+        if (m_nodes[c].leave_t != k_never && -m_nodes[c].ret - m_nodes[c].penalty == n.ret) {
           next = c;
           break;
         }

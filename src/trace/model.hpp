@@ -52,9 +52,19 @@ struct ModelNode {
   // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
   std::uint8_t tt = 0;
   std::int32_t fe_pruned = 0;          // successors pruned by forward estimation (never entered)
+  // Greenblatt search at this node (k_gb_* bits) and the value modification its parent
+  // subtracted from −ret (the parent's value for it is −ret − penalty).
+  std::uint8_t gb = 0;
+  std::int32_t penalty = 0;
 };
 
 constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
+// k_gb_generated: the plausible move generator ran (basic or feedover); k_gb_feedover: a
+// feedover condition held; k_gb_capture_search: evaluated statically, its plausible captures
+// searched; k_gb_by_capture: reached by a plausible capture; k_gb_secondary: part of a secondary
+// search; k_gb_mate_skip: its move led to mate against the side to move and was not counted.
+constexpr std::uint8_t k_gb_generated = 1, k_gb_feedover = 2, k_gb_capture_search = 4, k_gb_by_capture = 8,
+                       k_gb_secondary = 16, k_gb_mate_skip = 32;
 
 // A node as of event t.
 struct NodeState {
@@ -87,6 +97,9 @@ struct Counters {
   std::uint32_t max_depth = 0;
   std::uint32_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
   std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
+  // Greenblatt: plausible move generations, feedovers, static evaluations (capture_search
+  // events), nodes reached by plausible captures, secondary searches.
+  std::uint32_t gb_generations = 0, gb_feedovers = 0, gb_statics = 0, gb_capture_nodes = 0, gb_secondary = 0;
 };
 
 class Model {

@@ -1,6 +1,7 @@
 #include "trace/narration.hpp"
 
 #include "core/criterion.hpp"
+#include "search/greenblatt/greenblatt_trace.hpp"
 #include "trace/interest_narration.hpp"
 
 namespace kibitz {
@@ -72,10 +73,20 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       return name(c) + " returned " + sc(e.b) + ", so it is worth " + sc(-e.b) + " to " + name(id) + ".";
     }
     case EventType::best_set: {
-      if (e.a == 0) return "best[0] = " + sc(e.b) + ".";
-      // The previous best is the best_set before this one among the node's own events.
-      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " +
-             sc(-model.node(child_k(model, id, e.a)).ret) + ") = " + sc(e.b) + ".";
+      // The Greenblatt search may lower a successor's value (a value modification), and the
+      // capture search starts from the static value.
+      const trace::ModelNode& c = model.node(child_k(model, id, e.a));
+      const std::string value = sc(-c.ret - c.penalty) +
+                                (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")" : "");
+      if (c.gb & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node && !(model.node(id).gb & trace::k_gb_secondary)) {
+        return "best[" + std::to_string(e.a) + "] = " + sc(e.b) + ", after the secondary search of " + name(child_k(model, id, e.a)) + ".";
+      }
+      if (e.a == 0) {
+        if (model.node(id).gb & trace::k_gb_capture_search) return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
+        return "best[0] = " + sc(e.b) + ".";
+      }
+      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " + value + ") = " +
+             sc(e.b) + ".";
     }
     case EventType::alpha_set: {
       const std::uint32_t c = child_k(model, id, e.a - 1);
@@ -118,6 +129,10 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     }
     case EventType::note:
       return model.trace().strings.get(static_cast<std::uint32_t>(e.a));
+    case EventType::plausibility:
+    case EventType::feedover:
+    case EventType::capture_search:
+      return greenblatt::narrate_greenblatt(model, t);
     case EventType::tt_probe: {
       const unsigned result = e.flags & 3u;
       if (result == 0) return "The table has nothing for " + name(id) + "'s position.";
@@ -134,19 +149,26 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     case EventType::interest_move:
       return narrate_interest(model, t);
     case EventType::fe_test:
-    case EventType::payload:
       if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
-        if (e.type == EventType::fe_test) return trace::fe_narration(*f, name(f->parent));
-        return t == f->t + 1 ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
-                             : "The estimate " + sc(f->estimate) + " against " +
-                                   (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
+        return trace::fe_narration(*f, name(f->parent));
       }
       if (e.type == EventType::payload) {
         if (std::string s = narrate_interest(model, t); !s.empty()) return s;
       }
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
-    default:
+    default: {
+      if (e.type == EventType::payload) {
+        // The extra values of a forward-estimation test, or of a Greenblatt record.
+        if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
+          return t == f->t + 1 ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
+                               : "The estimate " + sc(f->estimate) + " against " +
+                                     (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
+        }
+        const std::string contribution = greenblatt::narrate_greenblatt(model, t);
+        if (!contribution.empty()) return contribution;
+      }
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
+    }
   }
 }
 

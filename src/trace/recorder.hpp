@@ -106,6 +106,16 @@ class Recorder {
     push(EventType::payload, 0, 0, 0, r.l, r.u);
     push(EventType::payload, 0, 0, 0, r.estimate, r.window);
   }
+  // Greenblatt search: layouts in event.hpp.
+  void plausibility(std::uint8_t record, std::uint16_t aux, std::int32_t a, std::int32_t b) {
+    push(EventType::plausibility, record, aux, top(), a, b);
+  }
+  void feedover(std::uint8_t condition, std::uint16_t aux, std::int32_t a, std::int32_t b) {
+    push(EventType::feedover, condition, aux, top(), a, b);
+  }
+  void capture_search(std::uint8_t flags, std::int32_t static_value, std::int32_t captures) {
+    push(EventType::capture_search, flags, 0, top(), static_value, captures);
+  }
   std::int32_t string_id(std::string_view text) {
     return static_cast<std::int32_t>(m_trace.strings.intern(text));
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "viewer/greenblatt_panels.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/viewer_state.hpp"
 
@@ -244,6 +245,7 @@ void draw_board_panel(ViewerState& s) {
   s.note_widget("board");
   if (!board.to_move.empty()) ImGui::Text("%s to move", board.to_move.c_str());
   ImGui::TextWrapped("%s", text.c_str());
+  if (game == "chess") draw_eval_breakdown(s, id);
 }
 
 }  // namespace kibitz::viewer

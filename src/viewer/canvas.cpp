@@ -9,6 +9,7 @@
 #include "trace/narration.hpp"
 #include "viewer/boards.hpp"
 #include "viewer/fe_draw.hpp"
+#include "viewer/greenblatt_panels.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/keys.hpp"
 
@@ -418,6 +419,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       const NodeKind k = kind_at(n, t);
       const float r = std::max(1.0f, std::min(hw, hh) * zoom);
       dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
+      greenblatt_node_marks(dl, n, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), zoom, 0, s.theme);
       ++g_stats.nodes_drawn;
       continue;
     }
@@ -427,6 +429,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       const bool open = n.leave_t == trace::k_never || n.leave_t > t;
       dl->AddRectFilled(a, b, open ? pal.node_bg_open : pal.node_bg, 3.0f);
       dl->AddRect(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k), 3.0f, 0, std::max(1.0f, 2.0f * zoom));
+      greenblatt_node_marks(dl, n, a, b, zoom, 1, s.theme);
       if (id == current) dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);
       if (id == s.selected) dl->AddRect(ImVec2(a.x - 5, a.y - 5), ImVec2(b.x + 5, b.y + 5), pal.selected, 3.0f, 0, 1.5f);
       const float fs = 15.0f * zoom * 2.2f;
@@ -439,6 +442,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     }
     draw_full_node(dl, s, pal, m, id, t, a, b, zoom, id == current, in_list(path, id));
     draw_fe_node_bar(dl, s, id, t, a, b, zoom);  // forward estimation's estimate, if tested
+    greenblatt_node_marks(dl, n, a, b, zoom, 2, s.theme);
   }
   dl->PopClipRect();
 
@@ -463,6 +467,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
     fe_node_tooltip(m, s.hovered, t);
     if (n.tt & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
+    if (n.gb & trace::k_gb_feedover) ImGui::TextUnformatted("feedover: the plausible move generator ran again");
+    if (n.gb & trace::k_gb_by_capture) ImGui::TextUnformatted("reached by a plausible capture (capture search)");
+    if (n.gb & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
+    if (n.penalty) ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
     draw_interest_tooltip(m, s.hovered);
     const std::string& position = m.position(s.hovered);
     if (!position.empty()) {

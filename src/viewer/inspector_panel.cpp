@@ -125,6 +125,8 @@ void draw_inspector(ViewerState& s) {
       ImGui::PushStyleColor(ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
     ImGui::TextWrapped("%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
     ImGui::PopStyleColor();
+    } else if (m.trace().meta.get("algo") == "greenblatt") {
+      ImGui::TextDisabled("score: a selective search has no unpruned minimax of the same tree to compare with");
     } else if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
                !m.trace().meta.get("game").empty()) {
       if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;

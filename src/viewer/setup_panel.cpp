@@ -112,12 +112,35 @@ void draw_setup(ViewerState& s) {
 
   section("search");
   const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds",
-                         "forward estimation (Zhang)", "interest search (Rollason)"};
+                         "forward estimation (Zhang)", "Greenblatt (chess, selective)",
+                         "interest search (Rollason)"};
   ImGui::SetNextItemWidth(-1);
-  ImGui::Combo("##algo", &f.algo, algos, 5);
+  const int before = f.algo;
+  ImGui::Combo("##algo", &f.algo, algos, SetupForm::k_algo_count);
   s.note_widget("algo");
-  if (f.algo == 3) draw_fe_setup(s);  // fe_panels.cpp
-  if (f.algo == 4) draw_interest_setup(s);
+  if (f.algo == SetupForm::k_algo_fe) draw_fe_setup(s);  // fe_panels.cpp
+  if (f.algo == SetupForm::k_algo_interest) draw_interest_setup(s);  // interest_panels.cpp
+  if (f.algo == SetupForm::k_algo_greenblatt && before != SetupForm::k_algo_greenblatt) {
+    // The Greenblatt search plays chess, and rejects a move as good as the best so far (>=).
+    f.source = SetupForm::Source::game;
+    f.game = SetupForm::k_game_count - 1;
+    f.criterion = 1;
+  }
+  if (f.algo == SetupForm::k_algo_greenblatt) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    ImGui::InputText("widths", &f.widths);
+    s.note_widget("widths");
+    ImGui::SameLine();
+    if (ImGui::SmallButton("normal")) f.widths = "normal";
+    ImGui::SameLine();
+    if (ImGui::SmallButton("tournament")) f.widths = "tournament";
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::InputInt("feedover plies", &f.feedover);
+    f.feedover = std::max(0, std::min(f.feedover, 8));
+    ImGui::Checkbox("secondary search", &f.secondary);
+    ImGui::SameLine();
+    ImGui::Checkbox("alpha-beta", &f.pruning);
+  }
   ImGui::TextUnformatted("cutoff when best[k]");
   ImGui::SameLine();
   ImGui::RadioButton(">  \u03b2", &f.criterion, 0);

@@ -3,6 +3,7 @@
 
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
+#include "viewer/greenblatt_panels.hpp"
 #include "viewer/panels.hpp"
 
 namespace kibitz::viewer {
@@ -57,6 +58,7 @@ void draw_stats(ViewerState& s) {
   if (cut) ImGui::Text("Cut nodes cut by their first successor: %u of %u (%.0f%%)", first, cut, 100.0 * first / cut);
   ImGui::TextDisabled("effective branching = leaves^(1/depth)");
   draw_fe_stats(s);  // forward estimation's tests and prunes (fe_panels.cpp)
+  if (is_greenblatt(m)) draw_greenblatt_stats(s);
   ImGui::Separator();
   const CanvasStats& cs = last_canvas_stats();
   ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.1f ms (own work %.1f ms)", m.event_count(),

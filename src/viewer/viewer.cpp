@@ -5,6 +5,7 @@
 #include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
+#include "viewer/greenblatt_panels.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 
@@ -107,6 +108,13 @@ void draw_viewer(ViewerState& s) {
         }
         s.note_widget("tab_board");
       }
+      if (s.has_trace() && is_greenblatt(s.model())) {
+        if (ImGui::BeginTabItem("Plausibility", nullptr, tab_flags(s, "plausibility"))) {
+          draw_plausibility(s);
+          ImGui::EndTabItem();
+        }
+        s.note_widget("tab_plausibility");
+      }
       ImGui::EndTabBar();
     }
     ImGui::EndChild();
@@ -135,6 +143,13 @@ void draw_viewer(ViewerState& s) {
         ImGui::EndTabItem();
       }
       s.note_widget("tab_stats");
+      if (s.has_trace() && is_greenblatt(s.model())) {
+        if (ImGui::BeginTabItem("Top level", nullptr, tab_flags(s, "toplevel"))) {
+          draw_top_level(s);
+          ImGui::EndTabItem();
+        }
+        s.note_widget("tab_toplevel");
+      }
       ImGui::EndTabBar();
     }
     ImGui::EndChild();

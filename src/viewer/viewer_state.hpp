@@ -33,7 +33,10 @@ struct SetupForm {
   int b = 3, B = 5, root = 0, d = 4;
   int lo = -9, hi = 9;
   int seed = 1;
-  int algo = 1;       // 0 minimax, 1 alphabeta, 2 alphabeta-bounds, 3 forward-estimation, 4 interest
+  // The algorithm, as its index in the set-up panel's list.
+  static constexpr int k_algo_minimax = 0, k_algo_alphabeta = 1, k_algo_bounds = 2, k_algo_fe = 3,
+                       k_algo_greenblatt = 4, k_algo_interest = 5, k_algo_count = 6;
+  int algo = k_algo_alphabeta;
   int fe_bounds = 0;         // forward estimation: 0 exact, 1 on-line, 2 off-line
   float fe_delta = 1.0f;     // delta in [0, 1]
   bool fe_likely = false;    // off-line: the likely increment and decrement
@@ -47,6 +50,11 @@ struct SetupForm {
   bool iterative = false;
   int node_budget = 0;              // 0: no limit
   int table = -1;                   // transposition table entries; -1: the game's default
+  // The Greenblatt search.
+  std::string widths = "normal";    // width schedule: normal, tournament or "15,15,9,9,7"
+  int feedover = 2;                 // feedover plies per path
+  bool secondary = true;
+  bool pruning = true;
 
   static constexpr const char* k_games[] = {"tictactoe", "connect4", "othello", "chess"};
   static constexpr int k_game_count = 4;
@@ -151,6 +159,7 @@ class ViewerState {
   std::map<std::string, ImVec4> widgets;
   void note_widget(const char* name);  // the last ImGui item
 
+  double search_seconds = -1.0;  // how long the shown search took (-1: not run here)
   double frame_ms = 0.0;  // time between frames, set by the platform loop
   double work_ms = 0.0;   // time of Kibitz's own work in the last frame (UI, drawing, GL calls)
 

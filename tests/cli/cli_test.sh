@@ -121,6 +121,29 @@ b="$("${kibitz[@]}" experiment fe-games --domain random --trials 3 --max-horizon
 [ -n "$a" ] && [ "$a" = "$b" ] || fail "fe-games differs between one and two threads"
 "${kibitz[@]}" experiment fe-table1 --trials 2 --out exp >/dev/null 2>progress.txt || fail "experiment with progress"
 grep -q '100% fe-table1' progress.txt || fail "no progress bar on stderr: $(head -c 200 progress.txt)"
+# The Greenblatt search and the UCI engine.
+expect_ok "greenblatt" '^greenblatt: [0-9]+ plausible move generations, [0-9]+ feedovers' search --game chess --depth 2 --algo greenblatt
+expect_ok "greenblatt json" '"greenblatt":\{"generations":[0-9]+,' search --game chess --depth 1 --algo greenblatt --json
+expect_ok "greenblatt criterion" '"criterion":"ge"' search --game chess --depth 1 --algo greenblatt --json
+expect_ok "greenblatt options" '^pv: ' search --game chess --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1' --depth 2 \
+  --algo greenblatt --widths tournament --feedover 1 --secondary off --pruning off
+expect_ok "greenblatt mate" '^pv: Ra8#$' search --game chess --fen '6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1' --depth 1 --algo greenblatt
+expect_error "greenblatt othello" 'the Greenblatt search plays chess only' search --game othello --depth 2 --algo greenblatt
+expect_error "bad widths" "width schedule '15,x': expected a width" search --game chess --depth 2 --algo greenblatt --widths 15,x
+expect_error "absurd widths" 'every width must be between 1 and 218, not 999' search --game chess --depth 2 --algo greenblatt --widths 999
+expect_error "widths need greenblatt" 'options of the Greenblatt search' search --game chess --depth 2 --widths 5
+expect_error "bad secondary" '--secondary must be on or off' search --game chess --depth 2 --algo greenblatt --secondary maybe
+expect_error "bad feedover" 'feedover \(plies per path\) must be between 0 and 8' search --game chess --depth 2 --algo greenblatt --feedover 9
+expect_error "uci interest" 'interest search is not part of this build' uci --algo interest
+expect_error "uci unknown algo" "unknown algorithm 'minimax' for UCI" uci --algo minimax
+uci_out="$(printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 2\nposition fen x\nquit\n' | "${kibitz[@]}" uci 2>&1)"
+grep -q '^uciok$' <<<"$uci_out" || fail "uci: no uciok: $uci_out"
+grep -q '^readyok$' <<<"$uci_out" || fail "uci: no readyok: $uci_out"
+grep -Eq '^info depth 2 score cp -?[0-9]+ nodes [0-9]+ .* pv [a-h][1-8][a-h][1-8]' <<<"$uci_out" || fail "uci: no info line: $uci_out"
+grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_out" || fail "uci: no bestmove: $uci_out"
+grep -q '^info string bad position: FEN' <<<"$uci_out" || fail "uci: bad FEN not reported: $uci_out"
+uci_ab="$(printf 'position startpos\ngo depth 3\nquit\n' | "${kibitz[@]}" uci --algo alphabeta 2>&1)"
+grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: no bestmove: $uci_ab"
 
 expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
 
@@ -164,6 +187,8 @@ expect_error "match player" "unknown player 'deep-blue'" match --game chess --a 
 expect_error "match option" "unknown option 'width'" match --game chess --a interest:width=3 --b alphabeta
 expect_error "match budget" 'nodes=K, depth=D' match --game chess --a interest --b alphabeta --budget time=5
 expect_error "match missing" '--a is required' match --game chess --b alphabeta
+expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
+expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json
 
 rm -f /tmp/kz_err_$$
 if [ $fails -ne 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi

@@ -43,27 +43,43 @@ TEST_CASE("Greenblatt M: material by table 2") {
   CHECK(terms("rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBNR w Kkq - 0 1").material == -1443);
 }
 
-TEST_CASE("Greenblatt R: 200 (W - T), kings counted 1") {
+TEST_CASE("Greenblatt R: M (W/T - 1), kings counted 1") {
   // Root: white a knight up (5275 v 4859). Node: a rook each traded (4635 v 4219).
-  // R = 200 (4635*4859 - 5275*4219) / (4219*4859) = 53,248,000 / 20,500,121 = 2.597 -> 2.
+  // R = 5275 (4635*4859 - 4219*5275) / (4219*5275) = 1,404,416,000 / 22,255,225 = 63.1 -> 63.
   const Position root =
       Position::from_fen("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const Position node = Position::from_fen("rnbqkb2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qq - 0 1");
-  CHECK(greenblatt_eval(node, ratio_material(root)).ratio == 2);
+  CHECK(greenblatt_eval(node, ratio_material(root)).ratio == 63);
   // Trading when behind is penalised: the same trade seen from a root where black is ahead.
   const Position root_b =
       Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
   const Position node_b =
       Position::from_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB2 w Qq - 0 1");
-  // W = 4219/4635, T = 4859/5275: 200 (4219*5275 - 4859*4635) / (4635*5275) = -2.
-  CHECK(greenblatt_eval(node_b, ratio_material(root_b)).ratio == -2);
+  // 5275 (4219*5275 - 4635*4859) / (4635*4859) = -1,404,416,000 / 22,521,465 = -62.4 -> -62:
+  // "slightly asymmetric with respect to color", as the paper says.
+  CHECK(greenblatt_eval(node_b, ratio_material(root_b)).ratio == -62);
+  // The paper's own example: three pawns ahead (5275 v 4891), a bishop traded for a knight
+  // (4830 v 4475) "will receive a positive piece ratio term":
+  // 5275 (4830*4891 - 4475*5275) / (4475*5275) = 94,448,875 / 23,605,625 = 4.0 -> 4.
+  const Position three_up = Position::from_fen("rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const Position traded = Position::from_fen("r1bqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
+  CHECK(ratio_material(three_up).black == 4891);
+  CHECK(ratio_material(traded).white == 4830);
+  CHECK(ratio_material(traded).black == 4475);
+  CHECK(greenblatt_eval(traded, ratio_material(three_up)).ratio == 4);
   // Far ahead, the ratio runs away: K+Q v K+R at the root, then the rook falls.
-  // T = 1249/641, W = 1249/1: R = 200 (1249*641 - 1249*1) / 641 = 249,410.3 -> 249410.
+  // T = 1249/641, W = 1249/1: R = 5275 (1249*641 - 1*1249) / (1*1249) = 5275 * 640 = 3,376,000.
   const Position qr = Position::from_fen("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1");
   const Position q = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-  CHECK(greenblatt_eval(q, ratio_material(qr)).ratio == 249410);
+  CHECK(greenblatt_eval(q, ratio_material(qr)).ratio == 3376000);
   // Same material as the root: nothing.
   CHECK(greenblatt_eval(qr, ratio_material(qr)).ratio == 0);
+  // The most lopsided change possible stays inside the evaluation bound: a bare white king at
+  // the root against everything, then eight new queens against a bare king.
+  const Position bare = Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 w kq - 0 1");
+  const Position queens = Position::from_fen("QQQQkQQQ/8/8/8/8/8/Q7/4K3 b - - 0 1");
+  CHECK(greenblatt_eval(queens, ratio_material(bare)).ratio == k_ratio_limit);
+  CHECK(greenblatt_eval(bare, ratio_material(queens)).ratio > -k_ratio_limit);
 }
 
 TEST_CASE("Greenblatt P: isolated pawns") {
@@ -189,7 +205,7 @@ TEST_CASE("Greenblatt total and the side to move") {
   g.make(moves[0]);
   const GreenblattTerms after = g.eval_terms();
   CHECK(after.material == 640);
-  // T = 641/1249, W = 641/1: R = 200 (641*1249 - 641*1) / 1249 = 128,097.4 -> 128097.
-  CHECK(after.ratio == 128097);
+  // T = 641/1249, W = 641/1: R = 5275 (641*1249 - 1*641) / (1*641) = 5275 * 1248 = 6,583,200.
+  CHECK(after.ratio == 6583200);
   CHECK(g.evaluate() == -(after.total));  // black to move
 }

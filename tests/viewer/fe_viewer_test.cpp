@@ -120,7 +120,7 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   s.setup.source = viewer::SetupForm::Source::random;
   s.setup.b = 3;
   s.setup.d = 4;
-  s.setup.algo = 3;
+  s.setup.algo = viewer::SetupForm::k_algo_fe;
   s.setup.fe_bounds = 1;
   s.setup.fe_delta = 0.5f;
   s.setup.criterion = 1;
@@ -139,7 +139,7 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   ViewerApp other = make_app();
   const std::string summary = other.apply_url_hash(link);
   CHECK(summary.find("\"error\"") == std::string::npos);
-  CHECK(other.state().setup.algo == 3);
+  CHECK(other.state().setup.algo == viewer::SetupForm::k_algo_fe);
   CHECK(other.state().setup.fe_bounds == 1);
   CHECK(other.state().setup.fe_delta == doctest::Approx(0.5f));
   CHECK(other.state().model().event_count() == s.model().event_count());

@@ -45,7 +45,7 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   s.setup.source = viewer::SetupForm::Source::game;
   s.setup.game = 0;  // tic-tac-toe
   s.setup.game_depth = 6;
-  s.setup.algo = 4;
+  s.setup.algo = viewer::SetupForm::k_algo_interest;
   s.setup.interest.limits = viewer::InterestForm::Limits::list;
   s.setup.interest.list = "800,1600";
   s.setup.interest.split_tallies = false;
@@ -70,7 +70,7 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   const std::uint32_t nodes = s.model().node_count();
   app.apply_url_hash(link);
   CHECK(s.model().node_count() == nodes);
-  CHECK(s.setup.algo == 4);
+  CHECK(s.setup.algo == viewer::SetupForm::k_algo_interest);
   CHECK_FALSE(s.setup.interest.split_tallies);
   // A bad schedule is an error in the panel, not a crash.
   s.setup.interest.list = "1600,800";

@@ -64,11 +64,24 @@ SearchSpec spec_from_args(const Args& args) {
   }
   if (sources != 1) throw InputError("give exactly one of --tree, --tree-file, --random and --game");
   spec.algo = parse_algorithm(args.value_or("algo", "alphabeta"));
+  if (spec.algo == Algorithm::greenblatt) spec.criterion = Criterion::ge;  // the paper's rule, unless told
   if (auto c = args.value("criterion")) {
     if (!parse_criterion(c->c_str(), spec.criterion)) {
       throw InputError("--criterion must be gt or ge, not '" + *c + "'");
     }
   }
+  // The Greenblatt search's options.
+  spec.widths = args.value_or("widths", "");
+  if (spec.widths == "normal") spec.widths.clear();
+  if (args.has("widths") && args.value_or("widths", "").empty()) throw InputError("--widths is empty");
+  spec.feedover = static_cast<int>(args.integer("feedover", -1, 0, 1000));
+  auto on_off = [&](const char* flag) {
+    const std::string v = args.value_or(flag, "on");
+    if (v != "on" && v != "off") throw InputError(std::string("--") + flag + " must be on or off, not '" + v + "'");
+    return v == "on";
+  };
+  spec.secondary = on_off("secondary");
+  spec.pruning = on_off("pruning");
   spec.depth = static_cast<int>(args.integer("depth", -1, 0, 10'000));
   spec.iterative = args.has("iterative");
   spec.node_budget = args.integer("nodes", 0, 1, 1LL << 40);
@@ -99,8 +112,8 @@ SearchSpec spec_from_args(const Args& args) {
 
 int cmd_search(int argc, char** argv) {
   const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record",
-                   "nodes", "tt", "bounds", "delta", "samples", "limit", "limits", "limit-growth", "tallies",
-                   "similarity", "interest-costs", "extension"},
+                   "nodes", "tt", "bounds", "delta", "samples", "widths", "feedover", "secondary", "pruning", "limit",
+                   "limits", "limit-growth", "tallies", "similarity", "interest-costs", "extension"},
                   {"score", "json", "iterative", "likely"});
   if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);

@@ -5,7 +5,8 @@
 //   --random PARAMS   search a random tree      --depth D  --bounds exact|online|offline  --delta D
 //   --experiment NAME open the Experiments window and run NAME's small version (--trials N);
 //                     with --frames, the frames are counted once it has finished
-//   --theme light|dark  --size WxH  --font-scale F  --tab setup|inspector|legend|events|stats
+//   --theme light|dark  --size WxH  --font-scale F
+//   --tab setup|inspector|board|plausibility|legend|events|stats|toplevel
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
 #include <chrono>
@@ -89,8 +90,8 @@ Options parse(int argc, char** argv) {
   }
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" && o.tab != "events" &&
-      o.tab != "stats" && o.tab != "board") {
-    throw kibitz::InputError("--tab is one of setup, inspector, board, legend, events, stats");
+      o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" && o.tab != "toplevel") {
+    throw kibitz::InputError("--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
   }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;

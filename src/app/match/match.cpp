@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <limits>
 #include <set>
 #include <thread>
@@ -226,7 +227,7 @@ MatchResult run_match(const MatchSpec& spec) {
   MatchResult out;
   out.games.resize(static_cast<std::size_t>(games));
   std::atomic<int> next{0};
-  std::string failure;
+  std::exception_ptr failure;  // the first game's failure, rethrown as it was (InputError stays one)
   std::atomic<bool> failed{false};
   auto worker = [&]() {
     for (int i = next++; i < games && !failed; i = next++) {
@@ -234,8 +235,8 @@ MatchResult run_match(const MatchSpec& spec) {
       try {
         out.games[static_cast<std::size_t>(i)] = play(
             spec, pair, i % 2 == 0, openings[static_cast<std::size_t>(pair) % openings.size()]);
-      } catch (const std::exception& e) {
-        if (!failed.exchange(true)) failure = e.what();
+      } catch (...) {
+        if (!failed.exchange(true)) failure = std::current_exception();
       }
     }
   };
@@ -247,7 +248,7 @@ MatchResult run_match(const MatchSpec& spec) {
   worker();
   for (std::thread& t : pool) t.join();
 #endif
-  if (failed) throw std::runtime_error(failure);
+  if (failed) std::rethrow_exception(failure);
   summarise(out, spec.pairs);
   return out;
 }

@@ -8,9 +8,10 @@
 //   std::unique_ptr<Player> make_greenblatt_player(const PlayerOptions& o) { ... }
 //
 // that reads its options with o.integer / o.text / o.on_off and calls o.finish() (an unknown
-// option is an InputError), then add one line to k_players in players.cpp:
+// option is an InputError), then add one line to k_players in players.cpp, as
+// greenblatt_player.cpp does:
 //
-//   {"greenblatt", "widths 15,15,9,9,7 plausible-move search: depth=D", make_greenblatt_player},
+//   {"greenblatt", "the Greenblatt chess program: depth=D, widths=...", make_greenblatt_player},
 //
 // A spec on the command line is "name" or "name:key=value,key=value,...". A factory is
 // called once per game (in any thread), so a player may keep state through a game (a

@@ -10,6 +10,8 @@
 
 namespace kibitz::match {
 
+std::unique_ptr<Player> make_greenblatt_player(const PlayerOptions& o);  // greenblatt_player.cpp
+
 namespace {
 
 constexpr int k_max_iterations = 64;
@@ -216,6 +218,10 @@ std::unique_ptr<Player> make_interest(const PlayerOptions& o) {
 
 // One line per player.
 const std::vector<PlayerEntry> k_players = {
+    {"greenblatt",
+     "the Greenblatt chess program (chess only): depth=D (3), "
+     "widths=normal|tournament|15/15/9/9/7, feedover=N",
+     make_greenblatt_player},
     {"alphabeta", "iterative deepening alpha-beta: depth=D (4), tt=ENTRIES, criterion=gt|ge",
      make_alphabeta},
     {"interest",

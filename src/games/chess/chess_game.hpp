@@ -71,6 +71,13 @@ class ChessGame {
     return chess::greenblatt_eval(m_pos, m_root_material);
   }
   const chess::SideMaterial& root_material() const { return m_root_material; }
+  // Makes the current position the search root: the moves made so far become game history
+  // (their repetitions count as in a game) and R's root material is taken from here. Players
+  // that keep one ChessGame for a whole game call it before each search.
+  void make_root() {
+    m_root_ply = static_cast<int>(m_undo.size());
+    m_root_material = chess::ratio_material(m_pos);
+  }
 
  private:
   explicit ChessGame(const chess::Position& pos);

@@ -161,12 +161,15 @@ GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
   const SideMaterial now = ratio_material(pos);
   g.material = now.white - now.black;
 
-  // R = 200 (W - T): W = white/black material now, T = the same at the root, kings counted 1.
-  // In integers: 200 (w bT - wT b) / (b bT), truncated toward zero (symmetric in sign).
-  const std::int64_t num = 200 * (static_cast<std::int64_t>(now.white) * root.black -
-                                  static_cast<std::int64_t>(root.white) * now.black);
-  const std::int64_t den = static_cast<std::int64_t>(now.black) * root.black;
-  g.ratio = static_cast<int>(num / den);
+  // R = M (W/T - 1): W = white/black material now, T = the same at the root, kings counted 1,
+  // M = one side's material at the start (docs/greenblatt.md: how the OCR was read). In
+  // integers: M (w bT - b wT) / (b wT), truncated toward zero, held inside the evaluation bound.
+  const std::int64_t num = static_cast<std::int64_t>(k_start_side_material) *
+                           (static_cast<std::int64_t>(now.white) * root.black -
+                            static_cast<std::int64_t>(now.black) * root.white);
+  const std::int64_t den = static_cast<std::int64_t>(now.black) * root.white;
+  const std::int64_t ratio = num / den;
+  g.ratio = static_cast<int>(ratio > k_ratio_limit ? k_ratio_limit : (ratio < -k_ratio_limit ? -k_ratio_limit : ratio));
 
   const PawnTerms w = pawn_bonus(pos, Color::white), b = pawn_bonus(pos, Color::black);
   g.pawn.tripled = w.tripled - b.tripled;

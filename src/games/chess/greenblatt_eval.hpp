@@ -19,6 +19,10 @@ constexpr int k_ratio_king_value = 1;
 // (8*128 + 2*416 + 2*445 + 2*640 + 1248 + 1).
 constexpr int k_start_side_material = 5275;
 
+// R can grow without bound when the losing side's last pieces fall (its material tends to the
+// king's 1); it is held inside this, well within the Game contract's evaluation bound.
+constexpr int k_ratio_limit = 40'000'000;
+
 // Each side's material as the ratio term counts it (king = 1).
 struct SideMaterial {
   int white = k_start_side_material;

@@ -1,0 +1,214 @@
+#include "app/uci/uci_searchers.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+
+#include "core/error.hpp"
+#include "games/chess/notation.hpp"
+#include "search/alphabeta.hpp"
+#include "search/greenblatt/greenblatt.hpp"
+#include "search/transposition_table.hpp"
+
+namespace kibitz::uci {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Table entries for a Hash size in megabytes (the UCI convention).
+std::size_t entries_for(long long megabytes) {
+  return static_cast<std::size_t>(megabytes) * (1u << 20) / sizeof(TtEntry);
+}
+
+long long parse_megabytes(const std::string& value) {
+  char* end = nullptr;
+  const long long mb = std::strtoll(value.c_str(), &end, 10);
+  if (value.empty() || *end || mb < 1 || mb > 4096)
+    throw InputError("Hash must be between 1 and 4096 (megabytes), not '" + value + "'");
+  return mb;
+}
+
+class GreenblattSearcher : public Searcher {
+ public:
+  GreenblattSearcher() { m_options.widths = greenblatt::WidthSchedule::tournament(); }
+  const char* name() const override { return "greenblatt"; }
+
+  Choice choose(const ChessGame& game, const Limits& limits,
+                const std::function<void(const DepthReport&)>& on_depth) override {
+    greenblatt::GreenblattBudget budget;
+    budget.depth = limits.depth > 0
+                       ? limits.depth
+                       : (limits.nodes > 0 || limits.seconds > 0 ? 0 : k_default_depth);
+    budget.nodes = limits.nodes;
+    budget.seconds = limits.seconds;
+    auto report = [](const greenblatt::GreenblattChoice& c) {
+      DepthReport r;
+      r.depth = c.depth;
+      r.value = c.value;
+      r.nodes = c.nodes;
+      r.seconds = c.seconds;
+      r.pv = c.pv_uci;
+      return r;
+    };
+    const greenblatt::GreenblattChoice c = greenblatt::choose_move(
+        game, m_options, budget,
+        static_cast<int>(std::min<std::size_t>(entries_for(m_hash_mb), 1u << 26)),
+        [&](const greenblatt::GreenblattChoice& d) {
+          if (on_depth) on_depth(report(d));
+        });
+    Choice out;
+    out.move = c.move;
+    out.last = report(c);
+    return out;
+  }
+
+  bool set_option(const std::string& name, const std::string& value) override {
+    if (name == "hash") {
+      m_hash_mb = parse_megabytes(value);
+    } else if (name == "widths") {
+      m_options.widths = greenblatt::WidthSchedule::parse(value);
+    } else if (name == "feedover") {
+      char* end = nullptr;
+      const long v = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end || v < 0 || v > greenblatt::GreenblattOptions::k_max_feedover) {
+        throw InputError("Feedover must be between 0 and " +
+                         std::to_string(greenblatt::GreenblattOptions::k_max_feedover) + ", not '" +
+                         value + "'");
+      }
+      m_options.feedover_limit = static_cast<int>(v);
+    } else if (name == "secondary") {
+      if (value != "true" && value != "false")
+        throw InputError("Secondary must be true or false, not '" + value + "'");
+      m_options.secondary = value == "true";
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  std::vector<std::string> option_lines() const override {
+    return {"option name Hash type spin default 1 min 1 max 4096",
+            "option name Widths type string default tournament",
+            "option name Feedover type spin default 2 min 0 max " +
+                std::to_string(greenblatt::GreenblattOptions::k_max_feedover),
+            "option name Secondary type check default true"};
+  }
+
+ private:
+  static constexpr int k_default_depth = 4;
+  greenblatt::GreenblattOptions m_options;
+  long long m_hash_mb = 1;  // 1 MB: 32,768 entries, the paper's table
+};
+
+// Plain alpha-beta with iterative deepening and the table. The root's move and the principal
+// variation are read from the table; a time limit becomes a node budget per depth, from the
+// speed of the depths before.
+class AlphaBetaSearcher : public Searcher {
+ public:
+  const char* name() const override { return "alphabeta"; }
+
+  Choice choose(const ChessGame& game, const Limits& limits,
+                const std::function<void(const DepthReport&)>& on_depth) override {
+    const auto start = Clock::now();
+    ChessGame g = game;
+    g.make_root();
+    Choice out;
+    std::vector<chess::Move> root_moves;
+    g.moves(root_moves);
+    if (root_moves.empty()) return out;
+    TranspositionTable table(entries_for(m_hash_mb));
+    const bool limited = limits.nodes > 0 || limits.seconds > 0;
+    const int max_depth = limits.depth > 0 ? limits.depth : (limited ? 64 : k_default_depth);
+    long long total = 0;
+    for (int d = 1; d <= max_depth; ++d) {
+      SearchOptions options;
+      options.tt = &table;
+      long long budget = limits.nodes > 0 ? limits.nodes - total : 0;
+      if (limits.seconds > 0) {
+        const double left = limits.seconds - since(start);
+        if (left <= 0) break;
+        const double speed =
+            total > 0 ? static_cast<double>(total) / std::max(1e-3, since(start)) : 50'000.0;
+        const auto by_time = static_cast<long long>(left * speed);
+        budget = budget > 0 ? std::min(budget, by_time) : by_time;
+      }
+      if (limited && budget <= 0) break;
+      options.node_budget = budget;
+      NullSink sink;
+      AlphaBeta<ChessGame> search(g, sink, Criterion::ge, options);
+      const Score v = search.run(d);
+      total += search.stats().nodes;
+      if (search.aborted()) break;
+      DepthReport r;
+      r.depth = d;
+      r.value = v;
+      r.nodes = total;
+      r.seconds = since(start);
+      const chess::Move best = table_line(g, table, d + 8, r.pv);
+      if (best.is_null()) break;
+      out.move = best;
+      out.last = r;
+      if (on_depth) on_depth(r);
+      if (is_game_result(v) && v > 0) break;
+    }
+    if (out.move.is_null()) {
+      out.move = root_moves.front();  // nothing finished: captures come first in the game's order
+      out.last.pv = {chess::to_uci(out.move)};
+    }
+    out.last.nodes = total;
+    out.last.seconds = since(start);
+    return out;
+  }
+
+  bool set_option(const std::string& name, const std::string& value) override {
+    if (name != "hash") return false;
+    m_hash_mb = parse_megabytes(value);
+    return true;
+  }
+  std::vector<std::string> option_lines() const override {
+    return {"option name Hash type spin default 16 min 1 max 4096"};
+  }
+
+ private:
+  // The best moves stored from the root on; returns the root's.
+  static chess::Move table_line(const ChessGame& root, const TranspositionTable& table, int max_len,
+                                std::vector<std::string>& pv) {
+    ChessGame g = root;
+    std::vector<chess::Move> moves;
+    chess::Move first;
+    for (int i = 0; i < max_len; ++i) {
+      TtEntry e;
+      if (!table.probe(g.key(), i, e) || e.best < 0) break;
+      g.moves(moves);
+      if (e.best >= static_cast<int>(moves.size())) break;
+      const chess::Move m = moves[static_cast<std::size_t>(e.best)];
+      if (i == 0) first = m;
+      pv.push_back(chess::to_uci(m));
+      g.make(m);
+    }
+    return first;
+  }
+
+  static constexpr int k_default_depth = 6;
+  long long m_hash_mb = 16;
+};
+
+}  // namespace
+
+std::unique_ptr<Searcher> make_searcher(const std::string& algo) {
+  if (algo == "greenblatt") return std::make_unique<GreenblattSearcher>();
+  if (algo == "alphabeta") return std::make_unique<AlphaBetaSearcher>();
+  if (algo == "interest") {
+    throw InputError(
+        "interest search is not part of this build (it comes with the interest branch): use "
+        "greenblatt or alphabeta");
+  }
+  throw InputError("unknown algorithm '" + algo + "' for UCI (greenblatt, alphabeta)");
+}
+
+}  // namespace kibitz::uci

@@ -1,0 +1,54 @@
+// The searches the UCI engine can play with: the Greenblatt search, and plain alpha-beta
+// (iterative deepening with the transposition table). Each chooses a move in a chess position
+// under a budget, reporting after every finished depth.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/score.hpp"
+#include "games/chess/chess_game.hpp"
+#include "search/greenblatt/greenblatt_options.hpp"
+
+namespace kibitz::uci {
+
+struct Limits {
+  int depth = 0;        // 0: the searcher's default, unless nodes or seconds limit it
+  long long nodes = 0;  // 0: none
+  double seconds = 0;   // 0: none
+};
+
+struct DepthReport {
+  int depth = 0;
+  Score value = 0;      // from the side to move, evaluation units (a pawn is 128)
+  long long nodes = 0;  // over all depths so far
+  double seconds = 0;
+  std::vector<std::string> pv;  // UCI moves
+};
+
+struct Choice {
+  chess::Move move;  // the null move when the game is over
+  DepthReport last;  // the deepest finished depth (depth 0: none finished)
+};
+
+class Searcher {
+ public:
+  virtual ~Searcher() = default;
+  virtual const char* name() const = 0;
+  virtual Choice choose(const ChessGame& game, const Limits& limits,
+                        const std::function<void(const DepthReport&)>& on_depth) = 0;
+  // Options: Hash (entries of the table), and the Greenblatt search's widths, feedover and
+  // secondary search. Throws InputError for a bad value; false when the searcher has no such
+  // option.
+  virtual bool set_option(const std::string& name, const std::string& value) = 0;
+  // The "option name ..." lines this searcher offers.
+  virtual std::vector<std::string> option_lines() const = 0;
+};
+
+// "greenblatt" or "alphabeta"; throws InputError for any other name (interest search is not
+// on this branch: it says so).
+std::unique_ptr<Searcher> make_searcher(const std::string& algo);
+
+}  // namespace kibitz::uci

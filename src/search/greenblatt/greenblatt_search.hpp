@@ -1,0 +1,456 @@
+// The Greenblatt search (seed 003): a selective alpha-beta search of a chess position.
+//
+//   basic search  every node to the basic depth runs the plausible move generator and
+//                 searches, in plausibility order, the moves the width rules select
+//                 (width.hpp); a move that leads to mate against the side to move does not
+//                 count against the basic width, so the next plausible move is searched too.
+//   end of depth  the position evaluator: if a feedover condition holds (feedover.hpp) and the
+//                 feedover limit allows, the plausible move generator is applied again;
+//                 otherwise the static value (S = M + R + P + K + C) stands, and the plausible
+//                 captures and promotions are searched with no depth or width limit (the side
+//                 to move may also keep the static value).
+//   terminals     mate, stalemate and draws (repetition among them) return at once.
+//   hash table    value, bound and depth per position; a result deep enough and conclusive
+//                 for the window settles the node.
+//   modifications a few points off a move's value when it was developmentally poor, and for
+//                 moving the same piece twice (back where it came from, a translation one move
+//                 could make, or in the first eight moves).
+//   secondary     at the top level, each new best move's principal variation is followed as
+//                 far as the plausible move generator chose it, and searched two plies more
+//                 there; the worse value for the side to move is kept.
+//
+// Every step is reported to the sink (trace/event.hpp documents the Greenblatt events), and
+// NullSink turns the reports into nothing. With pruning off, the same tree is searched with an
+// unbounded window and no cutoffs (for measuring what alpha-beta saves).
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "core/node_kind.hpp"
+#include "games/chess/chess_game.hpp"
+#include "search/greenblatt/feedover.hpp"
+#include "search/greenblatt/greenblatt_options.hpp"
+#include "search/greenblatt/modifications.hpp"
+#include "search/greenblatt/plausibility.hpp"
+#include "search/greenblatt/width.hpp"
+#include "search/move_stack.hpp"
+#include "search/sink.hpp"
+#include "search/transposition_table.hpp"
+#include "trace/event.hpp"
+
+namespace kibitz::greenblatt {
+
+inline bool is_mated(Score v) {
+  return v <= -(k_score_win - k_score_win_zone);
+}
+
+template <class Sink = NullSink>
+class GreenblattSearch {
+ public:
+  // node_budget: stop once this many nodes were entered (0: none); seconds: a time limit (0: none).
+  GreenblattSearch(ChessGame& game, Sink& sink, const GreenblattOptions& options,
+                   TranspositionTable* tt = nullptr, long long node_budget = 0, double seconds = 0)
+      : m_game(game), m_sink(sink), m_options(options), m_tt(tt), m_budget(node_budget) {
+    if (seconds > 0) {
+      m_deadline = std::chrono::steady_clock::now() +
+                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                       std::chrono::duration<double>(seconds));
+      m_timed = true;
+    }
+    m_lines.resize(GreenblattOptions::k_max_ply + 2);
+  }
+
+  // Searches the game's current position `depth` plies deep (the basic depth); the value is
+  // from the side to move's point of view.
+  Score run(int depth) {
+    m_aborted = false;
+    if constexpr (Sink::enabled) {
+      m_sink.enter(0, -k_score_inf, k_score_inf);
+    }
+    return node(depth, 0, 0, -k_score_inf, k_score_inf);
+  }
+  bool aborted() const { return m_aborted; }
+  const GreenblattStats& stats() const { return m_stats; }
+  // The best line at the root, as far as it was searched (partial when aborted).
+  const Line& principal_variation() const { return m_lines[0]; }
+
+ private:
+  using Move = chess::Move;
+
+  bool budget_spent() {
+    if (m_aborted) return true;
+    if (m_budget > 0 && m_stats.nodes >= m_budget) m_aborted = true;
+    if (m_timed && (m_stats.nodes & 255) == 0 && std::chrono::steady_clock::now() >= m_deadline)
+      m_aborted = true;
+    return m_aborted;
+  }
+  Score child_alpha(Score beta) const { return m_options.pruning ? -beta : -k_score_inf; }
+  Score child_beta(Score alpha) const { return m_options.pruning ? -alpha : k_score_inf; }
+  void leave_unknown(Score v) { m_sink.leave(v, Bound::exact, NodeKind::unknown); }
+  void enter_child(int gen_index, Move m, Score alpha, Score beta) {
+    if constexpr (Sink::enabled) {
+      m_sink.enter(gen_index, child_alpha(beta), child_beta(alpha));
+      const std::string label = m_game.move_label(m);
+      m_sink.label(label);
+    }
+  }
+  Score static_value() const {
+    const int white = m_game.eval_terms().total;
+    return m_game.position().side_to_move() == chess::Color::white ? white : -white;
+  }
+  Score leaf(Score v) {
+    m_sink.evaluate(v);
+    m_sink.leave(v, Bound::exact, NodeKind::leaf);
+    return v;
+  }
+
+  // The search of the current position, entered by the caller (its enter event is out).
+  Score node(int depth, int ply, int feedovers, Score alpha0, Score beta) {
+    m_lines[static_cast<std::size_t>(ply)].length = 0;
+    ++m_stats.nodes;
+    if (m_in_secondary) ++m_stats.secondary_nodes;
+    if constexpr (Sink::enabled) {
+      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
+    }
+    if (budget_spent()) {
+      leave_unknown(0);
+      return 0;
+    }
+    auto& legal = m_legal.at(ply);
+    m_game.moves(legal);
+    if (legal.empty()) return leaf(m_game.evaluate());  // mate, stalemate, a draw: at once
+    if (ply >= GreenblattOptions::k_max_ply) {
+      ++m_stats.static_evals;
+      return leaf(static_value());
+    }
+    if (depth > 0) {
+      Score v;
+      if (probe(depth, ply, alpha0, beta, v)) return v;
+      return expand(trace::GreenblattMode::basic, depth, ply, feedovers, alpha0, beta);
+    }
+    // The position evaluator.
+    if (feedovers < m_options.feedover_limit) {
+      const Feedover f = feedover_condition(m_game.position(), legal);
+      if (f.condition != FeedoverCondition::none) {
+        ++m_stats.feedovers;
+        m_sink.feedover(static_cast<std::uint8_t>(f.condition),
+                        static_cast<std::uint16_t>(feedovers), f.ours, f.theirs);
+        return expand(trace::GreenblattMode::feedover, 0, ply, feedovers + 1, alpha0, beta);
+      }
+    }
+    return capture_search(ply, feedovers, alpha0, beta);
+  }
+
+  bool probe(int depth, int ply, Score alpha0, Score beta, Score& value) {
+    if (!m_tt) return false;
+    ++m_stats.hash_probes;
+    TtEntry e;
+    if (!m_tt->probe(m_game.key(), ply, e)) {
+      m_sink.tt_probe(TtProbe::miss, -1, 0, -1, Bound::exact);
+      return false;
+    }
+    ++m_stats.hash_hits;
+    const Criterion c = m_options.criterion;
+    const bool settles =
+        e.depth >= depth &&
+        (e.bound == Bound::exact ||
+         (m_options.pruning && e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
+         (m_options.pruning && e.bound == Bound::upper &&
+          (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
+    m_sink.tt_probe(settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value, e.best, e.bound);
+    if (!settles) return false;
+    ++m_stats.hash_cutoffs;
+    const NodeKind kind = classify_node(e.value, alpha0, beta, c);
+    m_sink.leave(e.value, e.bound == Bound::exact ? Bound::exact : kind_bound(kind), kind);
+    value = e.value;
+    return true;
+  }
+
+  void record_generation(trace::GreenblattMode mode, int level, const Plausibility& p,
+                         const Selection& sel) {
+    if constexpr (Sink::enabled) {
+      const std::int32_t counts =
+          std::min(sel.distinct_min, 255) | std::min(sel.safe_pieces, 255) << 8 |
+          std::min(sel.selected, 255) << 16 | static_cast<std::int32_t>(mode) << 24;
+      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::width),
+                          static_cast<std::uint16_t>(level), sel.width, counts);
+      for (std::size_t r = 0; r < p.moves.size(); ++r) {
+        const PlausibleMove& pm = p.moves[r];
+        const std::int32_t bits = pm.move.bits() | static_cast<std::int32_t>(sel.reason[r]) << 16 |
+                                  (pm.poor ? 1 : 0) << 24 | (pm.check ? 1 : 0) << 25 |
+                                  (pm.safe ? 1 : 0) << 26 | (pm.capture ? 1 : 0) << 27;
+        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::move),
+                            static_cast<std::uint16_t>(pm.gen_index), pm.score, bits);
+        for (int i = pm.first; i < pm.first + pm.count; ++i) {
+          const Contribution& c = p.contributions[static_cast<std::size_t>(i)];
+          m_sink.payload(c.pack(), c.points, 0);
+        }
+      }
+    } else {
+      (void)mode, (void)level, (void)p, (void)sel;
+    }
+  }
+
+  // A node that runs the plausible move generator: the basic search, or a feedover.
+  Score expand(trace::GreenblattMode mode, int depth, int ply, int feedovers, Score alpha0,
+               Score beta) {
+    const chess::Position& pos = m_game.position();
+    const auto& legal = m_legal.at(ply);
+    Plausibility& plaus = m_plaus.at(static_cast<std::size_t>(ply));
+    plausible_moves(pos, legal, false, Sink::enabled, plaus);
+    ++m_stats.generations;
+    const int level = ply + 1;
+    const Selection sel = select_moves(pos, legal, plaus, m_options.widths.at(level),
+                                       mode == trace::GreenblattMode::basic && level <= 2);
+    record_generation(mode, level, plaus, sel);
+    m_sink.expand(static_cast<int>(legal.size()));
+    Line& line = m_lines[static_cast<std::size_t>(ply)];
+    const Line& reply = m_lines[static_cast<std::size_t>(ply + 1)];
+    Score alpha = alpha0, best = -k_score_inf;
+    int best_k = -1, best_r = -1, k = 0, missing = 0;
+    for (std::size_t r = 0; r < plaus.moves.size(); ++r) {
+      Reason why = sel.reason[r];
+      if (why == Reason::none) {
+        if (missing == 0) continue;
+        why = Reason::replacement;
+        --missing;
+      }
+      if (budget_spent()) break;
+      const PlausibleMove& pm = plaus.moves[r];
+      enter_child(pm.gen_index, pm.move, alpha, beta);
+      m_game.make(pm.move);
+      const Score x =
+          node(depth > 0 ? depth - 1 : 0, ply + 1, feedovers, child_alpha(beta), child_beta(alpha));
+      m_game.unmake(pm.move);
+      if (m_aborted) break;
+      m_sink.child_return(k, x, Bound::exact);
+      Score v = -x;
+      const Penalty penalty =
+          is_game_result(v) ? Penalty{} : value_penalty(pos, legal, pm, reply, m_options);
+      const int pen = penalty.points;
+      const std::int32_t reasons = penalty.reasons;
+      if (reasons) {
+        ++m_stats.modifications;
+        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::modification),
+                            static_cast<std::uint16_t>(k), pen, reasons);
+      }
+      v -= pen;
+      Line candidate;
+      candidate.set(pm.move, true, reply);
+      if (ply == 0 && m_options.secondary && (best_k < 0 || v > best) && !is_game_result(v)) {
+        v = secondary(pm, k, v, pen, reasons, best_k < 0 ? -k_score_inf : alpha, candidate);
+        if (m_aborted) break;
+        ++k;  // the secondary search was successor k + 1
+      }
+      // A move that leads to mate against the side to move does not count against the width.
+      if ((why == Reason::basic || why == Reason::replacement) && is_mated(v)) {
+        ++missing;
+        ++m_stats.mate_skips;
+        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::mate_skip),
+                            static_cast<std::uint16_t>(k), v, 0);
+      }
+      if (best_k < 0 || v > best) {
+        best = v;
+        best_k = k;
+        best_r = static_cast<int>(r);
+        line = candidate;
+      }
+      m_sink.best_set(k, best, Bound::exact);
+      if (m_options.pruning && causes_cutoff(best, beta, m_options.criterion)) {
+        ++m_stats.cutoffs;
+        if (k == 0) ++m_stats.first_move_cutoffs;
+        m_sink.cutoff(k, best);
+        ++k;
+        break;
+      }
+      if (m_options.pruning) {
+        const Score raised = v > alpha ? v : alpha;
+        m_sink.alpha_set(k + 1, raised, raised != alpha);
+        alpha = raised;
+      }
+      ++k;
+    }
+    if (m_aborted) {
+      leave_unknown(best_k >= 0 ? best : 0);
+      return best_k >= 0 ? best : 0;
+    }
+    if (best_k < 0) return leaf(static_value());  // cannot happen: the width is at least 1
+    const NodeKind kind = classify_node(best, alpha0, beta, m_options.criterion);
+    if (m_tt && mode == trace::GreenblattMode::basic && depth > 0 &&
+        (m_options.pruning || kind == NodeKind::pv)) {
+      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind),
+                  plaus.moves[static_cast<std::size_t>(best_r)].gen_index);
+      m_sink.tt_store(depth, best, plaus.moves[static_cast<std::size_t>(best_r)].gen_index,
+                      kind_bound(kind));
+    }
+    m_sink.leave(best, kind_bound(kind), kind);
+    return best;
+  }
+
+  // The end of the search: the static value, then the plausible captures and promotions.
+  Score capture_search(int ply, int feedovers, Score alpha0, Score beta) {
+    const auto& legal = m_legal.at(ply);
+    const Score stand = static_value();
+    ++m_stats.static_evals;
+    Plausibility& plaus = m_plaus.at(static_cast<std::size_t>(ply));
+    plausible_moves(m_game.position(), legal, true, Sink::enabled, plaus);
+    ++m_stats.capture_generations;
+    const int n = static_cast<int>(plaus.moves.size());
+    const bool stand_cut = m_options.pruning && causes_cutoff(stand, beta, m_options.criterion);
+    m_sink.capture_search(stand_cut ? 1 : 0, stand, n);
+    if (n == 0 || stand_cut) return leaf(stand);
+    if constexpr (Sink::enabled) {
+      Selection sel;
+      sel.reason.assign(static_cast<std::size_t>(n), Reason::plausible_capture);
+      sel.width = sel.selected = n;
+      record_generation(trace::GreenblattMode::capture, ply + 1, plaus, sel);
+    }
+    m_sink.expand(n);
+    Line& line = m_lines[static_cast<std::size_t>(ply)];
+    const Line& reply = m_lines[static_cast<std::size_t>(ply + 1)];
+    Score best = stand;
+    Score alpha = m_options.pruning ? std::max(alpha0, stand) : alpha0;
+    int k = 0;
+    for (; k < n; ++k) {
+      if (budget_spent()) break;
+      const PlausibleMove& pm = plaus.moves[static_cast<std::size_t>(k)];
+      ++m_stats.capture_nodes;
+      enter_child(pm.gen_index, pm.move, alpha, beta);
+      m_game.make(pm.move);
+      const Score x = node(0, ply + 1, feedovers, child_alpha(beta), child_beta(alpha));
+      m_game.unmake(pm.move);
+      if (m_aborted) break;
+      m_sink.child_return(k, x, Bound::exact);
+      if (-x > best) {
+        best = -x;
+        line.set(pm.move, false, reply);
+      }
+      m_sink.best_set(k, best, Bound::exact);
+      if (m_options.pruning && causes_cutoff(best, beta, m_options.criterion)) {
+        ++m_stats.cutoffs;
+        if (k == 0) ++m_stats.first_move_cutoffs;
+        m_sink.cutoff(k, best);
+        break;
+      }
+      if (m_options.pruning) {
+        const Score raised = -x > alpha ? -x : alpha;
+        m_sink.alpha_set(k + 1, raised, raised != alpha);
+        alpha = raised;
+      }
+    }
+    if (m_aborted) {
+      leave_unknown(best);
+      return best;
+    }
+    const NodeKind kind = classify_node(best, alpha0, beta, m_options.criterion);
+    m_sink.leave(best, kind_bound(kind), kind);
+    return best;
+  }
+
+  // The secondary search for root move pm (successor k, first value v after a penalty pen):
+  // a new successor k + 1 follows the move's principal variation `line` (pm first) as far as
+  // the plausible move generator chose it and searches secondary_depth plies there. Returns
+  // the worse of the two values for the side to move; `line` becomes the line of that value.
+  Score secondary(const PlausibleMove& pm, int k, Score v, int pen, std::int32_t reasons,
+                  Score alpha, Line& line) {
+    ++m_stats.secondary_searches;
+    const int plies = line.generated_prefix();  // pm itself included
+    // The window asks only whether the value falls between the best so far and v.
+    const Score a = m_options.pruning ? -v : -k_score_inf;
+    const Score b = m_options.pruning && alpha > -k_score_inf ? -alpha : k_score_inf;
+    m_in_secondary = true;
+    if constexpr (Sink::enabled) {
+      m_sink.enter(pm.gen_index, a, b);
+      const std::string label = m_game.move_label(pm.move);
+      m_sink.label(label);
+      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::secondary),
+                          static_cast<std::uint16_t>(plies), v, 0);
+    }
+    m_game.make(pm.move);
+    const Line followed = line;
+    const Score x = chain(followed, 1, plies, 1, a, b);
+    m_game.unmake(pm.move);
+    m_in_secondary = false;
+    if (m_aborted) return v;
+    m_sink.child_return(k + 1, x, Bound::exact);
+    if (reasons) {
+      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::modification),
+                          static_cast<std::uint16_t>(k + 1), pen, reasons);
+    }
+    const Score v2 = -x - pen;
+    m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::secondary_result),
+                        static_cast<std::uint16_t>(k + 1), v, v2);
+    if (v2 < v) {
+      ++m_stats.secondary_changes;
+      line.set(pm.move, true, m_lines[1]);
+      return v2;
+    }
+    return v;
+  }
+
+  // A node of the secondary search at followed.moves[i] (entered by the caller): it plays the
+  // next move of the line, or at the end of the generated part searches secondary_depth plies.
+  Score chain(const Line& followed, int i, int plies, int ply, Score alpha0, Score beta) {
+    if (i >= plies || ply >= GreenblattOptions::k_max_ply) {
+      const Score v = node(m_options.secondary_depth, ply, 0, alpha0, beta);
+      return v;
+    }
+    m_lines[static_cast<std::size_t>(ply)].length = 0;
+    ++m_stats.nodes;
+    ++m_stats.secondary_nodes;
+    if constexpr (Sink::enabled) {
+      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
+    }
+    if (budget_spent()) {
+      leave_unknown(0);
+      return 0;
+    }
+    auto& legal = m_legal.at(ply);
+    m_game.moves(legal);
+    const Move m = followed.moves[i];
+    const auto it = std::find(legal.begin(), legal.end(), m);
+    if (it == legal.end())
+      return leaf(m_game.evaluate());  // the line ends here (a draw by repetition)
+    m_sink.expand(static_cast<int>(legal.size()));
+    enter_child(static_cast<int>(it - legal.begin()), m, alpha0, beta);
+    m_game.make(m);
+    const Score x = chain(followed, i + 1, plies, ply + 1, child_alpha(beta), child_beta(alpha0));
+    m_game.unmake(m);
+    if (m_aborted) {
+      leave_unknown(0);
+      return 0;
+    }
+    m_sink.child_return(0, x, Bound::exact);
+    const Score v = -x;
+    m_sink.best_set(0, v, Bound::exact);
+    if (m_options.pruning && causes_cutoff(v, beta, m_options.criterion)) {
+      m_sink.cutoff(0, v);
+    } else if (m_options.pruning) {
+      m_sink.alpha_set(1, std::max(alpha0, v), v > alpha0);
+    }
+    m_lines[static_cast<std::size_t>(ply)].set(m, true, m_lines[static_cast<std::size_t>(ply + 1)]);
+    const NodeKind kind = classify_node(v, alpha0, beta, m_options.criterion);
+    m_sink.leave(v, kind_bound(kind), kind);
+    return v;
+  }
+
+  ChessGame& m_game;
+  Sink& m_sink;
+  GreenblattOptions m_options;
+  TranspositionTable* m_tt;
+  long long m_budget;
+  bool m_timed = false;
+  std::chrono::steady_clock::time_point m_deadline{};
+  MoveStack<Move> m_legal;
+  std::deque<Plausibility> m_plaus = std::deque<Plausibility>(GreenblattOptions::k_max_ply + 2);
+  std::vector<Line> m_lines;
+  GreenblattStats m_stats;
+  bool m_aborted = false;
+  bool m_in_secondary = false;
+};
+
+}  // namespace kibitz::greenblatt

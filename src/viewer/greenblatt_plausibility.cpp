@@ -1,0 +1,241 @@
+// The plausibility trace (the paper's debugging aid 4): every move the plausible move
+// generator scored at a node, sortable, with why it was searched (the width and its
+// extensions), its value once searched, and for the chosen row each heuristic's points with
+// its comment.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/score.hpp"
+#include "search/greenblatt/greenblatt_trace.hpp"
+#include "trace/narration.hpp"
+#include "viewer/greenblatt_panels.hpp"
+#include "viewer/widgets.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+using greenblatt::MoveRecord;
+using greenblatt::NodeRecords;
+
+// node_records of the node shown, recomputed only when the node or the trace changes.
+struct RecordCache {
+  const trace::Model* model = nullptr;
+  std::size_t events = 0;
+  std::uint32_t id = trace::k_no_node;
+  NodeRecords records;
+
+  const NodeRecords& get(const trace::Model& m, std::uint32_t node) {
+    if (model != &m || events != m.event_count() || id != node) {
+      model = &m;
+      events = m.event_count();
+      id = node;
+      records = greenblatt::node_records(m, node);
+    }
+    return records;
+  }
+};
+
+bool has_records(const NodeRecords& r) {
+  return r.has_width || r.capture_search || r.feedover != greenblatt::FeedoverCondition::none;
+}
+
+// The move's value to the node as of t: -ret less the penalty, the secondary search's if it
+// replaced it; empty until known.
+std::string value_at(const trace::Model& m, const MoveRecord& r, std::size_t t, Score* out) {
+  if (r.child == trace::k_no_node) return "";
+  const trace::NodeState st = m.state_at(r.child, t);
+  if (!st.visible) return "";
+  if (!st.done) return "\u2026";
+  Score v = -st.ret - m.node(r.child).penalty;
+  if (r.secondary != trace::k_no_node) {
+    const trace::NodeState sec = m.state_at(r.secondary, t);
+    if (sec.done) v = std::min(v, -sec.ret - m.node(r.secondary).penalty);
+  }
+  if (out) *out = v;
+  return format_score_pretty(v);
+}
+
+}  // namespace
+
+bool is_greenblatt(const trace::Model& m) {
+  if (m.trace().meta.get("algo") == "greenblatt") return true;
+  const trace::Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
+  return c.gb_generations > 0 || c.gb_statics > 0;
+}
+
+void draw_plausibility(ViewerState& s) {
+  if (!s.has_trace()) {
+    ImGui::TextDisabled("No trace loaded.");
+    return;
+  }
+  const trace::Model& m = s.model();
+  static bool follow = true;
+  static RecordCache cache;
+  static int detail_rank = 0;
+  static std::uint32_t detail_node = trace::k_no_node;
+  ImGui::Checkbox("Follow the current node", &follow);
+  s.note_widget("plausibility_follow");
+  std::uint32_t id = s.selected;
+  if (follow) {
+    const std::uint32_t c = m.node_of_event(s.cursor());
+    if (c != trace::k_no_node) id = c;
+  }
+  if (id == trace::k_no_node || id >= m.node_count()) {
+    ImGui::TextDisabled("Select a node.");
+    return;
+  }
+  // Following, a node without records (a leaf of the search) shows its parent's generation.
+  while (follow && !has_records(cache.get(m, id)) && m.node(id).parent != trace::k_no_node)
+    id = m.node(id).parent;
+  const NodeRecords& rec = cache.get(m, id);
+  // The node as the line of moves that reaches it.
+  std::string line;
+  for (std::uint32_t n = id; n != trace::k_no_node && m.node(n).parent != trace::k_no_node;
+       n = m.node(n).parent) {
+    line = m.label(n) + (line.empty() ? "" : " ") + line;
+  }
+  section(line.empty() ? "the root" : ("after " + line).c_str());
+  if (!has_records(rec)) {
+    ImGui::TextWrapped("No plausible move generation at this node%s.",
+                       m.node(id).leaf
+                           ? " (a leaf: mate, stalemate, a draw or a position settled by the table)"
+                           : "");
+    return;
+  }
+  if (rec.feedover != greenblatt::FeedoverCondition::none) {
+    ImGui::TextWrapped(
+        "Feedover, condition %s: the plausible move generator runs again at the end of the basic "
+        "depth.",
+        greenblatt::feedover_name(rec.feedover));
+  }
+  if (rec.capture_search) {
+    ImGui::TextWrapped(
+        "Static value %s for the side to move; %d plausible capture%s%s.",
+        format_score_pretty(rec.static_value).c_str(), rec.plausible_captures,
+        rec.plausible_captures == 1 ? "" : "s",
+        rec.stand_pat_cut ? " (the static value reached \u03b2: none searched)" : "");
+  } else if (rec.has_width) {
+    ImGui::TextWrapped(
+        "Level %d: basic width %d; moves of at least %d distinct pieces (%d have safe moves); %d "
+        "of %zu "
+        "moves selected.",
+        rec.level, rec.width, rec.distinct_min, rec.safe_pieces, rec.selected, rec.moves.size());
+  }
+  if (rec.moves.empty()) return;
+  const std::size_t t = s.cursor();
+  // Rows in the order the table's sort asks for.
+  std::vector<int> rows(rec.moves.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = static_cast<int>(i);
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_Sortable | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollY;
+  const float height =
+      std::min(ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(rows.size()) + 1.5f),
+               ImGui::GetContentRegionAvail().y * 0.55f);
+  if (ImGui::BeginTable("plausibility", 5, flags,
+                        ImVec2(0, std::max(height, ImGui::GetTextLineHeight() * 4)))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_DefaultSort);
+    ImGui::TableSetupColumn("move");
+    ImGui::TableSetupColumn("plaus.", ImGuiTableColumnFlags_PreferSortDescending);
+    ImGui::TableSetupColumn("why");
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_PreferSortDescending);
+    ImGui::TableHeadersRow();
+    if (const ImGuiTableSortSpecs* spec = ImGui::TableGetSortSpecs();
+        spec && spec->SpecsCount > 0) {
+      const int col = spec->Specs[0].ColumnIndex;
+      const bool asc = spec->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+      auto key = [&](int i) -> long long {
+        const MoveRecord& r = rec.moves[static_cast<std::size_t>(i)];
+        Score v = -k_score_inf;
+        switch (col) {
+          case 1:
+            return r.move.bits();
+          case 2:
+            return r.score;
+          case 3:
+            return static_cast<long long>(
+                r.reason == greenblatt::Reason::none ? 99 : static_cast<int>(r.reason));
+          case 4:
+            value_at(m, r, t, &v);
+            return v;
+          default:
+            return r.rank;
+        }
+      };
+      std::stable_sort(rows.begin(), rows.end(), [&](int a, int b) {
+        if (col == 1) {
+          const std::string& x = rec.moves[static_cast<std::size_t>(a)].name;
+          const std::string& y = rec.moves[static_cast<std::size_t>(b)].name;
+          return asc ? x < y : y < x;
+        }
+        return asc ? key(a) < key(b) : key(b) < key(a);
+      });
+    }
+    if (detail_node != id) {
+      detail_node = id;
+      detail_rank = 0;
+    }
+    for (int i : rows) {
+      const MoveRecord& r = rec.moves[static_cast<std::size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      const std::string label = std::to_string(r.rank + 1) + "##p" + std::to_string(r.rank);
+      if (ImGui::Selectable(label.c_str(), detail_rank == r.rank,
+                            ImGuiSelectableFlags_SpanAllColumns)) {
+        detail_rank = r.rank;
+        if (r.child != trace::k_no_node) s.selected = r.child;
+      }
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextUnformatted(r.name.c_str());
+      if (r.poor && ImGui::IsItemHovered())
+        ImGui::SetTooltip("developmentally poor: a few points off its value");
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%d", r.score);
+      ImGui::TableSetColumnIndex(3);
+      // A move beyond the width that was searched replaced one that led to mate.
+      const greenblatt::Reason why =
+          r.reason == greenblatt::Reason::none && r.child != trace::k_no_node
+              ? greenblatt::Reason::replacement
+              : r.reason;
+      if (why == greenblatt::Reason::none)
+        ImGui::TextDisabled("no");
+      else
+        ImGui::TextUnformatted(greenblatt::reason_tag(why));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", greenblatt::reason_name(why));
+      ImGui::TableSetColumnIndex(4);
+      const std::string v = value_at(m, r, t, nullptr);
+      const bool mated =
+          r.child != trace::k_no_node && (m.node(r.child).gb & trace::k_gb_mate_skip);
+      ImGui::Text("%s%s", v.c_str(), mated ? " mate" : "");
+      if (mated && ImGui::IsItemHovered())
+        ImGui::SetTooltip("leads to mate against the side to move: not counted against the width");
+    }
+    ImGui::EndTable();
+  }
+  s.note_widget("plausibility_table");
+  // The factors of the chosen row, each with its comment.
+  const MoveRecord& d = rec.moves[static_cast<std::size_t>(
+      std::clamp(detail_rank, 0, static_cast<int>(rec.moves.size()) - 1))];
+  section((d.name + ": plausibility " + std::to_string(d.score) + ", " +
+           greenblatt::reason_name(d.reason))
+              .c_str());
+  if (d.contributions.empty())
+    ImGui::TextDisabled("No heuristic applies (or the trace does not carry them).");
+  for (const greenblatt::Contribution& c : d.contributions)
+    ImGui::TextWrapped("%s", greenblatt::describe(c).c_str());
+  std::string flags_text;
+  if (d.check) flags_text += d.safe ? "a safe check; " : "a check (unsafe); ";
+  if (d.capture) flags_text += "a capture; ";
+  if (!d.safe) flags_text += "the moved piece would be en prise; ";
+  if (d.poor) flags_text += "developmentally poor (a few points off its value); ";
+  if (!flags_text.empty()) {
+    flags_text.resize(flags_text.size() - 2);
+    ImGui::TextDisabled("%s", flags_text.c_str());
+  }
+  s.note_widget("plausibility_detail");
+}
+
+}  // namespace kibitz::viewer

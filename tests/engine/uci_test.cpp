@@ -1,0 +1,140 @@
+// The UCI engine driven through its streams: the handshake, positions, go with each limit,
+// info lines, and every kind of bad input answered with one "info string" line.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <sstream>
+
+#include "app/uci/uci_session.hpp"
+#include "core/error.hpp"
+#include "games/chess/chess_game.hpp"
+#include "games/chess/notation.hpp"
+
+using namespace kibitz;
+
+namespace {
+
+std::string run(const std::string& algo, const std::string& input) {
+  std::ostringstream out;
+  std::istringstream in(input);
+  uci::Session session(algo, out);
+  session.run(in);
+  return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+std::string bestmove(const std::string& text) {
+  for (const std::string& l : lines_of(text)) {
+    if (l.rfind("bestmove ", 0) == 0) return l.substr(9);
+  }
+  return "";
+}
+
+bool legal_in(const std::string& position, const std::string& uci_move) {
+  const ChessGame g = ChessGame::from_text(position);
+  return chess::parse_uci(g.position(), uci_move).status == chess::ParseStatus::ok;
+}
+
+}  // namespace
+
+TEST_CASE("uci: handshake and options") {
+  const std::string out = run("greenblatt", "uci\nisready\nquit\n");
+  const auto l = lines_of(out);
+  REQUIRE(l.size() >= 4);
+  CHECK(l[0] == "id name Kibitz greenblatt");
+  CHECK(out.find("option name Widths type string default tournament") != std::string::npos);
+  CHECK(out.find("uciok\nreadyok\n") != std::string::npos);
+  CHECK(run("alphabeta", "uci\n").find("id name Kibitz alphabeta") != std::string::npos);
+  // Interest search is not on this branch: refused by name.
+  CHECK_THROWS_WITH_AS(run("interest", "uci\n"),
+                       "interest search is not part of this build (it comes with the interest "
+                       "branch): use greenblatt or alphabeta",
+                       InputError);
+  CHECK_THROWS_AS(run("best", "uci\n"), InputError);
+}
+
+TEST_CASE("uci: go depth plays a legal move, with one info line per depth") {
+  for (const char* algo : {"greenblatt", "alphabeta"}) {
+    CAPTURE(algo);
+    const std::string out = run(algo, "position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
+    CHECK(legal_in("startpos moves e2e4 e7e5 g1f3", bestmove(out)));
+    int infos = 0;
+    for (const std::string& l : lines_of(out)) {
+      if (l.rfind("info depth ", 0) != 0) continue;
+      ++infos;
+      CHECK(l.find(" score cp ") != std::string::npos);
+      CHECK(l.find(" nodes ") != std::string::npos);
+      CHECK(l.find(" pv ") != std::string::npos);
+    }
+    CHECK(infos == 3);
+  }
+}
+
+TEST_CASE("uci: mate scores, node budgets and clocks") {
+  const char* scholar =
+      "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4\n";
+  const std::string mate = run("greenblatt", std::string(scholar) + "go depth 2\n");
+  CHECK(mate.find("score mate 1") != std::string::npos);
+  CHECK(bestmove(mate) == "h5f7");
+  CHECK(bestmove(run("alphabeta", std::string(scholar) + "go depth 2\n")) == "h5f7");
+  // A node budget: the same move twice (deterministic), and a legal one.
+  const std::string a = run("greenblatt", "position startpos\ngo nodes 800\n");
+  CHECK(legal_in("startpos", bestmove(a)));
+  CHECK(bestmove(a) == bestmove(run("greenblatt", "position startpos\ngo nodes 800\n")));
+  // Clocks and movetime end in a move (no assumption about how long it takes).
+  CHECK(legal_in(
+      "startpos",
+      bestmove(run("greenblatt", "position startpos\ngo wtime 2000 btime 2000 winc 0 binc 0\n"))));
+  CHECK(legal_in("startpos", bestmove(run("alphabeta", "position startpos\ngo movetime 50\n"))));
+  CHECK(uci::score_text(128) == "score cp 100");
+  CHECK(uci::score_text(-64) == "score cp -50");
+  CHECK(uci::score_text(k_score_win - 3) == "score mate 2");
+  CHECK(uci::score_text(-(k_score_win - 2)) == "score mate -1");
+}
+
+TEST_CASE("uci: bad input is answered on one info string line") {
+  const std::string out = run("greenblatt",
+                              "position fen not-a-fen\n"
+                              "go depth 1\n"
+                              "position startpos moves e2e5\n"
+                              "position somewhere\n"
+                              "setoption name Widths value 0\n"
+                              "setoption name Feedover value 99\n"
+                              "setoption name Colour value red\n"
+                              "setoption\n"
+                              "frobnicate\n"
+                              "position startpos\n"
+                              "go depth x nodes 300 sideways\n"
+                              "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n"
+                              "go depth 1\n"
+                              "quit\n"
+                              "isready\n");
+  const auto l = lines_of(out);
+  auto has = [&](const std::string& prefix) {
+    return std::any_of(l.begin(), l.end(),
+                       [&](const std::string& x) { return x.rfind(prefix, 0) == 0; });
+  };
+  CHECK(has("info string bad position: FEN"));
+  CHECK(has("info string no valid position"));
+  CHECK(has("info string bad position: move 1 'e2e5' is illegal in"));
+  CHECK(has("info string bad position: expected 'position startpos' or 'position fen <FEN>'"));
+  CHECK(has("info string bad option value: width schedule '0'"));
+  CHECK(has("info string bad option value: Feedover must be between 0 and 8"));
+  CHECK(has("info string unknown option 'colour'"));
+  CHECK(has("info string setoption needs 'name'"));
+  CHECK(has("info string unknown command 'frobnicate'"));
+  CHECK(has("info string go: 'depth' needs a non-negative number"));
+  CHECK(has("info string go: unknown parameter 'sideways' ignored"));
+  CHECK(has("info string the game is over: checkmate"));
+  // Every bestmove line is a move or 0000; nothing is read after quit.
+  CHECK(std::count_if(l.begin(), l.end(),
+                      [](const std::string& x) { return x == "bestmove 0000"; }) == 2);
+  CHECK_FALSE(has("readyok"));
+  for (const std::string& x : l) CHECK((x.rfind("info ", 0) == 0 || x.rfind("bestmove ", 0) == 0));
+}
