@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "app/fe_report.hpp"
+#include "app/interest_report.hpp"
 
 namespace kibitz {
 
@@ -139,6 +140,7 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.end_object();
   }
   write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
+  write_interest_entry(j, model, id, t);
   j.end_object();
 }
 
@@ -183,6 +185,7 @@ std::string search_report_json(const SearchResult& result, const Model& model,
       j.number(it.nodes);
       j.key("completed");
       j.boolean(it.completed);
+      if (it.limit >= 0) write_interest_iteration(j, it);
       j.end_object();
     }
     j.end_array();
@@ -211,6 +214,10 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.string(bound_name(result.bound));
   j.key("cutoffs");
   j.number(result.stats.cutoffs);
+  if (result.interest_cutoffs >= 0) {
+    j.key("interest_cutoffs");
+    j.number(result.interest_cutoffs);
+  }
   j.key("events");
   j.number(static_cast<long long>(model.event_count()));
   j.key("nodes_generated");  // as 002_... counts them (search/sink.hpp)
@@ -263,7 +270,13 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   }
   o << "\n";
   o << "cutoffs: " << result.stats.cutoffs << "\n";
-  for (const IterationResult& it : result.iterations) {
+  if (result.interest_cutoffs >= 0) o << "interest cutoffs: " << result.interest_cutoffs << "\n";
+  for (std::size_t i = 0; i < result.iterations.size(); ++i) {
+    const IterationResult& it = result.iterations[i];
+    if (it.limit >= 0) {
+      o << interest_iteration_text(static_cast<int>(i) + 1, it) << "\n";
+      continue;
+    }
     o << "iteration depth " << it.depth << ": " << (it.completed ? format_score(it.value) : std::string("stopped by the node budget"))
       << ", " << it.nodes << " nodes\n";
   }

@@ -6,6 +6,7 @@
 
 #include "app/domains.hpp"
 #include "app/fe_search.hpp"
+#include "app/interest_run.hpp"
 #include "search/alphabeta.hpp"
 #include "search/alphabeta_bounds.hpp"
 #include "search/greenblatt/greenblatt_search.hpp"
@@ -64,6 +65,8 @@ bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions o
       value = search_forward_estimation(spec, game, sink, out, depth, stats);
       bound = Bound::exact;
       return true;
+    case Algorithm::interest:
+      break;  // iterates by limit: search_with hands it to run_interest
   }
   return false;
 }
@@ -77,6 +80,15 @@ void add_stats(SearchStats& total, const SearchStats& s) {
   total.fe_prunes += s.fe_prunes;
 }
 
+// The depth iterative deepening goes to: the given depth, or the height of a tree.
+int iterative_depth(const SearchSpec& spec) {
+  if (spec.depth >= 0) return spec.depth;
+  if (!spec.tree.empty()) return ExplicitTree::parse(spec.tree).height();
+  if (spec.random) return spec.random->d;
+  throw InputError("iterative deepening needs a depth");
+}
+
+
 template <class Game, class Sink>
 void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, SearchResult& out) {
   std::unique_ptr<TranspositionTable> table;
@@ -84,7 +96,9 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
   SearchOptions options;
   options.tt = table.get();
   options.node_budget = spec.node_budget;
-  if (!spec.iterative) {
+  if (spec.algo == Algorithm::interest) {
+    run_interest(spec, max_depth, game, sink, table.get(), out);
+  } else if (!spec.iterative) {
     Score value = 0;
     Bound bound = Bound::exact;
     out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats, out);
@@ -122,15 +136,6 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
     out.tt_stores = static_cast<long long>(table->stores());
   }
 }
-
-// The depth iterative deepening goes to: the given depth, or the height of a tree.
-int iterative_depth(const SearchSpec& spec) {
-  if (spec.depth >= 0) return spec.depth;
-  if (!spec.tree.empty()) return ExplicitTree::parse(spec.tree).height();
-  if (spec.random) return spec.random->d;
-  throw InputError("iterative deepening needs a depth");
-}
-
 
 // Minimax scores of the traced nodes; untraced subtrees are searched but not stored.
 template <class Game>
@@ -184,7 +189,8 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
   spec.validate();
   SearchResult out;
   spec.write_meta(out.trace.meta);
-  const int max_depth = spec.iterative ? iterative_depth(spec) : spec.search_depth();
+  // (Interest search: its nominal depth, the tree's height when no depth is given.)
+  const int max_depth = spec.iterative || spec.algo == Algorithm::interest ? iterative_depth(spec) : spec.search_depth();
   const auto start = std::chrono::steady_clock::now();
   visit_domain(spec, [&](auto& game) {
     if (record) {
@@ -209,7 +215,9 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const t
       Scorer<Game> scorer(game, model, scores);
       // Each root searched to its own depth: an iteration's number is its depth.
       for (std::uint32_t root : model.roots()) {
-        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : spec.search_depth(), 0);
+        // (Interest search: every iteration to the same horizon.)
+        const int horizon = spec.algo == Algorithm::interest ? interest_horizon(spec) : spec.search_depth();
+        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : horizon, 0);
       }
       return 0;
     });

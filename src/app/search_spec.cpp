@@ -16,17 +16,18 @@ const char* algorithm_name(Algorithm a) {
     case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
     case Algorithm::forward_estimation: return "forward-estimation";
     case Algorithm::greenblatt: return "greenblatt";
+    case Algorithm::interest: return "interest";
   }
   return "alphabeta";
 }
 
 Algorithm parse_algorithm(const std::string& text) {
   for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds,
-                      Algorithm::forward_estimation, Algorithm::greenblatt}) {
+                      Algorithm::forward_estimation, Algorithm::greenblatt, Algorithm::interest}) {
     if (text == algorithm_name(a)) return a;
   }
   throw InputError("unknown algorithm '" + text +
-                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt)");
+                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt, interest)");
 }
 
 int parse_fe_delta(const std::string& text) {
@@ -84,6 +85,13 @@ void SearchSpec::validate() const {
   } else if (!widths.empty() || feedover >= 0 || !secondary || !pruning) {
     throw InputError("widths, feedover, secondary and pruning are options of the Greenblatt search (algo greenblatt)");
   }
+  if (algo == Algorithm::interest) {
+    interest.validate();
+    if (iterative) throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
+    if (interest.value_costs && !random) throw InputError("value costs (interest_costs value) are for random trees");
+  } else if (!interest.is_default()) {
+    throw InputError("limits, tallies, similarity, interest costs and extension are options of the interest search");
+  }
 }
 
 greenblatt::GreenblattOptions SearchSpec::greenblatt_options() const {
@@ -127,6 +135,7 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
     if (!secondary) meta.set("secondary", "false");
     if (!pruning) meta.set("pruning", "false");
   }
+  if (algo == Algorithm::interest) interest.write_meta(meta);
 }
 
 std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
@@ -145,6 +154,7 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* x = meta.find("secondary")) s.secondary = *x != "false";
     if (const auto* x = meta.find("pruning")) s.pruning = *x != "false";
     if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
+    if (s.algo == Algorithm::interest) s.interest.read_meta(meta);
     if (const auto* c = meta.find("criterion")) {
       if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
     }
@@ -233,6 +243,18 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "secondary" || key == "pruning") {
       if (!it.value().is_boolean()) throw InputError(key + " must be true or false");
       (key == "secondary" ? s.secondary : s.pruning) = it.value().get<bool>();
+    } else if (key == "similarity" && it.value().is_boolean()) {
+      s.interest.similarity = it.value().get<bool>();
+    } else if (key == "limits" && it.value().is_array()) {
+      std::string list;
+      for (const auto& v : it.value()) {
+        if (v.is_string()) list += (list.empty() ? "" : ",") + v.get<std::string>();
+        else if (v.is_number_integer()) list += (list.empty() ? "" : ",") + std::to_string(v.get<long long>());
+        else throw InputError("limits must be numbers or \"inf\"");
+      }
+      s.interest.set("limits", list);
+    } else if (InterestSpec::is_key(key)) {
+      s.interest.set(key, text(key.c_str()));
     } else {
       throw InputError("unknown search option '" + key + "'");
     }

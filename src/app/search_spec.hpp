@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/interest_spec.hpp"
 #include "core/criterion.hpp"
 #include "games/random_tree.hpp"
 #include "search/edge_bounds.hpp"
@@ -14,9 +15,9 @@
 
 namespace kibitz {
 
-enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, greenblatt };
+enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, greenblatt, interest };
 
-// "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "greenblatt"
+// "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "greenblatt", "interest"
 const char* algorithm_name(Algorithm a);
 // Throws InputError listing the known names.
 Algorithm parse_algorithm(const std::string& text);
@@ -39,6 +40,7 @@ struct SearchSpec {
   int feedover = -1;                       // feedover plies per path; -1: the default (2)
   bool secondary = true;                   // secondary search at the top level
   bool pruning = true;                     // alpha-beta (off: the same selective tree without it)
+  InterestSpec interest;                   // algo interest (app/interest_spec.hpp)
 
   static constexpr long long k_default_tt = 1 << 16;
   static constexpr long long k_greenblatt_tt = 1 << 15;  // the paper's 32,000 entries

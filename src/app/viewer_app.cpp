@@ -199,6 +199,7 @@ SearchSpec ViewerApp::spec_from_form() const {
   spec.algo = f.algo == Form::k_algo_minimax      ? Algorithm::minimax
               : f.algo == Form::k_algo_bounds     ? Algorithm::alphabeta_bounds
               : f.algo == Form::k_algo_greenblatt ? Algorithm::greenblatt
+              : f.algo == Form::k_algo_interest   ? Algorithm::interest
                                                   : Algorithm::alphabeta;
   fe_spec_from_form(f, spec);  // forward estimation and its options
   if (spec.algo == Algorithm::greenblatt) {
@@ -206,6 +207,14 @@ SearchSpec ViewerApp::spec_from_form() const {
     spec.feedover = f.feedover;
     spec.secondary = f.secondary;
     spec.pruning = f.pruning;
+  }
+  if (spec.algo == Algorithm::interest) {  // interest search and its options
+    const viewer::InterestForm& i = f.interest;
+    if (!i.limits_text().empty()) spec.interest.set("limits", i.limits_text());
+    spec.interest.tallies = i.split_tallies ? Tallies::split : Tallies::joint;
+    spec.interest.similarity = i.similarity;
+    spec.interest.value_costs = i.value_costs && spec.random.has_value();
+    spec.interest.extension = i.extension;
   }
   spec.criterion = f.criterion == 1 ? Criterion::ge : Criterion::gt;
   if (f.source != viewer::SetupForm::Source::game) spec.depth = f.depth;
@@ -506,6 +515,7 @@ std::string ViewerApp::url_hash() const {
     if (!m_spec->secondary) h += "&secondary=0";
     if (!m_spec->pruning) h += "&pruning=0";
   }
+  if (m_spec->algo == Algorithm::interest) h += m_spec->interest.url_params();
   h += "&t=" + std::to_string(m_state.cursor());
   return h;
 }
@@ -557,6 +567,8 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
           spec.feedover = static_cast<int>(v);
         } else if (key == "secondary" || key == "pruning") {
           (key == "secondary" ? spec.secondary : spec.pruning) = !(value == "0" || value == "false");
+        } else if (InterestSpec::is_key(key)) {
+          spec.interest.set(key, value);
         } else if (key == "t") {
           char* end = nullptr;
           t = std::strtoll(value.c_str(), &end, 10);
@@ -607,6 +619,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
   m_state.setup.algo = spec.algo == Algorithm::minimax            ? Form::k_algo_minimax
                        : spec.algo == Algorithm::alphabeta_bounds ? Form::k_algo_bounds
                        : spec.algo == Algorithm::greenblatt       ? Form::k_algo_greenblatt
+                       : spec.algo == Algorithm::interest         ? Form::k_algo_interest
                                                                   : Form::k_algo_alphabeta;
   fe_form_from_spec(spec, m_state.setup);
   if (spec.algo == Algorithm::greenblatt) {
@@ -614,6 +627,15 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     m_state.setup.feedover = spec.feedover >= 0 ? spec.feedover : 2;
     m_state.setup.secondary = spec.secondary;
     m_state.setup.pruning = spec.pruning;
+  }
+  if (spec.algo == Algorithm::interest) {
+    viewer::InterestForm& i = m_state.setup.interest;
+    i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic : viewer::InterestForm::Limits::list;
+    if (!spec.interest.limits.empty()) i.list = spec.interest.limits;
+    i.split_tallies = spec.interest.tallies == Tallies::split;
+    i.similarity = spec.interest.similarity;
+    i.value_costs = spec.interest.value_costs;
+    i.extension = spec.interest.extension;
   }
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;

@@ -10,6 +10,7 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "search/interest_report.hpp"
 #include "search/search_options.hpp"
 
 namespace kibitz {
@@ -55,6 +56,9 @@ struct NullSink {
   void feedover(std::uint8_t, std::uint16_t, std::int32_t, std::int32_t) {}
   void capture_search(std::uint8_t, std::int32_t, std::int32_t) {}
   void payload(std::uint32_t, std::int32_t, std::int32_t) {}
+  // Interest search (search/interest.hpp): a move rated, a move's net cost as it comes up.
+  void interest_rating(const InterestRatingReport&) {}
+  void interest_move(const InterestMoveReport&) {}
 };
 
 // The counters every search keeps, recorded or not.

@@ -30,6 +30,23 @@
 //   payload      node = 0; a = the estimate: c + u'*d for a MIN root, c + l'*d for a MAX root;
 //                b = the window bound tested: alpha for a MIN root, beta for a MAX root
 // A pruned successor is never entered; an unpruned one is entered next.
+// Interest search (search/interest.hpp) adds, about the open node (values are costs, >= 0;
+// a limit of 1,000,000,000 is no limit):
+//   interest_terms  one per term that contributed to a move's interest, after expand and
+//                   before any successor: flags = term id (an index into the trace's
+//                   "interest_terms" fact), aux = the move's index in generation order,
+//                   a = the term's contribution (interest points, may be negative)
+//   interest_terms  flags = k_interest_total closes the move: a = its interest, b = its cost
+//     payload       node = 0, a = string id of the move's label (0: none)
+//   interest_move   a move comes up for search: aux = its generation index, a = its cost
+//                   (with the similarity penalty), b = net_cost; flags = k_interest_cut
+//                   (net_cost > limit: it and every later move are skipped) |
+//                   k_interest_static_leaf (cut at the first move: the node is a leaf of
+//                   this iteration and its evaluate follows) | k_interest_joint (the net cost
+//                   counts the other side's tally)
+//     payload       node = total_cost_This_Ply, a = the mover's path tally, b = the other's
+//     payload       node = the similarity penalty (inside the cost), a = the limit, b = 0
+//                   A move that passes is entered next, with aux as the enter's move index.
 //
 // Types 1..31 are the core: a reader must know them all. Types 32..255 are extensions (the
 // transposition table, interest search, forward estimation, Greenblatt, notes): each is
@@ -136,6 +153,9 @@ constexpr NodeKind unpack_kind(std::uint8_t flags) { return static_cast<NodeKind
 constexpr std::uint8_t k_fe_pruned = 1;    // the successor was abandoned (never entered)
 constexpr std::uint8_t k_fe_max_root = 2;  // a MAX root: estimate = c + l'*d tested >= beta
 constexpr std::uint8_t k_fe_strict = 4;    // criterion >: the test is < alpha (> beta)
+// interest_terms and interest_move flags.
+constexpr std::uint8_t k_interest_total = 255;
+constexpr std::uint8_t k_interest_cut = 1, k_interest_static_leaf = 2, k_interest_joint = 4;
 
 constexpr bool is_core_event(EventType t) {
   return t >= EventType::iteration_begin && t <= EventType::leave;

@@ -279,6 +279,8 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
     parent[i] = m_nodes[i].parent;
   }
   m_fe.build(trace, enter_t, parent);
+  // Interest search's ratings, costs and cutoffs, per node.
+  m_interest.build(trace, m_nodes.data(), m_nodes.size());
 }
 
 void Model::add_counts(Counters& c, const Event& e) const {
@@ -303,6 +305,7 @@ void Model::add_counts(Counters& c, const Event& e) const {
       ++c.tt_probes;
       if ((e.flags & 3u) >= 1) ++c.tt_hits;
       if ((e.flags & 3u) == 2) ++c.tt_cutoffs;
+      break;
     case EventType::fe_test:
       ++c.fe_tests;
       if (e.flags & k_fe_pruned) ++c.fe_prunes;

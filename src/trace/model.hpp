@@ -17,6 +17,7 @@
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
 #include "trace/fe_index.hpp"
+#include "trace/interest_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -157,6 +158,8 @@ class Model {
 
   // Forward estimation: the tests of each node's successors (empty for other searches).
   const FeIndex& fe() const { return m_fe; }
+  // Interest search: the costs, cutoffs and ratings of each node's moves (empty otherwise).
+  const InterestIndex& interest() const { return m_interest; }
 
  private:
   void fail(std::size_t t, const std::string& what) const;
@@ -169,6 +172,7 @@ class Model {
   std::vector<std::uint32_t> m_node_events;
   std::vector<Counters> m_keyframes;        // counters before event i * interval
   FeIndex m_fe;
+  InterestIndex m_interest;
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };

@@ -2,6 +2,7 @@
 
 #include "core/criterion.hpp"
 #include "search/greenblatt/greenblatt_trace.hpp"
+#include "trace/interest_narration.hpp"
 
 namespace kibitz {
 
@@ -144,9 +145,15 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       return name(id) + "'s result goes into the table: " +
              bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " + sc(e.a) +
              " at depth " + std::to_string(e.aux) + ".";
+    case EventType::interest_terms:
+    case EventType::interest_move:
+      return narrate_interest(model, t);
     case EventType::fe_test:
       if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
         return trace::fe_narration(*f, name(f->parent));
+      }
+      if (e.type == EventType::payload) {
+        if (std::string s = narrate_interest(model, t); !s.empty()) return s;
       }
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
     default: {

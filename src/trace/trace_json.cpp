@@ -112,6 +112,14 @@ void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
       j.boolean(e.flags & k_fe_strict);
       break;
     case EventType::payload:
+      // The payload of an interest_terms total holds the move's label: written as its text.
+      if (index > 0 && trace.events[index - 1].type == EventType::interest_terms &&
+          trace.events[index - 1].flags == k_interest_total) {
+        node();
+        j.key("text");
+        j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+        break;
+      }
       if (const int slot = fe_payload_slot(trace, index)) {
         field_score(slot == 1 ? "l" : "estimate", e.a);
         field_score(slot == 1 ? "u" : "window", e.b);
@@ -332,6 +340,11 @@ Trace read_trace_json(const std::string& text) {
         break;
       }
       case EventType::payload:
+        if (r.has("text")) {  // an interest_terms total's label
+          e.node = r.node();
+          e.a = r.text();
+          break;
+        }
         if (r.has("l") || r.has("estimate")) {  // a forward-estimation test's values
           const bool first = r.has("l");
           e.node = 0;

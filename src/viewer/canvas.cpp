@@ -10,6 +10,7 @@
 #include "viewer/boards.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/greenblatt_panels.hpp"
+#include "viewer/interest_view.hpp"
 #include "viewer/keys.hpp"
 
 namespace kibitz::viewer {
@@ -184,7 +185,11 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
   y += line;
   auto text = [&](float x, const std::string& str, ImU32 col) { dl->AddText(font, fs, ImVec2(x, y), col, str.c_str()); };
   if (n.leaf) {
-    if (st.evaluated) text(a.x + pad, "eval " + format_score_pretty(st.eval), pal.text);
+    if (st.evaluated) {
+      // A leaf by the interest limit, not by depth, says so.
+      const bool by_limit = is_static_interest_leaf(m, id);
+      text(a.x + pad, (by_limit ? "static " : "eval ") + format_score_pretty(st.eval), by_limit ? interest_color(s.theme) : pal.text);
+    }
     y += line;
     if (m.has_window()) {
       text(a.x + pad, "\u03b1 " + format_score_pretty(n.alpha0) + "  \u03b2 " + format_score_pretty(n.beta), pal.text_dim);
@@ -356,6 +361,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     if (n.k == m.node(n.parent).cutoff_child && m.node(n.parent).cutoff_t <= t && lod >= 1) {
       draw_cutoff_mark(dl, p, c, zoom, pal.cutoff_mark);
     }
+    if (lod == 2) draw_interest_edge(dl, s, id, p, c, zoom);
   }
   // Stubs: successors a cutoff left unsearched.
   for (const LayoutStub& st : layout.stubs()) {
@@ -367,6 +373,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       continue;
     }
     const float sw = s.metrics.stub_width * 0.5f * zoom;
+    if (draw_interest_stub(dl, s, st, p, c, ImVec2(sw * 2, s.metrics.node_height * 0.55f * zoom), zoom, lod)) continue;
     for (int i = 0; i < 6; ++i) {  // a dashed edge
       const float t0 = i / 6.0f, t1 = (i + 0.5f) / 6.0f;
       dl->AddLine(ImVec2(p.x + (c.x - p.x) * t0, p.y + (c.y - p.y) * t0), ImVec2(p.x + (c.x - p.x) * t1, p.y + (c.y - p.y) * t1),
@@ -464,6 +471,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     if (n.gb & trace::k_gb_by_capture) ImGui::TextUnformatted("reached by a plausible capture (capture search)");
     if (n.gb & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
     if (n.penalty) ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
+    draw_interest_tooltip(m, s.hovered);
     const std::string& position = m.position(s.hovered);
     if (!position.empty()) {
       // The position as a board, with the move that led to it marked.

@@ -5,6 +5,7 @@
 #include "core/score.hpp"
 #include "trace/narration.hpp"
 #include "viewer/fe_draw.hpp"
+#include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
 #include "viewer/pseudocode.hpp"
@@ -110,6 +111,7 @@ void draw_inspector(ViewerState& s) {
       ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
     }
   }
+  draw_interest_inspector(s, id);
   // ret against score.
   if (st.has_ret) {
     ImGui::Text("ret = %s, bound: %s", sc(st.ret).c_str(), bound_name(st.bound));

@@ -39,6 +39,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     // (Successors pruned by forward estimation were generated and tested, not left over.)
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
       m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f});  // parent: local id for now
+    } else if (const std::uint32_t cut = model.interest().cut(first + id); cut != trace::k_no_node && cut <= t) {
+      m_stubs.push_back({id, model.interest().skipped(first + id), 0.0f, 0.0f});  // an interest cutoff's moves
     }
   }
   // Forward estimation: a stub per pruned successor, tested at or before t.

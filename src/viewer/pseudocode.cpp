@@ -8,12 +8,13 @@ using trace::EventType;
 
 namespace {
 
-enum class Algo { minimax, alphabeta, bounds };
+enum class Algo { minimax, alphabeta, bounds, interest };
 
 Algo algo_of(const trace::Model& m) {
   const std::string a = m.trace().meta.get("algo");
   if (a == "minimax") return Algo::minimax;
   if (a == "alphabeta-bounds") return Algo::bounds;
+  if (a == "interest") return Algo::interest;
   return Algo::alphabeta;
 }
 
@@ -86,8 +87,52 @@ const Listing k_minimax{
         "end",
     }};
 
+// Interest search (001_...): search! with the net-cost test before each successor.
+const Listing k_interest{
+    "interest search: search! with an interest limit (001_\u2026)",
+    {
+        "def search!(node, tally)",
+        "  if count(node.succ) = 0",
+        "    node.ret = evaluate(node.position)",
+        "    return",
+        "  end",
+        "  cost[i] = 1 / interest(move i); sort the moves by cost",
+        "  mutable ply_cost \u2190 0",
+        "  for k from 0 to count(node.succ) \u2212 1",
+        "    net = tally[mover] + ply_cost + cost[k]   (+ tally[other] if joint)",
+        "    if net > limit and k = 0: node.ret = evaluate(node.position); return",
+        "    break if net > limit                      (interest cutoff)",
+        "    node.succ[k].alpha[0] = \u2212node.beta;  node.succ[k].beta = \u2212node.alpha[k]",
+        "    search!(node.succ[k], tally with tally[mover] += ply_cost + cost[k])",
+        "    node.best[k] = max(node.best[k\u22121], \u2212node.succ[k].ret)",
+        "    break if node.best[k] \u22c6 node.beta",
+        "    node.alpha[k+1] = max(node.alpha[k], \u2212node.succ[k].ret)",
+        "    ply_cost \u2190 ply_cost + cost[k]",
+        "  end",
+        "  node.ret = node.best[k]",
+        "end",
+    }};
+
 int line_for(Algo a, const trace::Event& e, bool leaf) {
   switch (a) {
+    case Algo::interest:
+      switch (e.type) {
+        case EventType::enter:
+        case EventType::label:
+        case EventType::position: return 1;
+        case EventType::expand:
+        case EventType::interest_terms: return 6;
+        case EventType::interest_move:
+          if (e.flags & trace::k_interest_static_leaf) return 10;
+          return (e.flags & trace::k_interest_cut) ? 11 : 9;
+        case EventType::evaluate: return 3;
+        case EventType::child_return: return 13;
+        case EventType::best_set: return 14;
+        case EventType::cutoff: return 15;
+        case EventType::alpha_set: return 16;
+        case EventType::leave: return leaf ? 4 : 19;
+        default: return 0;
+      }
     case Algo::alphabeta:
       switch (e.type) {
         case EventType::enter:
@@ -132,7 +177,14 @@ int line_for(Algo a, const trace::Event& e, bool leaf) {
   return 0;
 }
 
-int call_line(Algo a) { return a == Algo::minimax ? 7 : (a == Algo::bounds ? 9 : 10); }
+int call_line(Algo a) {
+  switch (a) {
+    case Algo::minimax: return 7;
+    case Algo::bounds: return 9;
+    case Algo::interest: return 13;
+    default: return 10;
+  }
+}
 
 }  // namespace
 
@@ -140,6 +192,7 @@ const Listing& listing_for(const trace::Model& model) {
   switch (algo_of(model)) {
     case Algo::minimax: return k_minimax;
     case Algo::bounds: return k_bounds;
+    case Algo::interest: return k_interest;
     default: return k_alphabeta;
   }
 }

@@ -8,6 +8,7 @@
 #include <misc/cpp/imgui_stdlib.h>
 
 #include "viewer/fe_draw.hpp"
+#include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/widgets.hpp"
 
@@ -111,12 +112,14 @@ void draw_setup(ViewerState& s) {
 
   section("search");
   const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds",
-                         "forward estimation (Zhang)", "Greenblatt (chess, selective)"};
+                         "forward estimation (Zhang)", "Greenblatt (chess, selective)",
+                         "interest search (Rollason)"};
   ImGui::SetNextItemWidth(-1);
   const int before = f.algo;
   ImGui::Combo("##algo", &f.algo, algos, SetupForm::k_algo_count);
   s.note_widget("algo");
   if (f.algo == SetupForm::k_algo_fe) draw_fe_setup(s);  // fe_panels.cpp
+  if (f.algo == SetupForm::k_algo_interest) draw_interest_setup(s);  // interest_panels.cpp
   if (f.algo == SetupForm::k_algo_greenblatt && before != SetupForm::k_algo_greenblatt) {
     // The Greenblatt search plays chess, and rejects a move as good as the best so far (>=).
     f.source = SetupForm::Source::game;

@@ -34,6 +34,9 @@ void draw_stats(ViewerState& s) {
     row("nodes", now.nodes, all.nodes, "%.0f");
     row("leaves evaluated", now.leaves, all.leaves, "%.0f");
     row("cutoffs", now.cutoffs, all.cutoffs, "%.0f");
+    if (!m.interest().empty()) {
+      row("interest cutoffs", m.interest().cutoffs_at(s.cursor()), m.interest().cutoffs(), "%.0f");
+    }
     row("Pv nodes", now.pv, all.pv, "%.0f");
     row("Cut nodes", now.cut, all.cut, "%.0f");
     row("All nodes", now.all, all.all, "%.0f");

@@ -6,6 +6,7 @@
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/greenblatt_panels.hpp"
+#include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 
 namespace kibitz::viewer {
@@ -118,7 +119,12 @@ void draw_viewer(ViewerState& s) {
     }
     ImGui::EndChild();
     ImGui::TableSetColumnIndex(1);
-    draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, body_h));
+    float canvas_h = body_h;
+    if (wants_iteration_selector(s)) {
+      draw_iteration_selector(s);
+      canvas_h -= ImGui::GetFrameHeightWithSpacing();
+    }
+    draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, canvas_h));
     ImGui::TableSetColumnIndex(2);
     ImGui::BeginChild("right", ImVec2(0, body_h), false);
     if (ImGui::BeginTabBar("right_tabs")) {

@@ -94,10 +94,10 @@ const TreeLayout& ViewerState::layout() {
     end = shown_root_end(first);
     t = event_count() - 1;
   }
-  // Stubs appear with cutoffs and forward-estimation prunes (both only grow with t), so their
-  // count at t completes the key.
+  // Stubs appear with cutoffs, forward-estimation prunes and interest cutoffs (all only grow
+  // with t), so their count at t completes the key.
   const trace::Counters counters = m_model->counters_at(t);
-  const std::uint32_t cutoffs = counters.cutoffs + counters.fe_prunes;
+  const std::uint32_t cutoffs = counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != end - first ||
       m_layout.built_first() != first || m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
     m_layout.build(*m_model, first, end, t, metrics);

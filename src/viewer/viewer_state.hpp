@@ -17,6 +17,7 @@
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
 #include "viewer/fe_view.hpp"
+#include "viewer/interest_form.hpp"
 #include "viewer/layout.hpp"
 #include "viewer/theme.hpp"
 
@@ -34,11 +35,12 @@ struct SetupForm {
   int seed = 1;
   // The algorithm, as its index in the set-up panel's list.
   static constexpr int k_algo_minimax = 0, k_algo_alphabeta = 1, k_algo_bounds = 2, k_algo_fe = 3,
-                       k_algo_greenblatt = 4, k_algo_count = 5;
+                       k_algo_greenblatt = 4, k_algo_interest = 5, k_algo_count = 6;
   int algo = k_algo_alphabeta;
   int fe_bounds = 0;         // forward estimation: 0 exact, 1 on-line, 2 off-line
   float fe_delta = 1.0f;     // delta in [0, 1]
   bool fe_likely = false;    // off-line: the likely increment and decrement
+  InterestForm interest;     // algo 4
   int criterion = 0;  // 0 ">", 1 "≥"
   int depth = -1;     // -1: to the leaves
   // Games.

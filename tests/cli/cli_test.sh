@@ -147,6 +147,49 @@ grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: 
 
 expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
 
+# Interest search (001_...): limits, tallies, the similarity penalty, and their faults.
+expect_ok "interest limit" '"interest_cutoffs":2,' search --tree "$tree" --algo interest --limit 250 --json
+expect_ok "interest nodes_table" '"interest":\{"move_cost":100,"path_cost_mover":0,"path_cost_other":0,"ply_cost":0,"net_cost":100,"limit":250,"cut":false\}' \
+  search --tree "$tree" --algo interest --limit 250 --json
+expect_ok "interest inf" '"value":3,"nodes":11,.*"interest_cutoffs":0' search --tree "$tree" --algo interest --limit inf --json
+expect_ok "interest limits" '"iterations":\[\{"depth":3,"value":[-0-9]+,"nodes":[0-9]+,"completed":true,"limit":500,' \
+  search --game tictactoe --depth 3 --algo interest --limits 500,1000 --json
+expect_ok "interest growth" '^iteration 3 \(limit 4000, depth 4\)' search --game connect4 --depth 4 --algo interest \
+  --limit-growth start=1000,factor=2,iterations=3 --tallies joint --similarity on
+expect_ok "interest random value" '"interest_cutoffs":' search --random b=3,d=4,seed=2 --algo interest --interest-costs value --limit 600 --json
+expect_ok "interest record" '^value: ' search --game chess --depth 2 --algo interest --limits 3000,6000 --record interest.kbz
+expect_ok "interest replay" 'a3 comes up: net cost = 0 \(path\) \+ 0 \(this ply\) \+ 2000 = 2000 ≤ limit 3000' replay interest.kbz --at 64
+"${kibitz[@]}" export interest.kbz --json --out interest.json || fail "export interest"
+"${kibitz[@]}" export interest.json --kbz --out interest_back.kbz || fail "export interest back"
+cmp -s interest.kbz interest_back.kbz || fail "interest kbz -> json -> kbz changed the bytes"
+expect_error "interest tallies" "tallies must be split or joint, not 'both'" search --tree "$tree" --algo interest --tallies both
+expect_error "interest limits list" "an empty item" search --tree "$tree" --algo interest --limits 100,,200
+expect_error "interest negative" 'interest limit -5 is negative' search --tree "$tree" --algo interest --limit -5
+expect_error "interest two limits" 'give one of --limit, --limits and --limit-growth' search --tree "$tree" --algo interest --limit 5 --limits 1,2
+expect_error "interest not growing" 'must grow' search --tree "$tree" --algo interest --limits 200,100
+expect_error "interest growth" 'factor must be above 1' search --tree "$tree" --algo interest --limit-growth start=100,factor=0.5,iterations=3
+expect_error "interest flag without interest" '--limit needs --algo interest' search --tree "$tree" --limit 100
+expect_error "interest similarity" 'similarity must be on or off' search --tree "$tree" --algo interest --similarity maybe
+expect_error "interest iterative" 'iterates by its limits' search --game chess --depth 2 --algo interest --iterative
+
+# kibitz match: paired games, score, Elo with its error, node ratio; deterministic.
+expect_ok "match" '^A wins [0-9]+, draws [0-9]+, losses [0-9]+$' match --game tictactoe --a interest --b alphabeta --pairs 2
+expect_ok "match json" '"wins":[0-9]+,"draws":[0-9]+,"losses":[0-9]+,"score":[0-9.]+,"score_error":[0-9.e-]+,"elo":[-0-9.e]+,"elo_error":' \
+  match --game connect4 --a interest:depth=4 --b alphabeta:depth=4 --pairs 3 --json
+m1="$("${kibitz[@]}" match --game connect4 --a interest:depth=4,ext=1 --b alphabeta:depth=4 --pairs 4 --threads 1 --json --games)"
+m2="$("${kibitz[@]}" match --game connect4 --a interest:depth=4,ext=1 --b alphabeta:depth=4 --pairs 4 --threads 3 --json --games)"
+[ -n "$m1" ] && [ "$m1" = "$m2" ] || fail "match differs with the thread count"
+printf 'moves e4 e5\nmoves d4 d5\n' > openings.txt
+expect_ok "match openings" '"pairs":2' match --game chess --a interest:depth=2 --b alphabeta:depth=2 --pairs 2 --openings openings.txt --budget nodes=300 --json
+printf 'moves e4 e5\nmoves e4 e5 Ke2 Ke7 Kx\n' > bad_openings.txt
+expect_error "match bad opening" "openings file bad_openings.txt, line 2: move 5 'Kx'" match --game chess --a interest --b alphabeta --openings bad_openings.txt
+expect_error "match player" "unknown player 'deep-blue'" match --game chess --a deep-blue --b alphabeta
+expect_error "match option" "unknown option 'width'" match --game chess --a interest:width=3 --b alphabeta
+expect_error "match budget" 'nodes=K, depth=D' match --game chess --a interest --b alphabeta --budget time=5
+expect_error "match missing" '--a is required' match --game chess --b alphabeta
+expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
+expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json
+
 rm -f /tmp/kz_err_$$
 if [ $fails -ne 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
 echo "all CLI checks passed"

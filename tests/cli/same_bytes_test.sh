@@ -26,6 +26,8 @@ done <<'LIST'
 --random B=9,root=5,d=7,lo=-32767,hi=32768,seed=3 --algo forward-estimation --criterion ge --bounds online --delta 0.5
 --random b=4,d=6,lo=-9,hi=9,seed=5 --algo forward-estimation --bounds offline --likely
 --game chess --position "startpos moves e4 e5 Nf3 Nc6 Bc4 Nf6" --depth 2 --algo greenblatt --widths tournament
+--game chess --depth 3 --algo interest --limits 4000,8000 --similarity on --extension 1
+--random b=4,d=6,lo=-9,hi=9,seed=5 --algo interest --interest-costs value --tallies joint --limit-growth start=200,factor=1.5,iterations=4
 LIST
 [ $fails -eq 0 ] || exit 1
 echo "native and wasm traces are byte-identical"

@@ -13,6 +13,27 @@ namespace kibitz::cli {
 
 namespace {
 
+// --limit L | --limits L1,L2,... | --limit-growth start=S,factor=F,iterations=N, --tallies,
+// --similarity, --interest-costs, --extension: the interest search's options.
+void interest_from_args(const Args& args, SearchSpec& spec) {
+  const char* limit_flags[] = {"limit", "limits", "limit-growth"};
+  int given = 0;
+  for (const char* f : limit_flags) given += args.has(f);
+  if (given > 1) throw InputError("give one of --limit, --limits and --limit-growth");
+  const struct {
+    const char* flag;
+    const char* key;
+  } options[] = {{"limit", "limit"},           {"limits", "limits"},         {"limit-growth", "limit_growth"},
+                 {"tallies", "tallies"},       {"similarity", "similarity"}, {"interest-costs", "interest_costs"},
+                 {"extension", "extension"}};
+  for (const auto& o : options) {
+    const auto v = args.value(o.flag);
+    if (!v) continue;
+    if (spec.algo != Algorithm::interest) throw InputError(std::string("--") + o.flag + " needs --algo interest");
+    spec.interest.set(o.key, *v);
+  }
+}
+
 SearchSpec spec_from_args(const Args& args) {
   SearchSpec spec;
   int sources = 0;
@@ -82,6 +103,7 @@ SearchSpec spec_from_args(const Args& args) {
   if (auto d = args.value("delta")) spec.fe_delta_milli = parse_fe_delta(*d);
   spec.fe_likely = args.has("likely");
   spec.fe_samples = static_cast<int>(args.integer("samples", 10, 1, 100'000));
+  interest_from_args(args, spec);
   spec.validate();
   return spec;
 }
@@ -90,7 +112,8 @@ SearchSpec spec_from_args(const Args& args) {
 
 int cmd_search(int argc, char** argv) {
   const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record",
-                   "nodes", "tt", "bounds", "delta", "samples", "widths", "feedover", "secondary", "pruning"},
+                   "nodes", "tt", "bounds", "delta", "samples", "widths", "feedover", "secondary", "pruning", "limit",
+                   "limits", "limit-growth", "tallies", "similarity", "interest-costs", "extension"},
                   {"score", "json", "iterative", "likely"});
   if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);

@@ -12,5 +12,6 @@ int cmd_perft(int argc, char** argv);
 int cmd_experiment(int argc, char** argv);  // forward estimation's experiments
 int cmd_uci(int argc, char** argv);
 int cmd_greenblatt_workload(int argc, char** argv);
+int cmd_match(int argc, char** argv);
 
 }  // namespace kibitz::cli

@@ -1,0 +1,149 @@
+// kibitz match: paired games between two players (app/match/match.hpp), with the score, an
+// Elo estimate with its error and the nodes each player searched per move.
+#include <cmath>
+#include <cstdio>
+
+#include "app/cli/args.hpp"
+#include "app/cli/commands.hpp"
+#include "app/match/match.hpp"
+#include "core/error.hpp"
+#include "trace/json_text.hpp"
+
+namespace kibitz::cli {
+
+namespace {
+
+std::string budget_text(const match::Budget& b) {
+  std::string s;
+  if (b.nodes > 0) s += "nodes=" + std::to_string(b.nodes);
+  if (b.depth > 0) s += std::string(s.empty() ? "" : ",") + "depth=" + std::to_string(b.depth);
+  if (b.limit > 0) s += std::string(s.empty() ? "" : ",") + "limit=" + std::to_string(b.limit);
+  return s.empty() ? "the players' own" : s;
+}
+
+std::string error_text(double e, const char* format) {
+  if (!std::isfinite(e)) return "n/a";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, e);
+  return buf;
+}
+
+}  // namespace
+
+int cmd_match(int argc, char** argv) {
+  const Args args(argc, argv, 0,
+                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
+                  {"json", "games"});
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  match::MatchSpec spec;
+  for (const char* required : {"game", "a", "b"}) {
+    if (!args.has(required)) throw InputError(std::string("--") + required + " is required");
+  }
+  spec.game = *args.value("game");
+  spec.a = *args.value("a");
+  spec.b = *args.value("b");
+  spec.pairs = static_cast<int>(args.integer("pairs", 10, 1, 100000));
+  spec.threads = static_cast<int>(args.integer("threads", 1, 1, 256));
+  spec.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, (1LL << 62)));
+  spec.max_plies = static_cast<int>(args.integer("max-plies", 0, 1, 10000));
+  if (auto b = args.value("budget")) spec.budget = match::parse_budget(*b);
+  if (auto f = args.value("openings")) spec.openings = match::read_openings(spec.game, *f);
+  const match::MatchResult r = match::run_match(spec);
+  const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
+  if (args.has("json")) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("game");
+    j.string(spec.game);
+    j.key("a");
+    j.string(spec.a);
+    j.key("b");
+    j.string(spec.b);
+    j.key("pairs");
+    j.number(static_cast<long long>(spec.pairs));
+    j.key("budget");
+    j.string(budget_text(spec.budget));
+    j.key("seed");
+    j.number(static_cast<long long>(spec.seed));
+    j.key("wins");
+    j.number(static_cast<long long>(r.wins));
+    j.key("draws");
+    j.number(static_cast<long long>(r.draws));
+    j.key("losses");
+    j.number(static_cast<long long>(r.losses));
+    j.key("score");
+    j.number(r.score);
+    j.key("score_error");
+    if (std::isfinite(r.score_error))
+      j.number(r.score_error);
+    else
+      j.null();
+    j.key("elo");
+    j.number(r.elo);
+    j.key("elo_error");
+    if (std::isfinite(r.elo_error))
+      j.number(r.elo_error);
+    else
+      j.null();
+    j.key("nodes_per_move_a");
+    j.number(r.nodes_a_per_move);
+    j.key("nodes_per_move_b");
+    j.number(r.nodes_b_per_move);
+    j.key("node_ratio");
+    j.number(ratio);
+    if (args.has("games")) {
+      j.key("games");
+      j.begin_array();
+      for (const match::GameRecord& g : r.games) {
+        j.begin_object();
+        j.key("pair");
+        j.number(static_cast<long long>(g.pair));
+        j.key("a_first");
+        j.boolean(g.a_first);
+        j.key("opening");
+        j.string(g.opening);
+        j.key("result");
+        j.number(static_cast<long long>(g.result));
+        j.key("adjudicated");
+        j.boolean(g.adjudicated);
+        j.key("plies");
+        j.number(static_cast<long long>(g.plies));
+        j.key("nodes_a");
+        j.number(g.nodes_a);
+        j.key("nodes_b");
+        j.number(g.nodes_b);
+        j.key("moves");
+        j.string(g.moves);
+        j.end_object();
+      }
+      j.end_array();
+    }
+    j.end_object();
+    std::printf("%s\n", j.str().c_str());
+    return 0;
+  }
+  std::printf("match: %s, %d pairs (%d games), budget %s, seed %llu\n", spec.game.c_str(),
+              spec.pairs, 2 * spec.pairs, budget_text(spec.budget).c_str(),
+              static_cast<unsigned long long>(spec.seed));
+  std::printf("A: %s\nB: %s\n", spec.a.c_str(), spec.b.c_str());
+  std::printf("A wins %d, draws %d, losses %d\n", r.wins, r.draws, r.losses);
+  std::printf("score %.1f%% +- %s (95%%)\n", 100.0 * r.score,
+              error_text(100.0 * r.score_error, "%.1f%%").c_str());
+  std::printf("Elo difference %+.0f +- %s (95%%)\n", r.elo,
+              error_text(r.elo_error, "%.0f").c_str());
+  std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n",
+              r.nodes_a_per_move, r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
+  if (args.has("games")) {
+    for (const match::GameRecord& g : r.games) {
+      std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",
+                  g.result > 0   ? "A won"
+                  : g.result < 0 ? "B won"
+                                 : "draw",
+                  g.plies, g.adjudicated ? " (ply limit)" : "", g.moves.c_str());
+    }
+  }
+  return 0;
+}
+
+}  // namespace kibitz::cli

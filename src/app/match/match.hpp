@@ -1,0 +1,67 @@
+// `kibitz match`: paired games between two players (player.hpp). Each opening is played twice,
+// player A moving first in one game and second in the other (in chess: A has White, then
+// Black). The result is A's wins, draws and losses, its score with a 95% error, the Elo
+// difference that score means with its error, and the nodes each searched per move.
+//
+// Error bars come from the spread of the pairs' scores (each pair's two games together),
+// which accounts for the openings the two games share: se = sd(pair score / 2) / sqrt(pairs),
+// score +- 1.96 se, Elo = -400 log10(1/score - 1) and its error 1.96 se * 400 / (ln 10 *
+// score * (1 - score)).
+//
+// Deterministic: the openings come from the seed (or a file), every game starts its players
+// afresh, and games are collected by their index, so the result is the same whatever the
+// number of threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/match/player.hpp"
+
+namespace kibitz::match {
+
+struct MatchSpec {
+  std::string game;  // "chess", "othello", "connect4", "tictactoe"
+  std::string a, b;  // player specs
+  int pairs = 10;
+  std::vector<std::string> openings;  // position texts; empty: random openings from the seed
+  Budget budget;
+  int threads = 1;
+  std::uint64_t seed = 1;
+  int max_plies = 0;  // a game still going after this many plies is a draw; 0: the game's default
+};
+
+struct GameRecord {
+  int pair = 0;
+  bool a_first = true;  // A moved first from the opening
+  std::string opening;
+  int result = 0;            // for A: +1 won, 0 drawn, -1 lost
+  bool adjudicated = false;  // drawn by the ply limit
+  int plies = 0;
+  long long nodes_a = 0, nodes_b = 0;
+  int moves_a = 0, moves_b = 0;
+  std::string moves;  // the moves played, in the game's notation
+};
+
+struct MatchResult {
+  std::vector<GameRecord> games;  // pair 0 A first, pair 0 B first, pair 1 ...
+  int wins = 0, draws = 0, losses = 0;
+  double score = 0, score_error = 0;  // A's score (0..1) and the half-width of its 95% interval
+  double elo = 0, elo_error = 0;      // error: infinite with fewer than two pairs
+  double nodes_a_per_move = 0, nodes_b_per_move = 0;
+};
+
+// Throws InputError for an unknown game or player, a bad budget or opening.
+MatchResult run_match(const MatchSpec& spec);
+
+// `count` distinct openings: a few random legal moves from the start (chess and Othello 4
+// plies, connect four 2, tic-tac-toe 1), drawn from the seed.
+std::vector<std::string> random_openings(const std::string& game, int count, std::uint64_t seed);
+// One position text per line ('#' comments and blank lines skipped); each must be a position
+// of `game` that is not over. InputError: "openings file F, line N: ...".
+std::vector<std::string> read_openings(const std::string& game, const std::string& path);
+// "nodes=K", "depth=D", "limit=L" (or several, comma-separated).
+Budget parse_budget(const std::string& text);
+
+}  // namespace kibitz::match

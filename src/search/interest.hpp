@@ -1,0 +1,336 @@
+// Interest search (Rollason, 001_...): alpha-beta (search! of 000_..., negamax, fail-soft) whose
+// successor loop also stops at an interest cutoff, iterated by a growing interest limit.
+//
+// At a node the domain's model (search/interest_terms/) rates every move; cost = k_cost_scale /
+// interest; the moves come up cheapest first (the previous iteration's best root move first of
+// all). Before a move is searched:
+//
+//   net_cost = total_Path_cost + total_cost_This_Ply + cost_This_Move     (interest_cost.hpp)
+//
+// and when net_cost > limit no further move of the node is searched: an interest cutoff. A
+// node whose first move is already over the limit is a leaf of this iteration and is
+// evaluated statically. The successor is searched with the tallies grown by the move's
+// ply tally and cost (per search parity with split tallies). Within an iteration the alpha-beta
+// rules are those of AlphaBeta; with alphabeta = false every successor gets the open window
+// (minimax inside the interest tree: the tree a limit defines, whatever the values).
+//
+// Iterations. params.limits holds one limit per iteration. Each iteration has a nominal
+// depth (params.depth, or with deepen the iteration number, at most params.depth) and a
+// horizon nominal + extension where nodes are leaves whatever the limit; moves at or beyond
+// the nominal depth are "beyond the iteration depth" for the models that use that term.
+// With one unlimited iteration and no extension the search is alpha-beta to params.depth
+// with the moves in interest order.
+//
+// The transposition table (optional) does not settle nodes: an entry's depth means nothing
+// to a search bounded by two tallies. It records the positions searched (the chess term
+// "in the table") and the best moves.
+#pragma once
+
+#include <cassert>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "core/criterion.hpp"
+#include "core/node_kind.hpp"
+#include "games/game.hpp"
+#include "search/interest_cost.hpp"
+#include "search/interest_terms/models.hpp"
+#include "search/move_stack.hpp"
+#include "search/search_options.hpp"
+#include "search/sink.hpp"
+
+namespace kibitz {
+
+struct InterestParams {
+  std::vector<std::int64_t> limits{k_limit_inf};  // one per iteration
+  int depth = 0;        // the nominal depth of every iteration (of the last with deepen)
+  int extension = 0;    // horizon = nominal depth + extension
+  bool deepen = false;  // iteration i (1-based) has nominal depth min(i, depth)
+  Tallies tallies = Tallies::split;
+  bool similarity = false;
+  bool alphabeta = true;
+  Criterion criterion = Criterion::gt;
+  long long node_budget = 0;  // over all iterations (0: none)
+  TranspositionTable* tt = nullptr;
+  InterestModelOptions model;
+};
+
+struct InterestIteration {
+  std::int64_t limit = 0;
+  int depth = 0;       // nominal depth
+  Score value = 0;     // root value (from the root's side to move)
+  int best_move = -1;  // the root's best move (generation index), -1 if none
+  long long nodes = 0;
+  long long interest_cutoffs = 0;
+  bool completed = false;  // false: the node budget ran out during it
+};
+
+template <class Game, class Sink = NullSink>
+class InterestSearch {
+ public:
+  using Move = typename Game::Move;
+  using Model = interest_model_t<Game>;
+
+  InterestSearch(Game& game, Sink& sink, const InterestParams& params)
+      : m_game(game), m_sink(sink), m_params(params), m_model(params.model) {}
+
+  // Every iteration of params.limits, each a root of its own between iteration events. The
+  // value is the last completed iteration's (0 if none completed).
+  Score run() {
+    static_assert(is_game_v<Game>, "InterestSearch needs a Game (see games/game.hpp)");
+    Score value = 0;
+    for (std::size_t i = 0; i < m_params.limits.size(); ++i) {
+      if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) break;
+      const int number = static_cast<int>(i) + 1;
+      const int depth = m_params.deepen ? std::min(number, m_params.depth) : m_params.depth;
+      const std::int64_t limit = m_params.limits[i];
+      m_sink.iteration_begin(number,
+                             static_cast<Score>(std::min<std::int64_t>(limit, k_score_inf)));
+      const long long nodes_before = m_stats.nodes, cuts_before = m_interest_cutoffs;
+      const Score v = iterate(limit, depth);
+      InterestIteration it;
+      it.limit = limit;
+      it.depth = depth;
+      it.value = v;
+      it.best_move = m_aborted ? m_root_best : root_best_of_iteration();
+      it.nodes = m_stats.nodes - nodes_before;
+      it.interest_cutoffs = m_interest_cutoffs - cuts_before;
+      it.completed = !m_aborted;
+      m_iterations.push_back(it);
+      m_sink.iteration_end(number, m_aborted && i > 0 ? value : v);
+      if (m_aborted) break;
+      value = v;
+      m_root_best = it.best_move;
+    }
+    return value;
+  }
+
+  // One iteration from the root: limit, nominal depth. Records the root's enter and label.
+  Score iterate(std::int64_t limit, int depth) {
+    m_limit = limit;
+    m_nominal = depth;
+    m_horizon = depth + m_params.extension;
+    m_path.clear();
+    if constexpr (Sink::enabled) {
+      m_sink.enter(0, -k_score_inf, k_score_inf);
+      const std::string name = root_label(m_game);
+      if (!name.empty()) m_sink.label(name);
+    }
+    return node(0, -k_score_inf, k_score_inf, Tally{});
+  }
+
+  const SearchStats& stats() const { return m_stats; }
+  long long interest_cutoffs() const { return m_interest_cutoffs; }
+  bool aborted() const { return m_aborted; }
+  const std::vector<InterestIteration>& iterations() const { return m_iterations; }
+  // The best root move of the last completed iteration (generation index), -1 if none.
+  int best_move() const { return m_root_best; }
+  // The root's principal variation after the last iteration (generation indices).
+  const std::vector<int>& principal_variation() const { return m_pv.at(0); }
+
+  // The cost of the cheapest move at the root (0 when the root has no moves): the unit of the
+  // default limit schedule. Rates the root without searching.
+  std::int64_t root_min_cost() {
+    std::vector<Move> moves;
+    m_game.moves(moves);
+    if (moves.empty()) return 0;
+    RatingBuilder b;
+    InterestContext<Move> ctx;
+    ctx.path = &m_path;
+    ctx.iteration_depth = m_params.depth;
+    Model model(m_params.model);
+    model.rate(m_game, moves, ctx, b);
+    std::int64_t best = k_cost_cap;
+    for (const MoveRating& r : b.ratings()) best = std::min(best, r.cost);
+    return best;
+  }
+
+  Model& model() { return m_model; }
+
+ private:
+  template <class T>
+  struct PerPly {
+    std::deque<T> items;  // a deque keeps shallower plies in place as deeper ones are added
+    T& at(int ply) {
+      while (static_cast<std::size_t>(ply) >= items.size()) items.emplace_back();
+      return items[static_cast<std::size_t>(ply)];
+    }
+  };
+
+  bool budget_spent() {
+    if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) m_aborted = true;
+    return m_aborted;
+  }
+
+  int root_best_of_iteration() {
+    const std::vector<int>& pv = m_pv.at(0);
+    return pv.empty() ? -1 : pv.front();
+  }
+
+  Score leaf() {
+    const Score v = m_game.evaluate();
+    ++m_stats.leaves;
+    m_sink.evaluate(v);
+    m_sink.leave(v, Bound::exact, NodeKind::leaf);
+    return v;
+  }
+
+  Score node(int ply, Score alpha0, Score beta, const Tally& tally) {
+    assert(alpha0 <= beta);
+    ++m_stats.nodes;
+    m_pv.at(ply).clear();
+    if constexpr (Sink::enabled) {
+      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
+    }
+    auto& moves = m_moves.at(ply);
+    if (ply < m_horizon)
+      m_game.moves(moves);
+    else
+      moves.clear();
+    if (moves.empty()) return leaf();
+
+    InterestContext<Move> ctx;
+    ctx.ply = ply;
+    ctx.iteration_depth = m_nominal;
+    ctx.root_best = ply == 0 ? m_root_best : -1;
+    ctx.path = &m_path;
+    ctx.tt = m_params.tt;
+    RatingBuilder& rating = m_ratings.at(ply);
+    rating.clear();
+    m_model.rate(m_game, moves, ctx, rating);
+    assert(rating.ratings().size() == moves.size());
+    const int n = static_cast<int>(moves.size());
+    m_stats.generated += n;
+    m_sink.expand(n);
+    if constexpr (Sink::enabled) {
+      // The labels live in a member, so that no string is alive in this scope during the
+      // sink's calls (see AlphaBeta: wasm's exception handling makes those calls slow).
+      std::vector<std::string>& labels = m_labels.at(ply);
+      labels.resize(moves.size());
+      for (int i = 0; i < n; ++i)
+        labels[static_cast<std::size_t>(i)] = m_game.move_label(moves[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < n; ++i) {
+        const MoveRating& r = rating.ratings()[static_cast<std::size_t>(i)];
+        InterestRatingReport rep;
+        rep.move_index = i;
+        rep.interest = r.interest;
+        rep.cost = r.cost;
+        rep.label = labels[static_cast<std::size_t>(i)];
+        rep.hits = rating.hits().data() + r.hits_begin;
+        rep.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
+        m_sink.interest_rating(rep);
+      }
+    }
+    auto& order = m_orders.at(ply);
+    interest_order(rating.ratings(), m_params.similarity, ctx.root_best, order, m_counts);
+
+    const int parity = ply & 1;
+    const bool ab = m_params.alphabeta;
+    Score alpha = alpha0;  // alpha[k]
+    Score best = 0;        // best[k]
+    int best_k = -1;
+    bool beta_cut = false, raised = false;
+    std::int64_t ply_cost = 0;
+    for (int k = 0; k < n; ++k) {
+      if (budget_spent()) break;
+      const OrderStep step = order[static_cast<std::size_t>(k)];
+      InterestMoveReport rep;
+      rep.move_index = step.index;
+      rep.cost = net_cost(tally, parity, ply_cost, step.cost, m_params.tallies, m_limit);
+      rep.penalty = step.penalty;
+      rep.static_leaf = rep.cost.cut && k == 0;
+      rep.joint = m_params.tallies == Tallies::joint;
+      m_sink.interest_move(rep);
+      if (rep.cost.cut) {
+        ++m_interest_cutoffs;
+        if (k == 0) {
+          const Score v = leaf();
+          store(ply, v, -1);
+          return v;
+        }
+        break;
+      }
+      const Move m = moves[static_cast<std::size_t>(step.index)];
+      const Score child_alpha = ab ? -beta : -k_score_inf, child_beta = ab ? -alpha : k_score_inf;
+      if constexpr (Sink::enabled) {
+        m_sink.enter(step.index, child_alpha, child_beta);
+        const std::string label = m_game.move_label(m);
+        if (!label.empty()) m_sink.label(label);
+      }
+      m_path.push_back(m);
+      m_game.make(m);
+      const Score x = node(ply + 1, child_alpha, child_beta, child_tally(tally, parity, rep.cost));
+      m_game.unmake(m);
+      m_path.pop_back();
+      if (m_aborted) break;  // the successor did not finish: its value means nothing
+      m_sink.child_return(k, x, Bound::exact);
+      if (k == 0 || -x > best) {
+        best = -x;
+        best_k = k;
+        auto& pv = m_pv.at(ply);
+        const auto& below = m_pv.at(ply + 1);
+        pv.assign(1, step.index);
+        pv.insert(pv.end(), below.begin(), below.end());
+      }
+      m_sink.best_set(k, best, Bound::exact);
+      ply_cost += step.cost;
+      if (ab && causes_cutoff(best, beta, m_params.criterion)) {
+        ++m_stats.cutoffs;
+        m_sink.cutoff(k, best);
+        beta_cut = true;
+        break;
+      }
+      const Score up = -x > alpha ? -x : alpha;
+      m_sink.alpha_set(k + 1, up, up != alpha);
+      if (up != alpha && best_k == k) raised = true;
+      alpha = up;
+    }
+    if (m_aborted) {
+      m_sink.leave(best_k >= 0 ? best : 0, Bound::exact, NodeKind::unknown);
+      return best_k >= 0 ? best : 0;
+    }
+    const NodeKind kind = ab ? classify_node(best, alpha0, beta, m_params.criterion) : NodeKind::pv;
+    if (best_k >= 0) {
+      const int index = order[static_cast<std::size_t>(best_k)].index;
+      const NodeOutcome outcome = beta_cut ? NodeOutcome::cutoff
+                                  : raised ? NodeOutcome::raised
+                                           : NodeOutcome::failed_low;
+      m_model.note_result(m_game, ctx, moves[static_cast<std::size_t>(index)], outcome,
+                          m_horizon - ply);
+      store(ply, best, index);
+    }
+    m_sink.leave(best, kind_bound(kind), kind);
+    return best;
+  }
+
+  // Static leaves go into the table too: the chess term "in the table" asks whether a
+  // position was searched at all.
+  void store(int ply, Score value, int best) {
+    if constexpr (has_key<Game>::value) {
+      if (m_params.tt)
+        m_params.tt->store(m_game.key(), ply, m_horizon - ply, value, Bound::exact, best);
+    }
+  }
+
+  Game& m_game;
+  Sink& m_sink;
+  InterestParams m_params;
+  Model m_model;
+  MoveStack<Move> m_moves;
+  PerPly<RatingBuilder> m_ratings;
+  PerPly<std::vector<OrderStep>> m_orders;
+  PerPly<std::vector<int>> m_pv;
+  PerPly<std::vector<std::string>> m_labels;
+  std::vector<int> m_counts;
+  std::vector<Move> m_path;
+  std::vector<InterestIteration> m_iterations;
+  SearchStats m_stats;
+  long long m_interest_cutoffs = 0;
+  std::int64_t m_limit = k_limit_inf;
+  int m_nominal = 0, m_horizon = 0;
+  int m_root_best = -1;
+  bool m_aborted = false;
+};
+
+}  // namespace kibitz

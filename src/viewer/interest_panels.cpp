@@ -1,0 +1,358 @@
+// The interest-search panels: set-up fields, the inspector's plausibility trace (every move of
+// a node with its interest terms, cost, net cost and fate), the iteration selector and the
+// legend.
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+#include <misc/cpp/imgui_stdlib.h>
+
+#include "trace/interest_narration.hpp"
+#include "trace/narration.hpp"
+#include "viewer/interest_view.hpp"
+#include "viewer/widgets.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+std::string cost_text(std::int64_t v) {
+  return v >= k_score_inf ? "inf" : std::to_string(v);
+}
+
+std::string move_label(const trace::Model& m, std::uint32_t node, int move_index) {
+  if (const trace::InterestRatingInfo* r = m.interest().rating_of(node, move_index)) {
+    if (r->label) return m.trace().strings.get(r->label);
+  }
+  return "move " + std::to_string(move_index);
+}
+
+// The limit or depth an iteration's root was searched with, from its iteration_begin event.
+bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) {
+  const std::uint32_t t = m.node(root).enter_t;
+  if (t == 0 || m.event(t - 1).type != trace::EventType::iteration_begin) return false;
+  figure = m.event(t - 1).a;
+  return true;
+}
+
+}  // namespace
+
+std::string InterestForm::limits_text() const {
+  switch (limits) {
+    case Limits::automatic:
+      return "";
+    case Limits::list:
+      return list;
+    case Limits::growth: {
+      char f[32];
+      std::snprintf(f, sizeof f, "%.3f", static_cast<double>(factor));
+      std::string fs = f;
+      while (!fs.empty() && fs.back() == '0') fs.pop_back();
+      if (!fs.empty() && fs.back() == '.') fs.pop_back();
+      return "start=" + std::to_string(start) + ",factor=" + fs +
+             ",iterations=" + std::to_string(iterations);
+    }
+  }
+  return "";
+}
+
+void draw_interest_setup(ViewerState& s) {
+  InterestForm& f = s.setup.interest;
+  ImGui::TextUnformatted("interest limit of each iteration");
+  int mode = static_cast<int>(f.limits);
+  ImGui::RadioButton("automatic", &mode, 0);
+  s.note_widget("interest_limits_auto");
+  ImGui::SameLine();
+  ImGui::RadioButton("list", &mode, 1);
+  s.note_widget("interest_limits_list");
+  ImGui::SameLine();
+  ImGui::RadioButton("growth", &mode, 2);
+  s.note_widget("interest_limits_growth");
+  f.limits = static_cast<InterestForm::Limits>(mode);
+  const float w = ImGui::GetFontSize() * 6;
+  switch (f.limits) {
+    case InterestForm::Limits::automatic:
+      ImGui::TextDisabled("2c, 4c, 8c, 16c: c is the cost of the root's cheapest move");
+      break;
+    case InterestForm::Limits::list:
+      ImGui::SetNextItemWidth(-1);
+      ImGui::InputText("##limits", &f.list);
+      s.note_widget("interest_limits");
+      ImGui::TextDisabled("growing limits, e.g. 2000,4000,8000 or 3000,inf");
+      break;
+    case InterestForm::Limits::growth:
+      ImGui::SetNextItemWidth(w);
+      ImGui::InputInt("start", &f.start);
+      f.start = std::max(0, f.start);
+      ImGui::SetNextItemWidth(w);
+      ImGui::InputFloat("factor", &f.factor, 0.25f, 1.0f, "%.3f");
+      f.factor = std::min(100.0f, std::max(1.001f, f.factor));
+      ImGui::SetNextItemWidth(w);
+      ImGui::InputInt("iterations", &f.iterations);
+      f.iterations = std::min(50, std::max(1, f.iterations));
+      break;
+  }
+  ImGui::Checkbox("a tally per side (split)", &f.split_tallies);
+  s.note_widget("interest_split");
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Split: each side pays only for its own moves, so a dull move cannot cut off\n"
+        "the opponent's refutation. Off (joint): one tally for the whole line.");
+  }
+  ImGui::Checkbox("similar-move penalty", &f.similarity);
+  s.note_widget("interest_similarity");
+  if (s.setup.source == SetupForm::Source::random)
+    ImGui::Checkbox("costs from values (else ranks)", &f.value_costs);
+  ImGui::SetNextItemWidth(w);
+  ImGui::InputInt("extension (plies)", &f.extension);
+  f.extension = std::min(64, std::max(0, f.extension));
+}
+
+void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
+  const trace::InterestIndex& ix = m.interest();
+  if (ix.empty()) return;
+  const std::uint32_t into = ix.into(id);
+  if (into != trace::k_no_node) {
+    const trace::InterestMoveInfo mv = ix.move_info(into);
+    ImGui::Text("move cost %s, net %s (limit %s)", cost_text(mv.move_cost).c_str(),
+                cost_text(mv.net).c_str(), cost_text(mv.limit).c_str());
+  }
+  if (is_static_interest_leaf(m, id))
+    ImGui::TextUnformatted("a leaf of this iteration: its first move is over the limit");
+}
+
+void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
+  const trace::Model& m = s.model();
+  const trace::InterestIndex& ix = m.interest();
+  if (ix.empty()) return;
+  const std::size_t t = s.cursor();
+  section("interest (001_\u2026)");
+  const std::uint32_t into = ix.into(id);
+  if (into != trace::k_no_node) {
+    const trace::InterestMoveInfo mv = ix.move_info(into);
+    ImGui::TextWrapped("Reached by %s: cost %s; net = %s \u2264 limit %s.",
+                       move_label(m, mv.node, mv.move_index).c_str(),
+                       cost_text(mv.move_cost).c_str(), interest_net_sum(mv).c_str(),
+                       cost_text(mv.limit).c_str());
+  }
+  if (ix.move_count(id) > 0) {
+    const trace::InterestMoveInfo first = ix.move_info(ix.move_event(id, 0));
+    ImGui::TextWrapped("Tallies here: the side to move %s, the other side %s (%s); limit %s.",
+                       cost_text(first.mover).c_str(), cost_text(first.other).c_str(),
+                       first.joint ? "joint: both count" : "split: only its own counts",
+                       cost_text(first.limit).c_str());
+  }
+  const std::uint32_t cut = ix.cut(id);
+  if (cut != trace::k_no_node && cut <= t) {
+    const trace::InterestMoveInfo mv = ix.move_info(cut);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(interest_color(s.theme)));
+    if (mv.static_leaf) {
+      ImGui::TextWrapped(
+          "Interest cutoff at the first move, %s: net %s > limit %s. A leaf of this iteration, "
+          "evaluated statically; %d moves never searched.",
+          move_label(m, id, mv.move_index).c_str(), cost_text(mv.net).c_str(),
+          cost_text(mv.limit).c_str(), ix.skipped(id));
+    } else {
+      ImGui::TextWrapped("Interest cutoff at %s: net %s > limit %s; %d moves never searched.",
+                         move_label(m, id, mv.move_index).c_str(), cost_text(mv.net).c_str(),
+                         cost_text(mv.limit).c_str(), ix.skipped(id));
+    }
+    ImGui::PopStyleColor();
+    s.note_widget("interest_cut");
+  }
+  if (ix.rated(id) == 0) return;
+  // The plausibility trace: the moves in the order they came up, then the rest cheapest first.
+  struct Row {
+    int rated;            // index among the node's rated moves
+    std::uint32_t event;  // its interest_move, k_no_node if it never came up
+  };
+  std::vector<Row> rows;
+  std::vector<char> listed(static_cast<std::size_t>(ix.rated(id)), 0);
+  for (std::uint32_t i = 0; i < ix.move_count(id); ++i) {
+    const std::uint32_t ev = ix.move_event(id, i);
+    for (int r = 0; r < ix.rated(id); ++r) {
+      if (ix.rating(id, r).move_index == m.event(ev).aux && !listed[static_cast<std::size_t>(r)]) {
+        listed[static_cast<std::size_t>(r)] = 1;
+        rows.push_back({r, ev});
+        break;
+      }
+    }
+  }
+  std::vector<int> rest;
+  for (int r = 0; r < ix.rated(id); ++r) {
+    if (!listed[static_cast<std::size_t>(r)]) rest.push_back(r);
+  }
+  std::stable_sort(rest.begin(), rest.end(),
+                   [&](int a, int b) { return ix.rating(id, a).cost < ix.rating(id, b).cost; });
+  for (int r : rest) rows.push_back({r, trace::k_no_node});
+  ImGui::TextDisabled("plausibility trace: each move's interest terms (click a move)");
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("interest_moves", 5, flags)) return;
+  ImGui::TableSetupColumn("move");
+  ImGui::TableSetupColumn("interest");
+  ImGui::TableSetupColumn("cost");
+  ImGui::TableSetupColumn("net");
+  ImGui::TableSetupColumn("");
+  ImGui::TableHeadersRow();
+  for (const Row& row : rows) {
+    const trace::InterestRatingInfo& r = ix.rating(id, row.rated);
+    const bool came_up = row.event != trace::k_no_node && row.event <= t;
+    trace::InterestMoveInfo mv;
+    if (came_up) mv = ix.move_info(row.event);
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    const std::string name =
+        move_label(m, id, r.move_index) + "##im" + std::to_string(r.move_index);
+    const bool open = ImGui::TreeNodeEx(name.c_str(), ImGuiTreeNodeFlags_SpanFullWidth);
+    ImGui::TableSetColumnIndex(1);
+    ImGui::Text("%lld", static_cast<long long>(r.interest));
+    ImGui::TableSetColumnIndex(2);
+    if (came_up && mv.penalty > 0)
+      ImGui::Text("%lld+%lld", static_cast<long long>(r.cost), static_cast<long long>(mv.penalty));
+    else
+      ImGui::Text("%lld", static_cast<long long>(r.cost));
+    ImGui::TableSetColumnIndex(3);
+    if (came_up) ImGui::TextUnformatted(cost_text(mv.net).c_str());
+    ImGui::TableSetColumnIndex(4);
+    if (came_up && mv.cut)
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(interest_color(s.theme)), "> limit");
+    else if (came_up)
+      ImGui::TextUnformatted("searched");
+    else if (cut != trace::k_no_node && cut <= t)
+      ImGui::TextDisabled("skipped");
+    else if (m.node(id).cutoff_t != trace::k_never && m.node(id).cutoff_t <= t)
+      ImGui::TextDisabled("beta cutoff");
+    else if (m.node(id).leave_t != trace::k_never && m.node(id).leave_t <= t)
+      ImGui::TextDisabled("not searched");
+    else
+      ImGui::TextDisabled("waiting");
+    if (open) {
+      for (std::uint32_t e = r.terms_begin; e < r.t; ++e) {
+        const trace::Event& te = m.event(e);
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(0);
+        ImGui::TextDisabled("  %s", ix.term_name(te.flags).c_str());
+        ImGui::TableSetColumnIndex(1);
+        ImGui::TextDisabled("%+d", te.a);
+      }
+      ImGui::TreePop();
+    }
+  }
+  ImGui::EndTable();
+  s.note_widget("interest_moves");
+}
+
+bool wants_iteration_selector(const ViewerState& s) {
+  return s.has_trace() && s.model().roots().size() > 1;
+}
+
+void draw_iteration_selector(ViewerState& s) {
+  const trace::Model& m = s.model();
+  const auto& roots = m.roots();
+  const bool interest = !m.interest().empty();
+  auto root_index_at = [&](std::size_t t) {
+    std::size_t i = 0;
+    while (i + 1 < roots.size() && m.node(roots[i + 1]).enter_t <= t) ++i;
+    return i;
+  };
+  auto title = [&](std::size_t i) {
+    Score figure = 0;
+    std::string s2 = std::to_string(i + 1);
+    if (iteration_figure(m, roots[i], figure)) {
+      s2 += interest ? ": limit " + cost_text(figure) : ": depth " + std::to_string(figure);
+    }
+    return s2;
+  };
+  // Shows iteration i whole: the cursor goes to its last event.
+  auto show = [&](std::size_t i) {
+    s.iteration_view = static_cast<int>(i);
+    const std::uint32_t root = roots[i];
+    const trace::ModelNode& n = m.node(root);
+    s.seek(n.leave_t != trace::k_never ? n.leave_t : m.event_count() - 1);
+    s.camera.fit_pending = true;
+  };
+  const std::size_t current =
+      s.iteration_view >= 0
+          ? std::min<std::size_t>(static_cast<std::size_t>(s.iteration_view), roots.size() - 1)
+          : root_index_at(s.cursor());
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("Iteration");
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##iter_prev", ImGuiDir_Left) && current > 0) show(current - 1);
+  s.note_widget("iteration_prev");
+  ImGui::SameLine();
+  const std::string preview =
+      s.iteration_view == ViewerState::k_iteration_all
+          ? std::string("all, side by side")
+          : title(current) +
+                (s.iteration_view == ViewerState::k_iteration_cursor ? " (at the cursor)" : "");
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 17);
+  if (ImGui::BeginCombo("##iteration", preview.c_str())) {
+    if (ImGui::Selectable("the one at the cursor",
+                          s.iteration_view == ViewerState::k_iteration_cursor)) {
+      s.iteration_view = ViewerState::k_iteration_cursor;
+    }
+    if (ImGui::Selectable("all, side by side", s.iteration_view == ViewerState::k_iteration_all)) {
+      s.iteration_view = ViewerState::k_iteration_all;
+      s.camera.fit_all_pending = true;
+    }
+    for (std::size_t i = 0; i < roots.size(); ++i) {
+      if (ImGui::Selectable(title(i).c_str(), s.iteration_view == static_cast<int>(i))) show(i);
+    }
+    ImGui::EndCombo();
+  }
+  s.note_widget("iteration_combo");
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##iter_next", ImGuiDir_Right) && current + 1 < roots.size())
+    show(current + 1);
+  s.note_widget("iteration_next");
+  // The iteration's figures: nodes, and with interest the cutoffs on the limit.
+  const std::uint32_t first = roots[current];
+  const std::uint32_t end = current + 1 < roots.size() ? roots[current + 1] : m.node_count();
+  const trace::ModelNode& r = m.node(first);
+  const std::size_t last_t = r.leave_t != trace::k_never ? r.leave_t : m.event_count() - 1;
+  ImGui::SameLine();
+  if (interest) {
+    const std::uint32_t cuts = m.interest().cutoffs_at(last_t) -
+                               (r.enter_t > 0 ? m.interest().cutoffs_at(r.enter_t - 1) : 0);
+    ImGui::TextDisabled("%u nodes, %u interest cutoffs", end - first, cuts);
+  } else {
+    ImGui::TextDisabled("%u nodes", end - first);
+  }
+}
+
+void draw_interest_legend(ViewerState& s) {
+  if (!s.has_trace() || s.model().interest().empty()) return;
+  const ImU32 col = interest_color(s.theme);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetTextLineHeight();
+  section("interest search (001_\u2026)");
+  {
+    const ImVec2 a = ImGui::GetCursorScreenPos();
+    const ImVec2 c(a.x + h * 1.3f, a.y + h * 0.55f);
+    const float r = h * 0.45f;
+    dl->AddQuadFilled(ImVec2(c.x, c.y - r), ImVec2(c.x + r, c.y), ImVec2(c.x, c.y + r),
+                      ImVec2(c.x - r, c.y), col);
+    ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
+    ImGui::SameLine();
+    ImGui::TextWrapped(
+        "violet diamond, \u201cnet N > limit L\u201d: an interest cutoff, the next move's net cost is "
+        "over the "
+        "iteration's limit; the dashed violet box +N: the moves never searched");
+  }
+  ImGui::TextWrapped(
+      "On an edge: the move's cost (upper number, grey) and the net cost of the branch (lower "
+      "number, "
+      "violet): net = the mover's path tally (+ the other side's with joint tallies) + the moves "
+      "already "
+      "searched at that node + the move's own cost.");
+  ImGui::TextWrapped(
+      "A leaf with a violet stub below it: its first move was already over the limit, so it is a "
+      "leaf of "
+      "this iteration, evaluated statically.");
+}
+
+}  // namespace kibitz::viewer

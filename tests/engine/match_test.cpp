@@ -1,0 +1,132 @@
+// kibitz match: players, budgets, openings, determinism whatever the threads, the statistics.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+
+#include "app/match/match.hpp"
+#include "core/error.hpp"
+
+using namespace kibitz;
+using namespace kibitz::match;
+
+TEST_CASE("a match is the same whatever the number of threads") {
+  MatchSpec spec;
+  spec.game = "connect4";
+  spec.a = "interest:depth=5";
+  spec.b = "alphabeta:depth=5";
+  spec.pairs = 6;
+  spec.seed = 3;
+  spec.threads = 1;
+  const MatchResult one = run_match(spec);
+  spec.threads = 3;
+  const MatchResult three = run_match(spec);
+  REQUIRE(one.games.size() == 12);
+  REQUIRE(three.games.size() == 12);
+  for (std::size_t i = 0; i < one.games.size(); ++i) {
+    CHECK(one.games[i].moves == three.games[i].moves);
+    CHECK(one.games[i].result == three.games[i].result);
+    CHECK(one.games[i].nodes_a == three.games[i].nodes_a);
+  }
+  CHECK(one.wins + one.draws + one.losses == 12);
+  CHECK(one.score == three.score);
+  // Each opening is played twice with the first move swapped.
+  for (int p = 0; p < spec.pairs; ++p) {
+    const GameRecord& g0 = one.games[static_cast<std::size_t>(2 * p)];
+    const GameRecord& g1 = one.games[static_cast<std::size_t>(2 * p + 1)];
+    CHECK(g0.opening == g1.opening);
+    CHECK(g0.a_first);
+    CHECK_FALSE(g1.a_first);
+  }
+  // Another seed, other openings.
+  spec.seed = 4;
+  CHECK(run_match(spec).games[0].opening != one.games[0].opening);
+}
+
+TEST_CASE("a player against itself scores half; the statistics follow the pairs") {
+  MatchSpec spec;
+  spec.game = "tictactoe";
+  spec.a = "alphabeta:depth=9";
+  spec.b = "alphabeta:depth=9";
+  spec.pairs = 4;
+  const MatchResult r = run_match(spec);
+  CHECK(r.draws == 8);  // perfect play draws
+  CHECK(r.score == doctest::Approx(0.5));
+  CHECK(r.elo == doctest::Approx(0.0));
+  CHECK(r.score_error == doctest::Approx(0.0));
+  CHECK(r.nodes_a_per_move == doctest::Approx(r.nodes_b_per_move));
+}
+
+TEST_CASE("budgets: nodes per move bound what a player searches") {
+  MatchSpec spec;
+  spec.game = "othello";
+  spec.a = "interest:depth=6,ext=1";
+  spec.b = "alphabeta";
+  spec.pairs = 2;
+  spec.budget = parse_budget("nodes=400");
+  const MatchResult r = run_match(spec);
+  for (const GameRecord& g : r.games) {
+    CHECK(g.nodes_a <= 400LL * g.moves_a);
+    CHECK(g.nodes_b <= 400LL * g.moves_b);
+  }
+  CHECK(r.nodes_a_per_move > 200);  // the budget is used, not ignored
+  // A depth budget replaces the players' own depth: one ply is the root and its successors.
+  spec.budget = parse_budget("depth=1");
+  spec.a = "interest:limit=inf";
+  const MatchResult d1 = run_match(spec);
+  for (const GameRecord& g : d1.games) {
+    CHECK(g.nodes_b <= 33LL * g.moves_b);
+    CHECK(g.nodes_a <= 33LL * g.moves_a);
+  }
+  spec.budget = parse_budget("depth=3");
+  CHECK(run_match(spec).nodes_b_per_move > 2 * d1.nodes_b_per_move);
+  CHECK(parse_budget("limit=5000").limit == 5000);
+  CHECK(parse_budget("nodes=10,depth=3").depth == 3);
+}
+
+TEST_CASE("match input errors are one-line InputErrors") {
+  MatchSpec spec;
+  spec.game = "chess";
+  spec.a = "interest";
+  spec.b = "alphabeta";
+  spec.pairs = 1;
+  auto fails = [&](MatchSpec s, const char* message) {
+    CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains(message), InputError);
+  };
+  MatchSpec s = spec;
+  s.a = "minimaxx";
+  fails(s, "unknown player 'minimaxx'");
+  s = spec;
+  s.a = "interest:depth=4,colour=red";
+  fails(s, "unknown option 'colour'");
+  s.a = "interest:tallies=both";
+  fails(s, "tallies must be split or joint");
+  s.a = "interest:depth";
+  fails(s, "should be key=value");
+  s.a = "interest:limit=10,start=5";
+  fails(s, "give one of limit=");
+  s.a = "alphabeta:depth=0";
+  fails(s, "depth must be an integer from 1 to 64");
+  s = spec;
+  s.game = "go";
+  fails(s, "unknown game 'go'");
+  CHECK_THROWS_WITH_AS(parse_budget("nodes=-5"), doctest::Contains("positive integer"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("time=5"), doctest::Contains("nodes=K, depth=D"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"),
+                       InputError);
+  const std::string path = "match_test_openings.txt";
+  {
+    std::ofstream f(path);
+    f << "# two openings and a bad one\nmoves e4 e5\n\nstartpos moves d4\nmoves e4 e4\n";
+  }
+  CHECK_THROWS_WITH_AS(
+      read_openings("chess", path),
+      doctest::Contains("openings file match_test_openings.txt, line 5: move 2 'e4'"), InputError);
+  {
+    std::ofstream f(path);
+    f << "moves e4 e5\nstartpos moves d4\n";
+  }
+  CHECK(read_openings("chess", path).size() == 2);
+  std::remove(path.c_str());
+}

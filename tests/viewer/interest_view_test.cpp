@@ -1,0 +1,156 @@
+// The interest-search views headless: the set-up form runs an interest search, the layout
+// carries stubs for interest cutoffs, the inspector shows the plausibility trace, the
+// iteration selector moves between limits, links keep the options.
+#include <doctest/doctest.h>
+
+#include "app/viewer_app.hpp"
+#include "headless.hpp"
+#include "viewer/canvas.hpp"
+#include "viewer/interest_view.hpp"
+#include "viewer/panels.hpp"
+
+using namespace kibitz;
+using kibitz::test::HeadlessImGui;
+
+namespace {
+
+ViewerApp make_app() {
+  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
+}
+
+void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
+  for (int i = 0; i < n; ++i) {
+    ui.frame([&] { viewer::draw_viewer(app.state()); });
+    app.process_requests();
+  }
+}
+
+void click(HeadlessImGui& ui, ViewerApp& app, const char* widget) {
+  const ImVec4 r = app.state().widgets.at(widget);
+  const ImVec2 at((r.x + r.z) * 0.5f, (r.y + r.w) * 0.5f);
+  ui.mouse(at, false);
+  frames(ui, app, 1);
+  ui.mouse(at, true);
+  frames(ui, app, 1);
+  ui.mouse(at, false);
+  frames(ui, app, 1);
+}
+
+}  // namespace
+
+TEST_CASE("the set-up form runs an interest search with its limits, tallies and penalty") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  s.setup.source = viewer::SetupForm::Source::game;
+  s.setup.game = 0;  // tic-tac-toe
+  s.setup.game_depth = 6;
+  s.setup.algo = viewer::SetupForm::k_algo_interest;
+  s.setup.interest.limits = viewer::InterestForm::Limits::list;
+  s.setup.interest.list = "800,1600";
+  s.setup.interest.split_tallies = false;
+  s.setup.interest.similarity = true;
+  s.open_tab = "setup";
+  frames(ui, app, 2);
+  CHECK(s.widgets.count("interest_limits") == 1);
+  CHECK(s.widgets.count("interest_split") == 1);
+  s.requests.run = true;
+  frames(ui, app, 2);
+  REQUIRE(s.has_trace());
+  CHECK(s.error.empty());
+  const trace::Meta& meta = s.model().trace().meta;
+  CHECK(meta.get("algo") == "interest");
+  CHECK(meta.get("limits") == "800,1600");
+  CHECK(meta.get("tallies") == "joint");
+  CHECK(meta.get("similarity") == "on");
+  CHECK(s.model().roots().size() == 2);
+  // The link keeps the options and reproduces the search.
+  const std::string link = app.url_hash();
+  CHECK(link.find("&limits=800,1600&tallies=joint&similarity=on") != std::string::npos);
+  const std::uint32_t nodes = s.model().node_count();
+  app.apply_url_hash(link);
+  CHECK(s.model().node_count() == nodes);
+  CHECK(s.setup.algo == viewer::SetupForm::k_algo_interest);
+  CHECK_FALSE(s.setup.interest.split_tallies);
+  // A bad schedule is an error in the panel, not a crash.
+  s.setup.interest.list = "1600,800";
+  s.requests.run = true;
+  frames(ui, app, 2);
+  CHECK(s.error.find("must grow") != std::string::npos);
+  s.setup.interest.limits = viewer::InterestForm::Limits::growth;
+  s.setup.interest.factor = 1.5f;
+  CHECK(s.setup.interest.limits_text() == "start=1000,factor=1.5,iterations=4");
+}
+
+TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels draw them") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  const std::string r = app.run_json(
+      R"J({"game":"tictactoe","position":"x...o.... x","depth":5,"algo":"interest","limits":"1000,2000"})J");
+  REQUIRE(r.find("error") == std::string::npos);
+  const trace::Model& m = s.model();
+  REQUIRE(m.interest().cutoffs() > 0);
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 2);
+  // Every interest cutoff of the shown iteration has its stub, counting the moves skipped.
+  const viewer::TreeLayout& layout = s.layout();
+  int interest_stubs = 0;
+  for (const viewer::LayoutStub& st : layout.stubs()) {
+    if (m.interest().cut(st.parent) == trace::k_no_node) continue;
+    ++interest_stubs;
+    CHECK(st.count == m.interest().skipped(st.parent));
+  }
+  int cuts = 0;
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id)
+    cuts += m.interest().cut(id) != trace::k_no_node;
+  CHECK(interest_stubs == cuts);
+  CHECK(cuts > 0);
+  // The inspector on a node with a cutoff shows it and the moves' table.
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
+    if (m.interest().cut(id) != trace::k_no_node && !m.node(id).leaf) {
+      s.selected = id;
+      break;
+    }
+  }
+  s.open_tab = "inspector";
+  frames(ui, app, 2);
+  CHECK(s.widgets.count("interest_cut") == 1);
+  CHECK(s.widgets.count("interest_moves") == 1);
+  // Every step draws.
+  for (std::size_t t = 0; t < s.event_count(); t += 7) {
+    s.seek(t);
+    s.selected = static_cast<std::uint32_t>(t % m.node_count());
+    frames(ui, app, 1);
+  }
+  s.open_tab = "legend";
+  frames(ui, app, 2);
+}
+
+TEST_CASE("the iteration selector steps from one limit to the next") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(
+      R"J({"game":"connect4","position":"4453","depth":5,"algo":"interest","limits":"1000,2000,4000"})J");
+  REQUIRE(s.model().roots().size() == 3);
+  s.seek(0);
+  frames(ui, app, 2);
+  REQUIRE(s.widgets.count("iteration_next") == 1);
+  click(ui, app, "iteration_next");
+  CHECK(s.iteration_view == 1);
+  const std::uint32_t second = s.model().roots()[1];
+  CHECK(s.cursor() == s.model().node(second).leave_t);  // the whole second iteration is shown
+  std::uint32_t first = 0, end = 0;
+  s.shown_range(s.cursor(), first, end);
+  CHECK(first == second);
+  click(ui, app, "iteration_next");
+  CHECK(s.iteration_view == 2);
+  click(ui, app, "iteration_prev");
+  CHECK(s.iteration_view == 1);
+  // A single search has no selector.
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"interest","limit":"inf"})J");
+  s.widgets.clear();
+  frames(ui, app, 2);
+  CHECK(s.widgets.count("iteration_combo") == 0);
+}
