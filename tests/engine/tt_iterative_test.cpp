@@ -60,6 +60,20 @@ TEST_CASE("with a transposition table alpha-beta keeps minimax's value; without,
   }
 }
 
+TEST_CASE("table probes are counted as probes and nothing else") {
+  // Regression: a missing break once counted every probe as a forward-estimation test too.
+  const Recorded r = record(game_spec("connect4", "4453", 6, Algorithm::alphabeta, Criterion::gt, 1 << 12), false);
+  const trace::Counters c = r.model->counters_at(r.model->event_count() - 1);
+  std::uint32_t probes = 0;
+  for (std::size_t t = 0; t < r.model->event_count(); ++t)
+    if (r.model->event(t).type == trace::EventType::tt_probe) ++probes;
+  CHECK(probes > 0);
+  CHECK(c.tt_probes == probes);
+  CHECK(c.tt_hits <= c.tt_probes);
+  CHECK(c.fe_tests == 0);
+  CHECK(c.fe_prunes == 0);
+}
+
 TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpruned scores") {
   for (const Case& c : k_cases) {
     if (std::string(c.game) == "chess") continue;  // repetition draws depend on the path
