@@ -54,8 +54,8 @@ std::string url_encode(const std::string& s) {
   static const char* hex = "0123456789ABCDEF";
   std::string out;
   for (unsigned char c : s) {
-    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '(' || c == ')' || c == ',' ||
-        c == ':' || c == '=') {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '(' || c == ')' ||
+        c == ',' || c == ':' || c == '=') {
       out += static_cast<char>(c);
     } else if (c == ' ') {
       out += "%20";
@@ -96,7 +96,8 @@ void ViewerApp::load_positions(const std::string& assets_dir) {
       if (line.empty() || line[0] == '#' || bar == std::string::npos) continue;
       auto trim = [](std::string s) {
         s.erase(0, s.find_first_not_of(" \t"));
-        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+          s.pop_back();
         return s;
       };
       m_state.positions.push_back({game, trim(line.substr(0, bar)), trim(line.substr(bar + 1))});
@@ -173,7 +174,8 @@ SearchSpec ViewerApp::spec_from_form() const {
       spec.tree = f.tree_text;
       break;
     case viewer::SetupForm::Source::game:
-      spec.game = viewer::SetupForm::k_games[std::max(0, std::min(f.game, viewer::SetupForm::k_game_count - 1))];
+      spec.game = viewer::SetupForm::k_games[std::max(
+          0, std::min(f.game, viewer::SetupForm::k_game_count - 1))];
       spec.position = f.position;
       spec.depth = f.game_depth;
       spec.iterative = f.iterative;
@@ -182,8 +184,10 @@ SearchSpec ViewerApp::spec_from_form() const {
       break;
     case viewer::SetupForm::Source::random: {
       RandomTreeParams p;
-      if (f.random_branching) p.B = f.B;
-      else p.b = f.b;
+      if (f.random_branching)
+        p.B = f.B;
+      else
+        p.b = f.b;
       p.root = f.root;
       p.d = f.d;
       p.lo = f.lo;
@@ -239,18 +243,20 @@ std::string ViewerApp::run(const SearchSpec& spec) {
       const int d = std::min(spec.random->d, spec.search_depth());
       for (int i = 0; i < d; ++i) nodes += (level *= b);
       if (spec.algo == Algorithm::minimax && nodes > k_max_nodes) {
-        throw InputError("this random tree has about " + std::to_string(static_cast<long long>(nodes)) +
-                         " nodes: too many to replay with minimax (limit " + std::to_string(k_max_nodes) +
-                         "); lower b or d, or use alpha-beta");
+        throw InputError("this random tree has about " +
+                         std::to_string(static_cast<long long>(nodes)) +
+                         " nodes: too many to replay with minimax (limit " +
+                         std::to_string(k_max_nodes) + "); lower b or d, or use alpha-beta");
       }
     }
     SearchResult r = run_search(spec, true);
     const double seconds = r.seconds;
     if (static_cast<long long>(r.stats.nodes) > k_max_nodes) {
-      throw InputError("the search visited " + std::to_string(r.stats.nodes) + " nodes: too many to replay (limit " +
-                       std::to_string(k_max_nodes) + ")");
+      throw InputError("the search visited " + std::to_string(r.stats.nodes) +
+                       " nodes: too many to replay (limit " + std::to_string(k_max_nodes) + ")");
     }
-    // The Greenblatt search records every move's plausibility: its traces grow by events, not nodes.
+    // The Greenblatt search records every move's plausibility: its traces grow by events, not
+    // nodes.
     constexpr std::size_t k_max_events = 24'000'000;
     if (r.trace.events.size() > k_max_events) {
       throw InputError("the search recorded " + std::to_string(r.trace.events.size()) +
@@ -271,14 +277,17 @@ std::string ViewerApp::run(const SearchSpec& spec) {
 
 std::string ViewerApp::run_json(const std::string& options_json) {
   try {
-    return run(SearchSpec::from_json(options_json));
+    const SearchSpec spec = SearchSpec::from_json(options_json);
+    form_from_spec(spec);
+    return run(spec);
   } catch (const InputError& e) {
     m_state.error = e.what();
     return error_json(e.what());
   }
 }
 
-std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std::string& name) {
+std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
+                                  const std::string& name) {
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     m_spec = SearchSpec::from_meta(t->meta);
@@ -323,7 +332,8 @@ void ViewerApp::process_requests() {
   }
   if (r.compute_scores) {
     r.compute_scores = false;
-    if (!compute_scores()) m_state.error = "cannot compute scores: the trace does not say how to search it again";
+    if (!compute_scores())
+      m_state.error = "cannot compute scores: the trace does not say how to search it again";
   }
   if (!r.open_path.empty()) {
     const std::string path = r.open_path;
@@ -356,13 +366,15 @@ void ViewerApp::process_requests() {
   }
   if (r.download_kbz) {
     r.download_kbz = false;
-    if (download && m_state.has_trace()) download("kibitz-trace.kbz", save_kbz(), "application/octet-stream");
+    if (download && m_state.has_trace())
+      download("kibitz-trace.kbz", save_kbz(), "application/octet-stream");
   }
   if (r.download_json) {
     r.download_json = false;
     if (download && m_state.has_trace()) {
       const std::string json = save_json();
-      download("kibitz-trace.json", std::vector<std::uint8_t>(json.begin(), json.end()), "application/json");
+      download("kibitz-trace.json", std::vector<std::uint8_t>(json.begin(), json.end()),
+               "application/json");
     }
   }
   if (r.copy_link) {
@@ -388,8 +400,10 @@ std::string ViewerApp::summary_json() const {
   JsonWriter j;
   j.begin_object();
   j.key("value");
-  if (m.roots().empty() || m.node(m.roots().back()).leave_t == trace::k_never) j.null();
-  else j.score(m.node(m.roots().back()).ret);
+  if (m.roots().empty() || m.node(m.roots().back()).leave_t == trace::k_never)
+    j.null();
+  else
+    j.score(m.node(m.roots().back()).ret);
   const trace::Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
   j.key("nodes");
   j.number(static_cast<long long>(m.node_count()));
@@ -424,14 +438,19 @@ std::string ViewerApp::view_state_json() const {
   j.key("events");
   j.number(static_cast<long long>(s.event_count()));
   j.key("selected");
-  if (s.selected == trace::k_no_node) j.null();
-  else j.number(static_cast<long long>(s.selected));
+  if (s.selected == trace::k_no_node)
+    j.null();
+  else
+    j.number(static_cast<long long>(s.selected));
   j.key("current_node");
-  if (!s.has_trace() || s.event_count() == 0) j.null();
+  if (!s.has_trace() || s.event_count() == 0)
+    j.null();
   else {
     const std::uint32_t c = s.model().node_of_event(s.cursor());
-    if (c == trace::k_no_node) j.null();
-    else j.number(static_cast<long long>(c));
+    if (c == trace::k_no_node)
+      j.null();
+    else
+      j.number(static_cast<long long>(c));
   }
   j.key("nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().node_count()) : 0LL);
@@ -499,9 +518,12 @@ std::string ViewerApp::node_state_json(std::uint32_t id) const {
 std::string ViewerApp::url_hash() const {
   if (!m_spec) return "";
   std::string h = "#";
-  if (!m_spec->tree.empty()) h += "tree=" + url_encode(m_spec->tree);
-  else if (m_spec->random) h += "random=" + url_encode(m_spec->random->to_text());
-  else h += "game=" + url_encode(m_spec->game) + "&position=" + url_encode(m_spec->position);
+  if (!m_spec->tree.empty())
+    h += "tree=" + url_encode(m_spec->tree);
+  else if (m_spec->random)
+    h += "random=" + url_encode(m_spec->random->to_text());
+  else
+    h += "game=" + url_encode(m_spec->game) + "&position=" + url_encode(m_spec->position);
   h += std::string("&algo=") + algorithm_name(m_spec->algo);
   h += std::string("&criterion=") + criterion_name(m_spec->criterion);
   if (m_spec->depth >= 0) h += "&depth=" + std::to_string(m_spec->depth);
@@ -520,76 +542,9 @@ std::string ViewerApp::url_hash() const {
   return h;
 }
 
-std::string ViewerApp::apply_url_hash(const std::string& hash) {
-  std::string h = hash;
-  if (!h.empty() && h[0] == '#') h.erase(0, 1);
-  if (h.empty()) return error_json("empty link");
-  SearchSpec spec;
-  long long t = 0;
-  std::string example;
-  try {
-    std::size_t pos = 0;
-    while (pos <= h.size()) {
-      std::size_t amp = h.find('&', pos);
-      if (amp == std::string::npos) amp = h.size();
-      const std::string item = h.substr(pos, amp - pos);
-      pos = amp + 1;
-      if (!item.empty()) {
-        const std::size_t eq = item.find('=');
-        if (eq == std::string::npos) throw InputError("link: '" + item + "' should be name=value");
-        const std::string key = item.substr(0, eq), value = url_decode(item.substr(eq + 1));
-        if (key == "tree") spec.tree = value;
-        else if (key == "random") spec.random = RandomTreeParams::parse(value);
-        else if (key == "game") spec.game = value;
-        else if (key == "position") spec.position = value;
-        else if (key == "example") example = value;
-        else if (key == "algo") spec.algo = parse_algorithm(value);
-        else if (key == "criterion") {
-          if (!parse_criterion(value.c_str(), spec.criterion)) throw InputError("link: criterion must be gt or ge");
-        } else if (key == "depth") {
-          char* end = nullptr;
-          const long v = std::strtol(value.c_str(), &end, 10);
-          if (value.empty() || *end) throw InputError("link: depth must be an integer");
-          spec.depth = static_cast<int>(v);
-        } else if (key == "iterative") {
-          spec.iterative = value == "1" || value == "true";
-        } else if (key == "nodes" || key == "tt") {
-          char* end = nullptr;
-          const long long v = std::strtoll(value.c_str(), &end, 10);
-          if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
-          (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
-        } else if (key == "widths") {
-          spec.widths = value == "normal" ? "" : value;
-        } else if (key == "feedover") {
-          char* end = nullptr;
-          const long v = std::strtol(value.c_str(), &end, 10);
-          if (value.empty() || *end) throw InputError("link: feedover must be an integer");
-          spec.feedover = static_cast<int>(v);
-        } else if (key == "secondary" || key == "pruning") {
-          (key == "secondary" ? spec.secondary : spec.pruning) = !(value == "0" || value == "false");
-        } else if (InterestSpec::is_key(key)) {
-          spec.interest.set(key, value);
-        } else if (key == "t") {
-          char* end = nullptr;
-          t = std::strtoll(value.c_str(), &end, 10);
-          if (value.empty() || *end || t < 0) throw InputError("link: t must be an event number");
-        } else if (!fe_link_key(key, value, spec)) {
-          throw InputError("link: unknown part '" + key + "'");
-        }
-      }
-      if (amp >= h.size()) break;
-    }
-    if (!example.empty()) {
-      auto it = std::find_if(m_state.examples.begin(), m_state.examples.end(),
-                             [&](const viewer::Example& e) { return e.name == example; });
-      if (it == m_state.examples.end()) throw InputError("link: no example named '" + example + "'");
-      spec.tree = it->tree;
-    }
-  } catch (const InputError& e) {
-    m_state.error = e.what();
-    return error_json(e.what());
-  }
-  // Show the link's set-up in the form too.
+// The set-up form shows a search that came from elsewhere (a link, runSearch, --options), so
+// that Run repeats it and the user sees which options produced the tree.
+void ViewerApp::form_from_spec(const SearchSpec& spec) {
   if (!spec.tree.empty()) {
     m_state.setup.source = viewer::SetupForm::Source::tree;
     m_state.setup.tree_text = spec.tree;
@@ -630,7 +585,8 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
   }
   if (spec.algo == Algorithm::interest) {
     viewer::InterestForm& i = m_state.setup.interest;
-    i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic : viewer::InterestForm::Limits::list;
+    i.limits = spec.interest.limits.empty() ? viewer::InterestForm::Limits::automatic
+                                            : viewer::InterestForm::Limits::list;
     if (!spec.interest.limits.empty()) i.list = spec.interest.limits;
     i.split_tallies = spec.interest.tallies == Tallies::split;
     i.similarity = spec.interest.similarity;
@@ -639,6 +595,87 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
   }
   m_state.setup.criterion = spec.criterion == Criterion::ge ? 1 : 0;
   m_state.setup.depth = spec.depth;
+}
+
+std::string ViewerApp::apply_url_hash(const std::string& hash) {
+  std::string h = hash;
+  if (!h.empty() && h[0] == '#') h.erase(0, 1);
+  if (h.empty()) return error_json("empty link");
+  SearchSpec spec;
+  long long t = 0;
+  std::string example;
+  try {
+    std::size_t pos = 0;
+    while (pos <= h.size()) {
+      std::size_t amp = h.find('&', pos);
+      if (amp == std::string::npos) amp = h.size();
+      const std::string item = h.substr(pos, amp - pos);
+      pos = amp + 1;
+      if (!item.empty()) {
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos) throw InputError("link: '" + item + "' should be name=value");
+        const std::string key = item.substr(0, eq), value = url_decode(item.substr(eq + 1));
+        if (key == "tree")
+          spec.tree = value;
+        else if (key == "random")
+          spec.random = RandomTreeParams::parse(value);
+        else if (key == "game")
+          spec.game = value;
+        else if (key == "position")
+          spec.position = value;
+        else if (key == "example")
+          example = value;
+        else if (key == "algo")
+          spec.algo = parse_algorithm(value);
+        else if (key == "criterion") {
+          if (!parse_criterion(value.c_str(), spec.criterion))
+            throw InputError("link: criterion must be gt or ge");
+        } else if (key == "depth") {
+          char* end = nullptr;
+          const long v = std::strtol(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: depth must be an integer");
+          spec.depth = static_cast<int>(v);
+        } else if (key == "iterative") {
+          spec.iterative = value == "1" || value == "true";
+        } else if (key == "nodes" || key == "tt") {
+          char* end = nullptr;
+          const long long v = std::strtoll(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: " + key + " must be an integer");
+          (key == "nodes" ? spec.node_budget : spec.tt_entries) = v;
+        } else if (key == "widths") {
+          spec.widths = value == "normal" ? "" : value;
+        } else if (key == "feedover") {
+          char* end = nullptr;
+          const long v = std::strtol(value.c_str(), &end, 10);
+          if (value.empty() || *end) throw InputError("link: feedover must be an integer");
+          spec.feedover = static_cast<int>(v);
+        } else if (key == "secondary" || key == "pruning") {
+          (key == "secondary" ? spec.secondary : spec.pruning) =
+              !(value == "0" || value == "false");
+        } else if (InterestSpec::is_key(key)) {
+          spec.interest.set(key, value);
+        } else if (key == "t") {
+          char* end = nullptr;
+          t = std::strtoll(value.c_str(), &end, 10);
+          if (value.empty() || *end || t < 0) throw InputError("link: t must be an event number");
+        } else if (!fe_link_key(key, value, spec)) {
+          throw InputError("link: unknown part '" + key + "'");
+        }
+      }
+      if (amp >= h.size()) break;
+    }
+    if (!example.empty()) {
+      auto it = std::find_if(m_state.examples.begin(), m_state.examples.end(),
+                             [&](const viewer::Example& e) { return e.name == example; });
+      if (it == m_state.examples.end())
+        throw InputError("link: no example named '" + example + "'");
+      spec.tree = it->tree;
+    }
+  } catch (const InputError& e) {
+    m_state.error = e.what();
+    return error_json(e.what());
+  }
+  form_from_spec(spec);  // show the link's set-up in the form too
   const std::string summary = run(spec);
   if (m_state.has_trace() && m_state.error.empty()) m_state.seek(static_cast<std::size_t>(t));
   return summary;

@@ -32,6 +32,7 @@ class ViewerApp {
   std::string run_json(const std::string& options_json);
   // The set-up form as a search; throws InputError naming the bad field.
   SearchSpec spec_from_form() const;
+  void form_from_spec(const SearchSpec& spec);
   // Shows a trace read from bytes (.kbz or JSON); summary or {"error"}.
   std::string load_trace(const std::uint8_t* data, std::size_t size, const std::string& name);
   std::vector<std::uint8_t> save_kbz() const;
@@ -54,7 +55,9 @@ class ViewerApp {
   void start_experiment(const std::string& name, int trials = 0);
 
   // Platform hooks (set by the web page; the desktop uses paths).
-  std::function<void(const std::string& name, const std::vector<std::uint8_t>& bytes, const std::string& mime)> download;
+  std::function<void(const std::string& name, const std::vector<std::uint8_t>& bytes,
+                     const std::string& mime)>
+      download;
   std::function<void()> open_picker;
   std::function<void(const std::string&)> copy_text;
   std::function<void(const std::string&)> url_changed;
@@ -65,7 +68,7 @@ class ViewerApp {
   void load_positions(const std::string& assets_dir);
 
   viewer::ViewerState m_state;
-  std::optional<SearchSpec> m_spec;  // what the shown trace searched, when known
+  std::optional<SearchSpec> m_spec;             // what the shown trace searched, when known
   std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
 };
 

@@ -11,8 +11,8 @@ using namespace kibitz::test;
 
 namespace {
 
-SearchSpec game_spec(const std::string& game, const std::string& position, int depth, Algorithm a, Criterion c,
-                     long long tt) {
+SearchSpec game_spec(const std::string& game, const std::string& position, int depth, Algorithm a,
+                     Criterion c, long long tt) {
   SearchSpec s;
   s.game = game;
   s.position = position;
@@ -43,14 +43,22 @@ const Case k_cases[] = {
 
 }  // namespace
 
-TEST_CASE("with a transposition table alpha-beta keeps minimax's value; without, the same nodes as before") {
+TEST_CASE(
+    "with a transposition table alpha-beta keeps minimax's value; without, the same nodes as "
+    "before") {
   for (const Case& c : k_cases) {
-    const Score truth = run_search(game_spec(c.game, c.position, c.depth, Algorithm::minimax, Criterion::gt, 0), false).value;
+    const Score truth =
+        run_search(game_spec(c.game, c.position, c.depth, Algorithm::minimax, Criterion::gt, 0),
+                   false)
+            .value;
     for (Algorithm a : {Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
       for (Criterion cr : {Criterion::gt, Criterion::ge}) {
-        INFO(c.game << " '" << c.position << "' depth " << c.depth << " " << algorithm_name(a) << " " << criterion_name(cr));
-        const SearchResult plain = run_search(game_spec(c.game, c.position, c.depth, a, cr, 0), false);
-        const SearchResult with_tt = run_search(game_spec(c.game, c.position, c.depth, a, cr, 1 << 14), false);
+        INFO(c.game << " '" << c.position << "' depth " << c.depth << " " << algorithm_name(a)
+                    << " " << criterion_name(cr));
+        const SearchResult plain =
+            run_search(game_spec(c.game, c.position, c.depth, a, cr, 0), false);
+        const SearchResult with_tt =
+            run_search(game_spec(c.game, c.position, c.depth, a, cr, 1 << 14), false);
         CHECK(plain.value == truth);
         CHECK(with_tt.value == truth);
         CHECK(with_tt.tt_probes > 0);
@@ -62,7 +70,8 @@ TEST_CASE("with a transposition table alpha-beta keeps minimax's value; without,
 
 TEST_CASE("table probes are counted as probes and nothing else") {
   // Regression: a missing break once counted every probe as a forward-estimation test too.
-  const Recorded r = record(game_spec("connect4", "4453", 6, Algorithm::alphabeta, Criterion::gt, 1 << 12), false);
+  const Recorded r =
+      record(game_spec("connect4", "4453", 6, Algorithm::alphabeta, Criterion::gt, 1 << 12), false);
   const trace::Counters c = r.model->counters_at(r.model->event_count() - 1);
   std::uint32_t probes = 0;
   for (std::size_t t = 0; t < r.model->event_count(); ++t)
@@ -78,14 +87,16 @@ TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpru
   for (const Case& c : k_cases) {
     if (std::string(c.game) == "chess") continue;  // repetition draws depend on the path
     for (Criterion cr : {Criterion::gt, Criterion::ge}) {
-      SearchSpec s = game_spec(c.game, c.position, std::min(c.depth, 6), Algorithm::alphabeta_bounds, cr, 1 << 12);
+      SearchSpec s = game_spec(c.game, c.position, std::min(c.depth, 6),
+                               Algorithm::alphabeta_bounds, cr, 1 << 12);
       s.iterative = true;
       const Recorded r = record(s);
       REQUIRE(r.scores.size() == r.model->node_count());
       int settled = 0;
       for (std::uint32_t id = 0; id < r.model->node_count(); ++id) {
         const auto& n = r.model->node(id);
-        INFO(c.game << " node " << id << " kind " << kind_name(n.kind) << " ret " << n.ret << " score " << r.scores[id]);
+        INFO(c.game << " node " << id << " kind " << kind_name(n.kind) << " ret " << n.ret
+                    << " score " << r.scores[id]);
         CHECK(bound_holds(n.bound, n.ret, r.scores[id]));
         if (n.tt & trace::k_tt_settled) {
           ++settled;
@@ -97,7 +108,8 @@ TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpru
   }
 }
 
-TEST_CASE("iterative deepening: one root per depth, the last equal to a single search of that depth") {
+TEST_CASE(
+    "iterative deepening: one root per depth, the last equal to a single search of that depth") {
   for (const Case& c : k_cases) {
     const int depth = std::min(c.depth, 4);
     SearchSpec s = game_spec(c.game, c.position, depth, Algorithm::alphabeta, Criterion::gt, -1);
@@ -122,7 +134,8 @@ TEST_CASE("iterative deepening: one root per depth, the last equal to a single s
 TEST_CASE("a node budget stops the search within it, and the trace stays well formed") {
   for (long long budget : {1LL, 7LL, 150LL, 2000LL}) {
     for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
-      SearchSpec s = game_spec("othello", "", 8, a, Criterion::ge, a == Algorithm::minimax ? 0 : -1);
+      SearchSpec s =
+          game_spec("othello", "", 8, a, Criterion::ge, a == Algorithm::minimax ? 0 : -1);
       s.node_budget = budget;
       const Recorded r = record(s, false);
       INFO("budget " << budget << " " << std::string(algorithm_name(a)));
@@ -130,7 +143,8 @@ TEST_CASE("a node budget stops the search within it, and the trace stays well fo
       CHECK(r.result.aborted);
       CHECK(r.model->node_count() == static_cast<std::uint32_t>(r.result.stats.nodes));
       // Every node is left; the unfinished ones with kind unknown, the root among them.
-      for (std::uint32_t id = 0; id < r.model->node_count(); ++id) CHECK(r.model->node(id).leave_t != trace::k_never);
+      for (std::uint32_t id = 0; id < r.model->node_count(); ++id)
+        CHECK(r.model->node(id).leave_t != trace::k_never);
       CHECK(r.model->node(0).kind == NodeKind::unknown);
       // A JSON round trip of the trace (with its table events) keeps it.
       const trace::Trace back = trace::read_trace_json(trace::write_trace_json(r.result.trace));
@@ -139,7 +153,8 @@ TEST_CASE("a node budget stops the search within it, and the trace stays well fo
       CHECK(again.node_count() == r.model->node_count());
     }
   }
-  // With iterative deepening the budget covers all iterations; the value is the last finished one's.
+  // With iterative deepening the budget covers all iterations; the value is the last finished
+  // one's.
   SearchSpec s = game_spec("othello", "", 8, Algorithm::alphabeta, Criterion::gt, -1);
   s.iterative = true;
   s.node_budget = 2500;
@@ -155,7 +170,9 @@ TEST_CASE("a node budget stops the search within it, and the trace stays well fo
 
 TEST_CASE("the table is on by default for chess and Othello, off for trees and minimax") {
   CHECK(game_spec("chess", "", 2, Algorithm::alphabeta, Criterion::gt, -1).table_entries() > 0);
-  CHECK(game_spec("othello", "", 2, Algorithm::alphabeta_bounds, Criterion::gt, -1).table_entries() > 0);
+  CHECK(
+      game_spec("othello", "", 2, Algorithm::alphabeta_bounds, Criterion::gt, -1).table_entries() >
+      0);
   CHECK(game_spec("connect4", "", 2, Algorithm::alphabeta, Criterion::gt, -1).table_entries() == 0);
   CHECK(game_spec("othello", "", 2, Algorithm::minimax, Criterion::gt, -1).table_entries() == 0);
   SearchSpec t;

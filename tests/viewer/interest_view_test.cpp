@@ -154,3 +154,29 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
   frames(ui, app, 2);
   CHECK(s.widgets.count("iteration_combo") == 0);
 }
+
+TEST_CASE("a search from runSearch options shows in the set-up form, and Run repeats it") {
+  ViewerApp app = make_app();
+  const std::string summary = app.run_json(
+      R"({"random":"b=3,d=4,lo=-9,hi=9,seed=3","algo":"interest","limits":"600,900","tallies":"joint"})");
+  REQUIRE(summary.find("\"error\"") == std::string::npos);
+  const viewer::SetupForm& f = app.state().setup;
+  CHECK(f.source == viewer::SetupForm::Source::random);
+  CHECK(f.b == 3);
+  CHECK(f.d == 4);
+  CHECK(f.seed == 3);
+  CHECK(f.algo == viewer::SetupForm::k_algo_interest);
+  CHECK(f.interest.limits == viewer::InterestForm::Limits::list);
+  CHECK(f.interest.list == "600,900");
+  CHECK_FALSE(f.interest.split_tallies);
+  const std::uint32_t nodes = app.state().model().node_count();
+  const std::size_t events = app.state().model().event_count();
+  const trace::Trace* before = &app.state().trace();
+  HeadlessImGui ui;
+  frames(ui, app, 2);
+  click(ui, app, "run");
+  CHECK(app.state().error.empty());
+  CHECK(&app.state().trace() != before);  // a new search ran
+  CHECK(app.state().model().node_count() == nodes);
+  CHECK(app.state().model().event_count() == events);
+}
