@@ -18,8 +18,8 @@ std::vector<SearchSpec> bench_cases() {
     cases.push_back(s);
   };
   for (int seed = 1; seed <= 6; ++seed) {
-    random(("b=5,d=10,lo=-16383,hi=16384,seed=" + std::to_string(seed)).c_str(), Algorithm::alphabeta,
-           Criterion::gt);
+    random(("b=5,d=10,lo=-16383,hi=16384,seed=" + std::to_string(seed)).c_str(),
+           Algorithm::alphabeta, Criterion::gt);
     random(("B=9,root=5,d=10,lo=-32767,hi=32768,seed=" + std::to_string(seed)).c_str(),
            Algorithm::alphabeta, Criterion::ge);
   }
@@ -62,14 +62,16 @@ BenchFigures run_bench(int rounds) {
       events += static_cast<long long>(res.trace.events.size());
       if (r == 0) bytes += static_cast<long long>(trace::write_kbz(res.trace).size());
     }
-    f.seconds_unrecorded = std::min(f.seconds_unrecorded, std::chrono::duration<double>(t1 - t0).count());
+    f.seconds_unrecorded =
+        std::min(f.seconds_unrecorded, std::chrono::duration<double>(t1 - t0).count());
     f.seconds_recorded = std::min(f.seconds_recorded, recorded);
     f.nodes = f.signature = nodes;
     f.leaves = leaves;
     f.events = events;
     if (r == 0) f.trace_bytes = bytes;
   }
-  f.bytes_per_event = f.events ? static_cast<double>(f.trace_bytes) / static_cast<double>(f.events) : 0;
+  f.bytes_per_event =
+      f.events ? static_cast<double>(f.trace_bytes) / static_cast<double>(f.events) : 0;
   return f;
 }
 

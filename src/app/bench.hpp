@@ -13,13 +13,13 @@ namespace kibitz {
 std::vector<SearchSpec> bench_cases();
 
 struct BenchFigures {
-  long long signature = 0;        // total nodes of the set
-  long long nodes = 0;            // nodes per round (= signature)
+  long long signature = 0;  // total nodes of the set
+  long long nodes = 0;      // nodes per round (= signature)
   long long leaves = 0;
   double seconds_unrecorded = 0;  // best of the rounds
   double seconds_recorded = 0;
   long long events = 0;
-  long long trace_bytes = 0;      // .kbz bytes of all the traces
+  long long trace_bytes = 0;  // .kbz bytes of all the traces
   double bytes_per_event = 0;
   int rounds = 0;
 };

@@ -21,7 +21,9 @@
 namespace kibitz {
 
 // The names `kibitz --game` accepts, for messages.
-inline const char* known_games() { return "tictactoe, connect4, othello, chess"; }
+inline const char* known_games() {
+  return "tictactoe, connect4, othello, chess";
+}
 
 // f must return the same type for every game (R).
 template <class F, class R = std::invoke_result_t<F, ExplicitTreeGame&>>

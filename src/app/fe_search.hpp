@@ -48,8 +48,8 @@ FeConfig fe_config_for(const SearchSpec& spec, const Game& game) {
 // Searches to `depth`; returns the root's value and the counters, and writes the bounds used
 // into out's trace facts.
 template <class Game, class Sink>
-Score search_forward_estimation(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out, int depth,
-                                SearchStats& stats) {
+Score search_forward_estimation(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
+                                int depth, SearchStats& stats) {
   const FeConfig config = fe_config_for(spec, game);
   ForwardEstimation<Game, Sink> s(game, sink, spec.criterion, config);
   const Score value = s.run(depth);

@@ -26,13 +26,20 @@ void write_greenblatt_stats(JsonWriter& j, const greenblatt::GreenblattStats& g)
   j.key("greenblatt");
   j.begin_object();
   const std::pair<const char*, long long> fields[] = {
-      {"generations", g.generations},       {"capture_generations", g.capture_generations},
-      {"feedovers", g.feedovers},           {"static_evals", g.static_evals},
-      {"capture_nodes", g.capture_nodes},   {"hash_probes", g.hash_probes},
-      {"hash_hits", g.hash_hits},           {"hash_cutoffs", g.hash_cutoffs},
-      {"secondary_searches", g.secondary_searches}, {"secondary_nodes", g.secondary_nodes},
-      {"secondary_changes", g.secondary_changes},   {"cutoffs", g.cutoffs},
-      {"first_move_cutoffs", g.first_move_cutoffs}, {"mate_skips", g.mate_skips},
+      {"generations", g.generations},
+      {"capture_generations", g.capture_generations},
+      {"feedovers", g.feedovers},
+      {"static_evals", g.static_evals},
+      {"capture_nodes", g.capture_nodes},
+      {"hash_probes", g.hash_probes},
+      {"hash_hits", g.hash_hits},
+      {"hash_cutoffs", g.hash_cutoffs},
+      {"secondary_searches", g.secondary_searches},
+      {"secondary_nodes", g.secondary_nodes},
+      {"secondary_changes", g.secondary_changes},
+      {"cutoffs", g.cutoffs},
+      {"first_move_cutoffs", g.first_move_cutoffs},
+      {"mate_skips", g.mate_skips},
       {"modifications", g.modifications}};
   for (const auto& f : fields) {
     j.key(f.first);
@@ -53,8 +60,10 @@ std::uint32_t finished_root(const Model& model) {
 
 void write_node_label(JsonWriter& j, const Model& model, std::uint32_t id) {
   const std::string& label = model.label(id);
-  if (!label.empty()) j.string(label);
-  else j.number(static_cast<long long>(model.node(id).k));
+  if (!label.empty())
+    j.string(label);
+  else
+    j.number(static_cast<long long>(model.node(id).k));
 }
 
 std::string node_label_text(const Model& model, std::uint32_t id) {
@@ -70,15 +79,19 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   j.key("id");
   j.number(static_cast<long long>(id));
   j.key("name");
-  if (model.label(id).empty()) j.null();
-  else j.string(model.label(id));
+  if (model.label(id).empty())
+    j.null();
+  else
+    j.string(model.label(id));
   j.key("path");
   j.begin_array();
   for (int k : model.path(id)) j.number(static_cast<long long>(k));
   j.end_array();
   j.key("parent");
-  if (n.parent == trace::k_no_node) j.null();
-  else j.number(static_cast<long long>(n.parent));
+  if (n.parent == trace::k_no_node)
+    j.null();
+  else
+    j.number(static_cast<long long>(n.parent));
   j.key("depth");
   j.number(static_cast<long long>(n.depth));
   j.key("alpha0");
@@ -108,24 +121,34 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   for (Score b : best) j.score(b);
   j.end_array();
   j.key("ret");
-  if (s.has_ret) j.score(s.ret);
-  else j.null();
+  if (s.has_ret)
+    j.score(s.ret);
+  else
+    j.null();
   if (scores) {
     j.key("score");
     j.score((*scores)[id]);
   }
   j.key("kind");
-  if (s.kind == NodeKind::unknown) j.null();
-  else j.string(kind_name(s.kind));
+  if (s.kind == NodeKind::unknown)
+    j.null();
+  else
+    j.string(kind_name(s.kind));
   j.key("expected_kind");
-  if (n.expected == NodeKind::unknown) j.null();
-  else j.string(kind_name(n.expected));
+  if (n.expected == NodeKind::unknown)
+    j.null();
+  else
+    j.string(kind_name(n.expected));
   j.key("bound");
-  if (s.has_ret) j.string(bound_name(s.bound));
-  else j.null();
+  if (s.has_ret)
+    j.string(bound_name(s.bound));
+  else
+    j.null();
   j.key("cutoff_child");
-  if (s.cutoff_child >= 0) j.number(static_cast<long long>(s.cutoff_child));
-  else j.null();
+  if (s.cutoff_child >= 0)
+    j.number(static_cast<long long>(s.cutoff_child));
+  else
+    j.null();
   if (model.roots().size() > 1) {
     j.key("iteration");
     j.number(static_cast<long long>(n.iteration));
@@ -134,7 +157,9 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.key("tt");
     j.begin_object();
     j.key("probe");
-    j.string((n.tt & trace::k_tt_settled) ? "cutoff" : (n.tt & trace::k_tt_found) ? "move" : "miss");
+    j.string((n.tt & trace::k_tt_settled) ? "cutoff"
+             : (n.tt & trace::k_tt_found) ? "move"
+                                          : "miss");
     j.key("stored");
     j.boolean((n.tt & trace::k_tt_stored) != 0);
     j.end_object();
@@ -166,7 +191,8 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.key("pv");
   j.begin_array();
   if (finished_root(model) != trace::k_no_node) {
-    for (std::uint32_t id : model.principal_variation(finished_root(model))) write_node_label(j, model, id);
+    for (std::uint32_t id : model.principal_variation(finished_root(model)))
+      write_node_label(j, model, id);
   }
   j.end_array();
   j.key("aborted");
@@ -179,8 +205,10 @@ std::string search_report_json(const SearchResult& result, const Model& model,
       j.key("depth");
       j.number(static_cast<long long>(it.depth));
       j.key("value");
-      if (it.completed) j.score(it.value);
-      else j.null();
+      if (it.completed)
+        j.score(it.value);
+      else
+        j.null();
       j.key("nodes");
       j.number(it.nodes);
       j.key("completed");
@@ -227,7 +255,8 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.key("nodes_table");
   j.begin_array();
   const std::size_t last = model.event_count() == 0 ? 0 : model.event_count() - 1;
-  for (std::uint32_t id = 0; id < model.node_count(); ++id) write_node_entry(j, model, id, last, scores);
+  for (std::uint32_t id = 0; id < model.node_count(); ++id)
+    write_node_entry(j, model, id, last, scores);
   if (fe) write_fe_pruned_entries(j, model, last, scores != nullptr);
   j.end_array();
   j.end_object();
@@ -238,7 +267,8 @@ std::string search_report_text(const SearchResult& result, const Model& model,
                                const std::vector<Score>* scores) {
   std::ostringstream o;
   o << "value: " << format_score(result.value);
-  if (result.trace.meta.get("algo") == "alphabeta-bounds") o << " (" << bound_name(result.bound) << ")";
+  if (result.trace.meta.get("algo") == "alphabeta-bounds")
+    o << " (" << bound_name(result.bound) << ")";
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";
   o << "leaves evaluated: " << result.stats.leaves << "\n";
@@ -257,16 +287,19 @@ std::string search_report_text(const SearchResult& result, const Model& model,
       o << ' ' << model.label(id);
     } else {
       std::vector<std::uint32_t> line;
-      for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent) line.push_back(n);
+      for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent)
+        line.push_back(n);
       o << ' ';
       for (std::size_t i = line.size(); i-- > 0;) o << model.label(line[i]) << (i ? "-" : "");
     }
   }
-  if (listed > k_max_listed) o << " ... (" << listed - k_max_listed << " more; --json lists them all)";
+  if (listed > k_max_listed)
+    o << " ... (" << listed - k_max_listed << " more; --json lists them all)";
   o << "\n";
   o << "pv:";
   if (finished_root(model) != trace::k_no_node) {
-    for (std::uint32_t id : model.principal_variation(finished_root(model))) o << ' ' << node_label_text(model, id);
+    for (std::uint32_t id : model.principal_variation(finished_root(model)))
+      o << ' ' << node_label_text(model, id);
   }
   o << "\n";
   o << "cutoffs: " << result.stats.cutoffs << "\n";
@@ -277,23 +310,29 @@ std::string search_report_text(const SearchResult& result, const Model& model,
       o << interest_iteration_text(static_cast<int>(i) + 1, it) << "\n";
       continue;
     }
-    o << "iteration depth " << it.depth << ": " << (it.completed ? format_score(it.value) : std::string("stopped by the node budget"))
-      << ", " << it.nodes << " nodes\n";
+    o << "iteration depth " << it.depth << ": "
+      << (it.completed ? format_score(it.value) : std::string("stopped by the node budget")) << ", "
+      << it.nodes << " nodes\n";
   }
-  if (result.aborted && result.iterations.empty()) o << "stopped by the node budget: the value is not a result\n";
+  if (result.aborted && result.iterations.empty())
+    o << "stopped by the node budget: the value is not a result\n";
   if (result.tt_entries > 0) {
-    o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, " << result.tt_hits << " hits, "
-      << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores << " stores\n";
+    o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, "
+      << result.tt_hits << " hits, " << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores
+      << " stores\n";
   }
-  o << "nodes generated: " << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
+  o << "nodes generated: "
+    << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
   if (result.trace.meta.get("algo") == "forward-estimation") o << fe_summary_text(result);
   if (result.trace.meta.get("algo") == "greenblatt") {
     const greenblatt::GreenblattStats& g = result.greenblatt;
-    o << "greenblatt: " << g.generations << " plausible move generations, " << g.feedovers << " feedovers, "
-      << g.static_evals << " static evaluations, " << g.capture_nodes << " capture-search nodes, " << g.hash_hits
-      << " hash hits of " << g.hash_probes << " probes, " << g.secondary_searches << " secondary searches ("
-      << g.secondary_changes << " lowered the value)\n";
-    o << "cutoffs by the first move searched: " << g.first_move_cutoffs << " of " << g.cutoffs << "\n";
+    o << "greenblatt: " << g.generations << " plausible move generations, " << g.feedovers
+      << " feedovers, " << g.static_evals << " static evaluations, " << g.capture_nodes
+      << " capture-search nodes, " << g.hash_hits << " hash hits of " << g.hash_probes
+      << " probes, " << g.secondary_searches << " secondary searches (" << g.secondary_changes
+      << " lowered the value)\n";
+    o << "cutoffs by the first move searched: " << g.first_move_cutoffs << " of " << g.cutoffs
+      << "\n";
   }
   if (scores && !model.roots().empty()) {
     o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";

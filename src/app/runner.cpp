@@ -22,12 +22,13 @@ namespace {
 // One search of the chosen algorithm to `depth`; returns whether it finished. `out` receives
 // facts some algorithms record about themselves (forward estimation's edge bounds).
 template <class Game, class Sink>
-bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth, Score& value,
-                 Bound& bound, SearchStats& stats, SearchResult& out) {
+bool search_once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options, int depth,
+                 Score& value, Bound& bound, SearchStats& stats, SearchResult& out) {
   switch (spec.algo) {
     case Algorithm::greenblatt: {
       if constexpr (std::is_same_v<Game, ChessGame>) {
-        greenblatt::GreenblattSearch<Sink> s(game, sink, spec.greenblatt_options(), options.tt, options.node_budget);
+        greenblatt::GreenblattSearch<Sink> s(game, sink, spec.greenblatt_options(), options.tt,
+                                             options.node_budget);
         value = s.run(depth);
         bound = Bound::exact;
         out.greenblatt.add(s.stats());
@@ -88,11 +89,11 @@ int iterative_depth(const SearchSpec& spec) {
   throw InputError("iterative deepening needs a depth");
 }
 
-
 template <class Game, class Sink>
 void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, SearchResult& out) {
   std::unique_ptr<TranspositionTable> table;
-  if (spec.table_entries() > 0) table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(spec.table_entries()));
+  if (spec.table_entries() > 0)
+    table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(spec.table_entries()));
   SearchOptions options;
   options.tt = table.get();
   options.node_budget = spec.node_budget;
@@ -101,7 +102,8 @@ void search_with(const SearchSpec& spec, int max_depth, Game& game, Sink& sink, 
   } else if (!spec.iterative) {
     Score value = 0;
     Bound bound = Bound::exact;
-    out.aborted = !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats, out);
+    out.aborted =
+        !search_once(spec, game, sink, options, spec.search_depth(), value, bound, out.stats, out);
     out.value = value;
     out.bound = bound;
   } else {
@@ -146,8 +148,10 @@ class Scorer {
 
   Score score(std::uint32_t id, int depth, int ply) {
     auto& moves = m_moves.at(ply);
-    if (depth > 0) m_game.moves(moves);
-    else moves.clear();
+    if (depth > 0)
+      m_game.moves(moves);
+    else
+      moves.clear();
     Score best = -k_score_inf;
     if (moves.empty()) {
       best = m_game.evaluate();
@@ -190,7 +194,8 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
   SearchResult out;
   spec.write_meta(out.trace.meta);
   // (Interest search: its nominal depth, the tree's height when no depth is given.)
-  const int max_depth = spec.iterative || spec.algo == Algorithm::interest ? iterative_depth(spec) : spec.search_depth();
+  const int max_depth = spec.iterative || spec.algo == Algorithm::interest ? iterative_depth(spec)
+                                                                           : spec.search_depth();
   const auto start = std::chrono::steady_clock::now();
   visit_domain(spec, [&](auto& game) {
     if (record) {
@@ -206,7 +211,8 @@ SearchResult run_search(const SearchSpec& spec, bool record) {
   return out;
 }
 
-std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model) {
+std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec,
+                                                 const trace::Model& model) {
   if (model.roots().empty() || spec.algo == Algorithm::greenblatt) return std::nullopt;
   std::vector<Score> scores(model.node_count(), 0);
   try {
@@ -216,8 +222,10 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const t
       // Each root searched to its own depth: an iteration's number is its depth.
       for (std::uint32_t root : model.roots()) {
         // (Interest search: every iteration to the same horizon.)
-        const int horizon = spec.algo == Algorithm::interest ? interest_horizon(spec) : spec.search_depth();
-        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : horizon, 0);
+        const int horizon =
+            spec.algo == Algorithm::interest ? interest_horizon(spec) : spec.search_depth();
+        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : horizon,
+                     0);
       }
       return 0;
     });

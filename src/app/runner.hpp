@@ -19,7 +19,7 @@ struct IterationResult {
   Score value = 0;
   long long nodes = 0;
   bool completed = false;  // false: the node budget ran out during it
-  long long limit = -1;    // interest search: the iteration's limit (k_limit_inf: none); -1 otherwise
+  long long limit = -1;  // interest search: the iteration's limit (k_limit_inf: none); -1 otherwise
   long long interest_cutoffs = 0;
 };
 
@@ -29,7 +29,7 @@ struct SearchResult {
   Score value = 0;     // the root's value (last completed iteration), from MAX's point of view
   Bound bound = Bound::exact;
   double seconds = 0;
-  bool aborted = false;                   // the node budget stopped the (last) search
+  bool aborted = false;                     // the node budget stopped the (last) search
   std::vector<IterationResult> iterations;  // iterative deepening and interest search
   long long interest_cutoffs = -1;          // interest search only (-1 otherwise)
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;

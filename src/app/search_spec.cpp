@@ -11,12 +11,18 @@ namespace kibitz {
 
 const char* algorithm_name(Algorithm a) {
   switch (a) {
-    case Algorithm::minimax: return "minimax";
-    case Algorithm::alphabeta: return "alphabeta";
-    case Algorithm::alphabeta_bounds: return "alphabeta-bounds";
-    case Algorithm::forward_estimation: return "forward-estimation";
-    case Algorithm::greenblatt: return "greenblatt";
-    case Algorithm::interest: return "interest";
+    case Algorithm::minimax:
+      return "minimax";
+    case Algorithm::alphabeta:
+      return "alphabeta";
+    case Algorithm::alphabeta_bounds:
+      return "alphabeta-bounds";
+    case Algorithm::forward_estimation:
+      return "forward-estimation";
+    case Algorithm::greenblatt:
+      return "greenblatt";
+    case Algorithm::interest:
+      return "interest";
   }
   return "alphabeta";
 }
@@ -26,8 +32,9 @@ Algorithm parse_algorithm(const std::string& text) {
                       Algorithm::forward_estimation, Algorithm::greenblatt, Algorithm::interest}) {
     if (text == algorithm_name(a)) return a;
   }
-  throw InputError("unknown algorithm '" + text +
-                   "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt, interest)");
+  throw InputError(
+      "unknown algorithm '" + text +
+      "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt, interest)");
 }
 
 int parse_fe_delta(const std::string& text) {
@@ -57,40 +64,52 @@ void SearchSpec::validate() const {
   if (depth < -1 || depth > 10'000) throw InputError("depth must be between 0 and 10000");
   if (!game.empty() && depth < 0) throw InputError("a game search needs a depth (e.g. depth 4)");
   if (node_budget < 0) throw InputError("the node budget must not be negative");
-  if (tt_entries < -1 || tt_entries > (1LL << 26)) throw InputError("the table size must be between 0 and 2^26 entries");
-  if (tt_entries > 0 && algo == Algorithm::minimax) throw InputError("minimax does not use a transposition table");
+  if (tt_entries < -1 || tt_entries > (1LL << 26))
+    throw InputError("the table size must be between 0 and 2^26 entries");
+  if (tt_entries > 0 && algo == Algorithm::minimax)
+    throw InputError("minimax does not use a transposition table");
   if (algo == Algorithm::forward_estimation) {
     if (!tree.empty()) {
       throw InputError("forward estimation needs node costs: search a random tree or a game");
     }
     if (fe_source() == EdgeSource::exact && !random) {
-      throw InputError("exact edge-cost bounds are known only for random trees (use bounds online or offline)");
+      throw InputError(
+          "exact edge-cost bounds are known only for random trees (use bounds online or offline)");
     }
     if (fe_delta_milli < 0 || fe_delta_milli > 1000) throw InputError("delta must be from 0 to 1");
     if (fe_likely && fe_source() != EdgeSource::offline) {
       throw InputError("the likely increment and decrement are learned off-line (bounds offline)");
     }
-    if (fe_samples < 1 || fe_samples > 100'000) throw InputError("samples must be from 1 to 100000");
+    if (fe_samples < 1 || fe_samples > 100'000)
+      throw InputError("samples must be from 1 to 100000");
     if (node_budget > 0 || tt_entries > 0) {
       throw InputError("forward estimation uses neither a node budget nor a transposition table");
     }
   }
   if (algo == Algorithm::greenblatt) {
-    if (game != "chess") throw InputError("the Greenblatt search plays chess only (use the game chess)");
-    greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);  // throws naming the fault
+    if (game != "chess")
+      throw InputError("the Greenblatt search plays chess only (use the game chess)");
+    greenblatt::WidthSchedule::parse(widths.empty() ? "normal"
+                                                    : widths);  // throws naming the fault
     if (feedover < -1 || feedover > greenblatt::GreenblattOptions::k_max_feedover) {
       throw InputError("feedover (plies per path) must be between 0 and " +
                        std::to_string(greenblatt::GreenblattOptions::k_max_feedover));
     }
   } else if (!widths.empty() || feedover >= 0 || !secondary || !pruning) {
-    throw InputError("widths, feedover, secondary and pruning are options of the Greenblatt search (algo greenblatt)");
+    throw InputError(
+        "widths, feedover, secondary and pruning are options of the Greenblatt search (algo "
+        "greenblatt)");
   }
   if (algo == Algorithm::interest) {
     interest.validate();
-    if (iterative) throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
-    if (interest.value_costs && !random) throw InputError("value costs (interest_costs value) are for random trees");
+    if (iterative)
+      throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
+    if (interest.value_costs && !random)
+      throw InputError("value costs (interest_costs value) are for random trees");
   } else if (!interest.is_default()) {
-    throw InputError("limits, tallies, similarity, interest costs and extension are options of the interest search");
+    throw InputError(
+        "limits, tallies, similarity, interest costs and extension are options of the interest "
+        "search");
   }
 }
 
@@ -191,11 +210,16 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   };
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     const std::string& key = it.key();
-    if (key == "tree") s.tree = text("tree");
-    else if (key == "random") s.random = RandomTreeParams::parse(text("random"));
-    else if (key == "game") s.game = text("game");
-    else if (key == "position") s.position = text("position");
-    else if (key == "algo") s.algo = parse_algorithm(text("algo"));
+    if (key == "tree")
+      s.tree = text("tree");
+    else if (key == "random")
+      s.random = RandomTreeParams::parse(text("random"));
+    else if (key == "game")
+      s.game = text("game");
+    else if (key == "position")
+      s.position = text("position");
+    else if (key == "algo")
+      s.algo = parse_algorithm(text("algo"));
     else if (key == "criterion") {
       criterion_given = true;
       if (!parse_criterion(text("criterion").c_str(), s.criterion)) {
@@ -208,10 +232,12 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
       if (!it.value().is_boolean()) throw InputError("iterative must be true or false");
       s.iterative = it.value().get<bool>();
     } else if (key == "nodes") {
-      if (!it.value().is_number_integer()) throw InputError("nodes (the budget) must be an integer");
+      if (!it.value().is_number_integer())
+        throw InputError("nodes (the budget) must be an integer");
       s.node_budget = it.value().get<long long>();
     } else if (key == "tt") {
-      if (!it.value().is_number_integer()) throw InputError("tt (table entries) must be an integer");
+      if (!it.value().is_number_integer())
+        throw InputError("tt (table entries) must be an integer");
       s.tt_entries = it.value().get<long long>();
     } else if (key == "bounds") {
       EdgeSource src;
@@ -248,9 +274,12 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
     } else if (key == "limits" && it.value().is_array()) {
       std::string list;
       for (const auto& v : it.value()) {
-        if (v.is_string()) list += (list.empty() ? "" : ",") + v.get<std::string>();
-        else if (v.is_number_integer()) list += (list.empty() ? "" : ",") + std::to_string(v.get<long long>());
-        else throw InputError("limits must be numbers or \"inf\"");
+        if (v.is_string())
+          list += (list.empty() ? "" : ",") + v.get<std::string>();
+        else if (v.is_number_integer())
+          list += (list.empty() ? "" : ",") + std::to_string(v.get<long long>());
+        else
+          throw InputError("limits must be numbers or \"inf\"");
       }
       s.interest.set("limits", list);
     } else if (InterestSpec::is_key(key)) {
@@ -262,7 +291,8 @@ SearchSpec SearchSpec::from_json(const std::string& json) {
   if (s.tree.empty() && !s.random && s.game.empty()) {
     throw InputError("search options need a source: \"tree\", \"random\" or \"game\"");
   }
-  if (s.algo == Algorithm::greenblatt && !criterion_given) s.criterion = Criterion::ge;  // the paper's rule
+  if (s.algo == Algorithm::greenblatt && !criterion_given)
+    s.criterion = Criterion::ge;  // the paper's rule
   s.validate();
   return s;
 }

@@ -15,7 +15,14 @@
 
 namespace kibitz {
 
-enum class Algorithm { minimax, alphabeta, alphabeta_bounds, forward_estimation, greenblatt, interest };
+enum class Algorithm {
+  minimax,
+  alphabeta,
+  alphabeta_bounds,
+  forward_estimation,
+  greenblatt,
+  interest
+};
 
 // "minimax", "alphabeta", "alphabeta-bounds", "forward-estimation", "greenblatt", "interest"
 const char* algorithm_name(Algorithm a);
@@ -24,23 +31,23 @@ Algorithm parse_algorithm(const std::string& text);
 
 struct SearchSpec {
   // The source: exactly one of a bracket tree, a random tree or a game.
-  std::string tree;                        // bracket text
+  std::string tree;  // bracket text
   std::optional<RandomTreeParams> random;
-  std::string game;                        // "tictactoe", "connect4", "othello", "chess"
-  std::string position;                    // the game's position text ("" = start)
+  std::string game;      // "tictactoe", "connect4", "othello", "chess"
+  std::string position;  // the game's position text ("" = start)
 
-  int depth = -1;                          // plies; -1 = to the leaves (trees only)
+  int depth = -1;  // plies; -1 = to the leaves (trees only)
   Algorithm algo = Algorithm::alphabeta;
   Criterion criterion = Criterion::gt;
-  bool iterative = false;                  // iterative deepening: depth 1, 2, ... up to depth
-  long long node_budget = 0;               // stop after this many nodes (0: no limit)
-  long long tt_entries = -1;               // transposition table size; -1: the domain's default
+  bool iterative = false;     // iterative deepening: depth 1, 2, ... up to depth
+  long long node_budget = 0;  // stop after this many nodes (0: no limit)
+  long long tt_entries = -1;  // transposition table size; -1: the domain's default
   // The Greenblatt search (chess only; docs/greenblatt.md).
-  std::string widths;                      // width schedule: "normal" (""), "tournament", "15,15,9,9,7"
-  int feedover = -1;                       // feedover plies per path; -1: the default (2)
-  bool secondary = true;                   // secondary search at the top level
-  bool pruning = true;                     // alpha-beta (off: the same selective tree without it)
-  InterestSpec interest;                   // algo interest (app/interest_spec.hpp)
+  std::string widths;     // width schedule: "normal" (""), "tournament", "15,15,9,9,7"
+  int feedover = -1;      // feedover plies per path; -1: the default (2)
+  bool secondary = true;  // secondary search at the top level
+  bool pruning = true;    // alpha-beta (off: the same selective tree without it)
+  InterestSpec interest;  // algo interest (app/interest_spec.hpp)
 
   static constexpr long long k_default_tt = 1 << 16;
   static constexpr long long k_greenblatt_tt = 1 << 15;  // the paper's 32,000 entries

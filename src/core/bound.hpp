@@ -10,7 +10,9 @@ namespace kibitz {
 enum class Bound : std::int8_t { upper = -1, exact = 0, lower = 1 };
 
 // The bound of -x given the bound of x.
-constexpr Bound invert(Bound d) { return static_cast<Bound>(-static_cast<int>(d)); }
+constexpr Bound invert(Bound d) {
+  return static_cast<Bound>(-static_cast<int>(d));
+}
 
 // The bound of max(x0, x1) when x0 = x1 carry bounds d0 and d1.
 constexpr Bound join(Bound d0, Bound d1) {
@@ -24,9 +26,12 @@ bool parse_bound(const char* text, Bound& out);
 template <class T>
 constexpr bool bound_holds(Bound d, T ret, T score) {
   switch (d) {
-    case Bound::exact: return score == ret;
-    case Bound::lower: return score >= ret;
-    case Bound::upper: return score <= ret;
+    case Bound::exact:
+      return score == ret;
+    case Bound::lower:
+      return score >= ret;
+    case Bound::upper:
+      return score <= ret;
   }
   return false;
 }

@@ -13,8 +13,8 @@ constexpr bool causes_cutoff(Score retval, Score beta, Criterion c) {
   return c == Criterion::gt ? retval > beta : retval >= beta;
 }
 
-const char* criterion_name(Criterion c);    // "gt", "ge"
-const char* criterion_symbol(Criterion c);  // ">", "≥"
+const char* criterion_name(Criterion c);                 // "gt", "ge"
+const char* criterion_symbol(Criterion c);               // ">", "≥"
 bool parse_criterion(const char* text, Criterion& out);  // "gt", ">", "ge", ">=", "≥"
 
 }  // namespace kibitz

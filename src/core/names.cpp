@@ -9,9 +9,12 @@ namespace kibitz {
 
 const char* bound_name(Bound d) {
   switch (d) {
-    case Bound::exact: return "exact";
-    case Bound::lower: return "lower";
-    case Bound::upper: return "upper";
+    case Bound::exact:
+      return "exact";
+    case Bound::lower:
+      return "lower";
+    case Bound::upper:
+      return "upper";
   }
   return "exact";
 }
@@ -26,8 +29,12 @@ bool parse_bound(const char* text, Bound& out) {
   return false;
 }
 
-const char* criterion_name(Criterion c) { return c == Criterion::gt ? "gt" : "ge"; }
-const char* criterion_symbol(Criterion c) { return c == Criterion::gt ? ">" : "\u2265"; }
+const char* criterion_name(Criterion c) {
+  return c == Criterion::gt ? "gt" : "ge";
+}
+const char* criterion_symbol(Criterion c) {
+  return c == Criterion::gt ? ">" : "\u2265";
+}
 
 bool parse_criterion(const char* text, Criterion& out) {
   if (!std::strcmp(text, "gt") || !std::strcmp(text, ">")) {
@@ -43,27 +50,37 @@ bool parse_criterion(const char* text, Criterion& out) {
 
 const char* kind_name(NodeKind k) {
   switch (k) {
-    case NodeKind::pv: return "pv";
-    case NodeKind::cut: return "cut";
-    case NodeKind::all: return "all";
-    case NodeKind::leaf: return "leaf";
-    default: return "unknown";
+    case NodeKind::pv:
+      return "pv";
+    case NodeKind::cut:
+      return "cut";
+    case NodeKind::all:
+      return "all";
+    case NodeKind::leaf:
+      return "leaf";
+    default:
+      return "unknown";
   }
 }
 
 const char* kind_label(NodeKind k) {
   switch (k) {
-    case NodeKind::pv: return "Pv";
-    case NodeKind::cut: return "Cut";
-    case NodeKind::all: return "All";
-    case NodeKind::leaf: return "Leaf";
-    default: return "?";
+    case NodeKind::pv:
+      return "Pv";
+    case NodeKind::cut:
+      return "Cut";
+    case NodeKind::all:
+      return "All";
+    case NodeKind::leaf:
+      return "Leaf";
+    default:
+      return "?";
   }
 }
 
 bool parse_kind(const char* text, NodeKind& out) {
-  for (NodeKind k : {NodeKind::unknown, NodeKind::pv, NodeKind::cut, NodeKind::all,
-                     NodeKind::leaf}) {
+  for (NodeKind k :
+       {NodeKind::unknown, NodeKind::pv, NodeKind::cut, NodeKind::all, NodeKind::leaf}) {
     if (std::strcmp(text, kind_name(k)) == 0) {
       out = k;
       return true;

@@ -30,9 +30,12 @@ constexpr NodeKind classify_node(Score ret, Score alpha0, Score beta, Criterion 
 // The bound a kind implies: Pv exact, Cut lower, All upper, leaves exact.
 constexpr Bound kind_bound(NodeKind k) {
   switch (k) {
-    case NodeKind::cut: return Bound::lower;
-    case NodeKind::all: return Bound::upper;
-    default: return Bound::exact;
+    case NodeKind::cut:
+      return Bound::lower;
+    case NodeKind::all:
+      return Bound::upper;
+    default:
+      return Bound::exact;
   }
 }
 
@@ -40,10 +43,14 @@ constexpr Bound kind_bound(NodeKind k) {
 // Pv: first successor Pv, the others Cut; Cut: All; All: Cut.
 constexpr NodeKind predict_child_kind(NodeKind parent_belief, int k) {
   switch (parent_belief) {
-    case NodeKind::pv: return k == 0 ? NodeKind::pv : NodeKind::cut;
-    case NodeKind::cut: return NodeKind::all;
-    case NodeKind::all: return NodeKind::cut;
-    default: return NodeKind::unknown;
+    case NodeKind::pv:
+      return k == 0 ? NodeKind::pv : NodeKind::cut;
+    case NodeKind::cut:
+      return NodeKind::all;
+    case NodeKind::all:
+      return NodeKind::cut;
+    default:
+      return NodeKind::unknown;
   }
 }
 

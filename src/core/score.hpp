@@ -18,7 +18,9 @@ constexpr Score k_score_inf = 1'000'000'000;
 constexpr Score k_score_win = 100'000'000;
 constexpr Score k_score_eval_max = 50'000'000;
 
-inline bool is_infinite(Score s) { return s >= k_score_inf || s <= -k_score_inf; }
+inline bool is_infinite(Score s) {
+  return s >= k_score_inf || s <= -k_score_inf;
+}
 
 // "+5", "-12", "0", "+inf", "-inf" (ASCII, for CLI and JSON).
 std::string format_score(Score s);
@@ -26,7 +28,8 @@ std::string format_score(Score s);
 // Scores of finished games: within this distance of k_score_win.
 constexpr Score k_score_win_zone = 100'000;
 inline bool is_game_result(Score s) {
-  return !is_infinite(s) && (s >= k_score_win - k_score_win_zone || s <= -(k_score_win - k_score_win_zone));
+  return !is_infinite(s) &&
+         (s >= k_score_win - k_score_win_zone || s <= -(k_score_win - k_score_win_zone));
 }
 
 // The same with a typographic minus sign and infinity symbol, for the viewer: "−5", "+∞",

@@ -134,8 +134,9 @@ class Parser {
     }
     long long v = std::strtoll(digits.c_str(), nullptr, 10);
     if (digits.size() > 12 || v <= -k_score_eval_max || v >= k_score_eval_max) {
-      fail_at(line, column, "value " + digits + " is out of range (|value| < " +
-                                std::to_string(k_score_eval_max) + ")");
+      fail_at(line, column,
+              "value " + digits + " is out of range (|value| < " +
+                  std::to_string(k_score_eval_max) + ")");
     }
     return static_cast<Score>(v);
   }

@@ -22,8 +22,8 @@ class ExplicitTree {
     std::int32_t child_count = 0;
     std::int32_t parent = -1;
     std::int32_t depth = 0;
-    Score value = 0;               // leaves only, MAX point of view
-    std::string name;              // "" when unnamed
+    Score value = 0;   // leaves only, MAX point of view
+    std::string name;  // "" when unnamed
   };
 
   // Throws InputError("line L, column C: ...") on malformed text.

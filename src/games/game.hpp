@@ -37,16 +37,15 @@ template <class G, class = void>
 struct is_game : std::false_type {};
 
 template <class G>
-struct is_game<
-    G, std::void_t<typename G::Move,
-                   decltype(std::declval<const G&>().moves(
-                       std::declval<std::vector<typename G::Move>&>())),
-                   decltype(std::declval<G&>().make(std::declval<typename G::Move>())),
-                   decltype(std::declval<G&>().unmake(std::declval<typename G::Move>())),
-                   decltype(Score{std::declval<const G&>().evaluate()}),
-                   decltype(std::string{
-                       std::declval<const G&>().move_label(std::declval<typename G::Move>())}),
-                   decltype(std::string{std::declval<const G&>().position_text()})>>
+struct is_game<G, std::void_t<typename G::Move,
+                              decltype(std::declval<const G&>().moves(
+                                  std::declval<std::vector<typename G::Move>&>())),
+                              decltype(std::declval<G&>().make(std::declval<typename G::Move>())),
+                              decltype(std::declval<G&>().unmake(std::declval<typename G::Move>())),
+                              decltype(Score{std::declval<const G&>().evaluate()}),
+                              decltype(std::string{std::declval<const G&>().move_label(
+                                  std::declval<typename G::Move>())}),
+                              decltype(std::string{std::declval<const G&>().position_text()})>>
     : std::is_trivially_copyable<typename G::Move> {};
 
 template <class G>
@@ -55,13 +54,16 @@ constexpr bool is_game_v = is_game<G>::value;
 template <class G, class = void>
 struct has_root_label : std::false_type {};
 template <class G>
-struct has_root_label<G, std::void_t<decltype(std::declval<const G&>().root_label())>> : std::true_type {};
+struct has_root_label<G, std::void_t<decltype(std::declval<const G&>().root_label())>>
+    : std::true_type {};
 
 // The name of the search root, if the domain has one.
 template <class G>
 std::string root_label(const G& game) {
-  if constexpr (has_root_label<G>::value) return game.root_label();
-  else return std::string();
+  if constexpr (has_root_label<G>::value)
+    return game.root_label();
+  else
+    return std::string();
 }
 
 }  // namespace kibitz

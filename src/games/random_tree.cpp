@@ -22,15 +22,17 @@ void RandomTreeParams::validate() const {
   if (hi - lo >= (std::int64_t{1} << 32)) bad("the edge range hi - lo must be below 2^32");
   const std::int64_t extreme = std::max(std::llabs(lo), std::llabs(hi)) * std::max(d, 1);
   if (extreme >= k_score_eval_max) {
-    bad("edge costs times depth reach " + std::to_string(extreme) +
-        ", beyond the score range (" + std::to_string(k_score_eval_max) + ")");
+    bad("edge costs times depth reach " + std::to_string(extreme) + ", beyond the score range (" +
+        std::to_string(k_score_eval_max) + ")");
   }
 }
 
 std::string RandomTreeParams::to_text() const {
   std::ostringstream s;
-  if (b > 0) s << "b=" << b;
-  else s << "B=" << B;
+  if (b > 0)
+    s << "b=" << b;
+  else
+    s << "B=" << B;
   if (root > 0) s << ",root=" << root;
   s << ",d=" << d << ",lo=" << lo << ",hi=" << hi << ",seed=" << seed;
   return s.str();
@@ -72,14 +74,26 @@ RandomTreeParams RandomTreeParams::parse(const std::string& text) {
       if (v < 0 || v > 1'000'000) throw InputError("random tree: " + item + " is out of range");
       field = static_cast<int>(v);
     };
-    if (key == "b") small(p.b);
-    else if (key == "B") small(p.B);
-    else if (key == "root") small(p.root);
-    else if (key == "d") { small(p.d); have_d = true; }
-    else if (key == "lo") { p.lo = v; have_lo = true; }
-    else if (key == "hi") { p.hi = v; have_hi = true; }
-    else if (key == "seed") p.seed = u;
-    else throw InputError("random tree: unknown parameter '" + key + "' (b, B, root, d, lo, hi, seed)");
+    if (key == "b")
+      small(p.b);
+    else if (key == "B")
+      small(p.B);
+    else if (key == "root")
+      small(p.root);
+    else if (key == "d") {
+      small(p.d);
+      have_d = true;
+    } else if (key == "lo") {
+      p.lo = v;
+      have_lo = true;
+    } else if (key == "hi") {
+      p.hi = v;
+      have_hi = true;
+    } else if (key == "seed")
+      p.seed = u;
+    else
+      throw InputError("random tree: unknown parameter '" + key +
+                       "' (b, B, root, d, lo, hi, seed)");
     if (comma >= text.size()) break;
   }
   if (!have_d) throw InputError("random tree: the depth d is missing (e.g. d=10)");

@@ -16,10 +16,10 @@
 namespace kibitz {
 
 struct RandomTreeParams {
-  int b = 0;      // uniform branching (exactly one of b and B is set)
-  int B = 0;      // random branching, uniform in {1..B}
-  int root = 0;   // the root's branching if > 0
-  int d = 0;      // depth of the tree (leaves at depth d)
+  int b = 0;     // uniform branching (exactly one of b and B is set)
+  int B = 0;     // random branching, uniform in {1..B}
+  int root = 0;  // the root's branching if > 0
+  int d = 0;     // depth of the tree (leaves at depth d)
   std::int64_t lo = -16383;
   std::int64_t hi = 16384;
   std::uint64_t seed = 1;
@@ -71,7 +71,9 @@ class RandomTreeGame {
   std::int64_t cost() const { return m_stack.back().cost; }  // MAX point of view
   int depth() const { return m_stack.back().depth; }
   const RandomTreeParams& params() const { return m_params; }
-  int branching_here() const { return m_stack.back().depth >= m_params.d ? 0 : branching(m_stack.back()); }
+  int branching_here() const {
+    return m_stack.back().depth >= m_params.d ? 0 : branching(m_stack.back());
+  }
 
   static std::uint64_t child_key(std::uint64_t parent, std::uint32_t k) {
     return mix64(parent ^ (0xD1B54A32D192ED03ull * (static_cast<std::uint64_t>(k) + 1)));

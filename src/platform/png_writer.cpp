@@ -27,7 +27,8 @@ void put32(std::vector<std::uint8_t>& out, std::uint32_t v) {
   for (int s = 24; s >= 0; s -= 8) out.push_back(static_cast<std::uint8_t>(v >> s));
 }
 
-void chunk(std::vector<std::uint8_t>& out, const char* type, const std::vector<std::uint8_t>& data) {
+void chunk(std::vector<std::uint8_t>& out, const char* type,
+           const std::vector<std::uint8_t>& data) {
   put32(out, static_cast<std::uint32_t>(data.size()));
   const std::size_t start = out.size();
   out.insert(out.end(), type, type + 4);
@@ -37,7 +38,8 @@ void chunk(std::vector<std::uint8_t>& out, const char* type, const std::vector<s
 
 }  // namespace
 
-void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, int width, int height) {
+void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, int width,
+               int height) {
   // Raw scanlines, each with filter byte 0.
   std::vector<std::uint8_t> raw;
   const std::size_t row = static_cast<std::size_t>(width) * 4;
@@ -62,7 +64,8 @@ void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, i
     z.push_back(static_cast<std::uint8_t>(n >> 8));
     z.push_back(static_cast<std::uint8_t>(~n & 0xFF));
     z.push_back(static_cast<std::uint8_t>((~n >> 8) & 0xFF));
-    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos), raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
+    z.insert(z.end(), raw.begin() + static_cast<std::ptrdiff_t>(pos),
+             raw.begin() + static_cast<std::ptrdiff_t>(pos + n));
     pos += n;
     if (last) break;
   }

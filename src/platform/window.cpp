@@ -23,7 +23,9 @@ namespace kibitz::platform {
 
 namespace {
 
-void glfw_error(int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); }
+void glfw_error(int code, const char* text) {
+  std::fprintf(stderr, "GLFW error %d: %s\n", code, text);
+}
 
 #ifdef __EMSCRIPTEN__
 // The canvas back-buffer size that makes one back-buffer pixel one device pixel.
@@ -54,7 +56,8 @@ Window::Window(const WindowOptions& options) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-  m_window = glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
+  m_window =
+      glfwCreateWindow(options.width, options.height, options.title.c_str(), nullptr, nullptr);
   const char* glsl = "#version 330 core";
 #endif
   if (!m_window) {
@@ -120,8 +123,12 @@ Window::~Window() {
   glfwTerminate();
 }
 
-bool Window::should_close() const { return glfwWindowShouldClose(m_window) != 0; }
-void Window::request_close() { glfwSetWindowShouldClose(m_window, 1); }
+bool Window::should_close() const {
+  return glfwWindowShouldClose(m_window) != 0;
+}
+void Window::request_close() {
+  glfwSetWindowShouldClose(m_window, 1);
+}
 
 void Window::begin_frame() {
   glfwPollEvents();

@@ -74,8 +74,10 @@ class AlphaBetaBounds {
       }
     }
     auto& moves = m_moves.at(ply);
-    if (depth > 0) m_game.moves(moves);
-    else moves.clear();
+    if (depth > 0)
+      m_game.moves(moves);
+    else
+      moves.clear();
     if (moves.empty()) {
       const Score v = m_game.evaluate();
       ++m_stats.leaves;

@@ -17,7 +17,8 @@ namespace kibitz {
 template <class Game, class Sink = NullSink>
 class Minimax {
  public:
-  Minimax(Game& game, Sink& sink, SearchOptions options = {}) : m_game(game), m_sink(sink), m_options(options) {}
+  Minimax(Game& game, Sink& sink, SearchOptions options = {})
+      : m_game(game), m_sink(sink), m_options(options) {}
 
   // Score of the current position searched `depth` plies deep (a huge depth searches to
   // the leaves of a finite tree).
@@ -40,8 +41,10 @@ class Minimax {
       if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
     }
     auto& moves = m_moves.at(ply);
-    if (depth > 0) m_game.moves(moves);
-    else moves.clear();
+    if (depth > 0)
+      m_game.moves(moves);
+    else
+      moves.clear();
     if (moves.empty()) {
       const Score v = m_game.evaluate();
       ++m_stats.leaves;

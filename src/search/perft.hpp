@@ -20,7 +20,8 @@ template <class G>
 struct has_fast_perft<G, std::void_t<decltype(std::declval<G&>().perft(0))>> : std::true_type {};
 
 template <class Game>
-std::uint64_t perft_generic(Game& g, int depth, MoveStack<typename Game::Move>& stack, int ply = 0) {
+std::uint64_t perft_generic(Game& g, int depth, MoveStack<typename Game::Move>& stack,
+                            int ply = 0) {
   if (depth == 0) return 1;
   auto& moves = stack.at(ply);
   g.moves(moves);
@@ -68,7 +69,8 @@ struct GameTreeCount {
 };
 
 template <class Game>
-void count_game_tree(Game& g, GameTreeCount& c, MoveStack<typename Game::Move>& stack, int ply = 0) {
+void count_game_tree(Game& g, GameTreeCount& c, MoveStack<typename Game::Move>& stack,
+                     int ply = 0) {
   ++c.nodes;
   auto& moves = stack.at(ply);
   g.moves(moves);

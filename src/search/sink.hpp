@@ -66,9 +66,9 @@ struct SearchStats {
   long long nodes = 0;   // nodes entered (search! calls), the root included
   long long leaves = 0;  // static evaluations
   long long cutoffs = 0;
-  long long generated = 0;  // successors generated (the count of every expanded move list)
+  long long generated = 0;   // successors generated (the count of every expanded move list)
   long long tt_cutoffs = 0;  // nodes settled by the transposition table
-  long long fe_prunes = 0;  // forward estimation: successors pruned before being entered
+  long long fe_prunes = 0;   // forward estimation: successors pruned before being entered
 };
 
 // "Nodes generated" as 002_... counts them: successors are generated one at a time, so a

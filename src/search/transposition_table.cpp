@@ -35,7 +35,8 @@ const TtEntry* TranspositionTable::probe(std::uint64_t key, int ply, TtEntry& ou
   return &out;
 }
 
-void TranspositionTable::store(std::uint64_t key, int ply, int depth, Score value, Bound bound, int best) {
+void TranspositionTable::store(std::uint64_t key, int ply, int depth, Score value, Bound bound,
+                               int best) {
   TtEntry& e = m_slots[key & m_mask];
   if (e.depth >= 0 && e.key != key && e.depth > depth) return;  // keep the deeper other position
   if (e.key == key && e.depth > depth) return;                  // keep the deeper result for it

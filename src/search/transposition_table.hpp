@@ -19,8 +19,8 @@ namespace kibitz {
 struct TtEntry {
   std::uint64_t key = 0;
   Score value = 0;
-  std::int16_t depth = -1;   // -1: empty
-  std::int16_t best = -1;    // generation index of the best move, -1 if none
+  std::int16_t depth = -1;  // -1: empty
+  std::int16_t best = -1;   // generation index of the best move, -1 if none
   Bound bound = Bound::exact;
 };
 

@@ -19,8 +19,8 @@ class TtSupport {
 
   // Probes the table for the current position. Returns true when the entry settles the
   // node: its value (fail-soft, from the side to move) and the bound it carries.
-  bool probe(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score alpha0, Score beta,
-             Criterion c, Score& value, Bound& bound) {
+  bool probe(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score alpha0,
+             Score beta, Criterion c, Score& value, Bound& bound) {
     m_best = -1;
     m_first = -1;
     if constexpr (k_usable) {
@@ -34,7 +34,8 @@ class TtSupport {
       const bool deep = e.depth >= depth;
       const bool settles = deep && (e.bound == Bound::exact ||
                                     (e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
-                                    (e.bound == Bound::upper && (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
+                                    (e.bound == Bound::upper &&
+                                     (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
       sink.tt_probe(settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value, e.best, e.bound);
       if (settles) {
         value = e.value;
@@ -61,8 +62,8 @@ class TtSupport {
     return k <= m_first ? k - 1 : k;
   }
 
-  void store(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score value, Bound bound,
-             int best_k) {
+  void store(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score value,
+             Bound bound, int best_k) {
     if constexpr (k_usable) {
       if (!tt || depth <= 0) return;
       const int best = best_k >= 0 ? generation_index(best_k) : -1;

@@ -86,8 +86,8 @@ enum class EventType : std::uint8_t {
   plausibility = 56,
   feedover = 57,
   capture_search = 58,
-  note = 64,       // a = string id: free text an engine wants shown at this step
-  payload = 255,   // extra integers for the event before it: node = a third value, a, b
+  note = 64,      // a = string id: free text an engine wants shown at this step
+  payload = 255,  // extra integers for the event before it: node = a third value, a, b
 };
 
 constexpr int k_event_type_count = 256;
@@ -103,12 +103,14 @@ constexpr int k_event_type_count = 256;
 //   modification (2): aux = k, a = points subtracted from successor k's value, b = reasons
 //                     (GreenblattPenalty bits).
 //   secondary (3):    the node is the top of a secondary search; aux = plies followed along the
-//                     principal variation, a = the value first found for the move (the parent's view).
+//                     principal variation, a = the value first found for the move (the parent's
+//                     view).
 //   mate_skip (4):    aux = k: its move led to mate against the side to move and does not count
 //                     against the basic width; a = the value.
 //   secondary_result (5): aux = k (the secondary search), a = first value, b = secondary value.
 // feedover (57): flags = FeedoverCondition (1 = 1A, 2 = 1B, 3 = 2, 4 = 3), aux = feedover plies
-//   above the node, a = square of the side to move's en prise piece, b = the other square (64: none).
+//   above the node, a = square of the side to move's en prise piece, b = the other square (64:
+//   none).
 // capture_search (58): the node is evaluated statically and its plausible captures searched;
 //   flags bit 0 = the static value reached beta (no capture searched), a = static value (side
 //   to move), b = number of plausible captures.
@@ -121,7 +123,8 @@ enum class PlausibilityRecord : std::uint8_t {
   secondary_result = 5
 };
 enum class GreenblattMode : std::uint8_t { basic = 0, feedover = 1, capture = 2 };
-constexpr std::int32_t k_penalty_poor = 1, k_penalty_back = 2, k_penalty_translation = 4, k_penalty_opening = 8;
+constexpr std::int32_t k_penalty_poor = 1, k_penalty_back = 2, k_penalty_translation = 4,
+                       k_penalty_opening = 8;
 
 struct Event {
   EventType type;
@@ -140,14 +143,18 @@ constexpr std::uint32_t k_no_node = 0xFFFFFFFFu;
 constexpr std::uint16_t k_no_move_index = 0xFFFFu;
 
 // Bounds travel as 0 = upper, 1 = exact, 2 = lower in two bits.
-constexpr std::uint8_t pack_bound(Bound d) { return static_cast<std::uint8_t>(static_cast<int>(d) + 1); }
+constexpr std::uint8_t pack_bound(Bound d) {
+  return static_cast<std::uint8_t>(static_cast<int>(d) + 1);
+}
 constexpr Bound unpack_bound(std::uint8_t bits) {
   return static_cast<Bound>(static_cast<int>(bits & 3u) - 1);
 }
 constexpr std::uint8_t pack_leave(Bound d, NodeKind k) {
   return static_cast<std::uint8_t>(pack_bound(d) | (static_cast<unsigned>(k) << 2));
 }
-constexpr NodeKind unpack_kind(std::uint8_t flags) { return static_cast<NodeKind>((flags >> 2) & 7u); }
+constexpr NodeKind unpack_kind(std::uint8_t flags) {
+  return static_cast<NodeKind>((flags >> 2) & 7u);
+}
 
 // fe_test flags.
 constexpr std::uint8_t k_fe_pruned = 1;    // the successor was abandoned (never entered)

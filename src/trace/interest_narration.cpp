@@ -67,14 +67,16 @@ std::string narrate_interest(const trace::Model& model, std::size_t t) {
       // The numbers that go with the interest event just before.
       if (t >= 1 && model.event(t - 1).type == EventType::interest_terms &&
           model.event(t - 1).flags == trace::k_interest_total) {
-        return "(the move's label: " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ")";
+        return "(the move's label: " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) +
+               ")";
       }
       if (t >= 1 && model.event(t - 1).type == EventType::interest_move) {
-        return "(its tallies: the mover's " + num(e.a) + ", the other side's " + num(e.b) + "; this ply's " +
-               num(e.node) + ")";
+        return "(its tallies: the mover's " + num(e.a) + ", the other side's " + num(e.b) +
+               "; this ply's " + num(e.node) + ")";
       }
       if (t >= 2 && model.event(t - 2).type == EventType::interest_move) {
-        return "(the limit: " + num(e.a) + (e.node > 0 ? "; similarity penalty " + num(e.node) : std::string()) + ")";
+        return "(the limit: " + num(e.a) +
+               (e.node > 0 ? "; similarity penalty " + num(e.node) : std::string()) + ")";
       }
       return "";
     }

@@ -14,11 +14,21 @@ std::string json_quote(std::string_view s) {
   out += '"';
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -62,9 +72,12 @@ Meta meta_from_json(const std::string& json) {
   if (!doc.is_object()) throw InputError("trace metadata must be a JSON object");
   Meta meta;
   for (auto it = doc.begin(); it != doc.end(); ++it) {
-    if (it.value().is_string()) meta.set(it.key(), it.value().get<std::string>());
-    else if (it.value().is_primitive()) meta.set(it.key(), it.value().dump());
-    else throw InputError("trace metadata '" + it.key() + "' must be a string");
+    if (it.value().is_string())
+      meta.set(it.key(), it.value().get<std::string>());
+    else if (it.value().is_primitive())
+      meta.set(it.key(), it.value().dump());
+    else
+      throw InputError("trace metadata '" + it.key() + "' must be a string");
   }
   return meta;
 }

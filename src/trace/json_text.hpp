@@ -35,8 +35,10 @@ class JsonWriter {
   void null() { value("null"); }
   // A score: a number, or the strings "-inf" / "+inf" for the unbounded window.
   void score(Score s) {
-    if (is_infinite(s)) string(s > 0 ? "+inf" : "-inf");
-    else number(static_cast<long long>(s));
+    if (is_infinite(s))
+      string(s > 0 ? "+inf" : "-inf");
+    else
+      number(static_cast<long long>(s));
   }
   void raw(std::string_view json) { value(std::string(json)); }
 

@@ -126,9 +126,12 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace) {
   const std::string meta = meta_to_json(trace.meta);
   const std::size_t n = trace.events.size();
   std::size_t strings = 4;
-  for (std::uint32_t i = 0; i < trace.strings.size(); ++i) strings += 4 + trace.strings.get(i).size();
-  const std::size_t event_chunks = n == 0 ? 1 : (n + EventLog::k_chunk_events - 1) / EventLog::k_chunk_events;
-  const std::size_t size = 16 + (16 + meta.size()) + (16 + strings) + event_chunks * 20 + n * 16 + (16 + 8);
+  for (std::uint32_t i = 0; i < trace.strings.size(); ++i)
+    strings += 4 + trace.strings.get(i).size();
+  const std::size_t event_chunks =
+      n == 0 ? 1 : (n + EventLog::k_chunk_events - 1) / EventLog::k_chunk_events;
+  const std::size_t size =
+      16 + (16 + meta.size()) + (16 + strings) + event_chunks * 20 + n * 16 + (16 + 8);
   Writer w(size);
   w.bytes(k_magic, 8);
   w.u32(k_kbz_version);
@@ -182,8 +185,8 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   r.need(8, "the header");
   const std::uint32_t version = r.u32();
   if (version == 0 || version > k_kbz_version) {
-    r.fail("trace format version " + std::to_string(version) + " is not supported (this Kibitz reads up to " +
-           std::to_string(k_kbz_version) + ")");
+    r.fail("trace format version " + std::to_string(version) +
+           " is not supported (this Kibitz reads up to " + std::to_string(k_kbz_version) + ")");
   }
   r.u32();  // flags
   Trace t;
@@ -200,7 +203,8 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
     const std::size_t body_end = r.pos() + static_cast<std::size_t>(len);
     if (chunk == k_tag_meta) {
       const std::uint8_t* p = r.take(static_cast<std::size_t>(len));
-      t.meta = meta_from_json(std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(len)));
+      t.meta = meta_from_json(
+          std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(len)));
     } else if (chunk == k_tag_strs) {
       r.need(4, "the string count");
       const std::uint32_t count = r.u32();
@@ -252,10 +256,11 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   // Every string reference must resolve.
   for (std::size_t i = 0; i < t.events.size(); ++i) {
     const Event& e = t.events[i];
-    if ((e.type == EventType::label || e.type == EventType::position || e.type == EventType::note) &&
+    if ((e.type == EventType::label || e.type == EventType::position ||
+         e.type == EventType::note) &&
         (e.a < 0 || static_cast<std::uint32_t>(e.a) >= t.strings.size())) {
-      throw InputError("trace file, event " + std::to_string(i) + ": string " + std::to_string(e.a) +
-                       " is not in the string table");
+      throw InputError("trace file, event " + std::to_string(i) + ": string " +
+                       std::to_string(e.a) + " is not in the string table");
     }
   }
   return t;

@@ -18,9 +18,9 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
 
   // Pass 1: nest the events, create the nodes, check every event against the open stack.
   std::vector<std::uint32_t> open;
-  std::vector<NodeKind> belief;           // per node: what we believe it is, for predictions
-  std::vector<std::uint32_t> entered;     // per node: successors entered so far
-  std::vector<std::uint32_t> last_child;  // per node: the successor entered last
+  std::vector<NodeKind> belief;               // per node: what we believe it is, for predictions
+  std::vector<std::uint32_t> entered;         // per node: successors entered so far
+  std::vector<std::uint32_t> last_child;      // per node: the successor entered last
   std::vector<std::uint32_t> event_count_of;  // per node: own events
   std::uint16_t iteration = 0;
   std::uint32_t prev_node = k_no_node;
@@ -47,7 +47,8 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
   // The successor a Greenblatt record names by its index k (aux): the last one entered.
   auto last_child_of = [&](std::size_t t, const Event& e) -> std::uint32_t {
     if (entered[e.node] == 0 || m_nodes[last_child[e.node]].k != static_cast<std::int32_t>(e.aux)) {
-      fail(t, "refers to successor " + std::to_string(e.aux) + ", which is not the last one searched");
+      fail(t,
+           "refers to successor " + std::to_string(e.aux) + ", which is not the last one searched");
     }
     if (m_nodes[last_child[e.node]].leave_t == k_never) {
       fail(t, "successor " + std::to_string(e.aux) + " has not returned yet");
@@ -64,8 +65,9 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
           fail(t, "enters node " + std::to_string(e.node) + " but the next node id is " +
                       std::to_string(id));
         }
-        if (e.a > e.b) fail(t, "window alpha0 = " + std::to_string(e.a) + " is above beta = " +
-                                   std::to_string(e.b));
+        if (e.a > e.b)
+          fail(t, "window alpha0 = " + std::to_string(e.a) +
+                      " is above beta = " + std::to_string(e.b));
         ModelNode node;
         node.parent = top();
         node.enter_t = static_cast<std::uint32_t>(t);
@@ -151,11 +153,12 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         expect_top(t, e);
         ModelNode& node = m_nodes[e.node];
         const NodeKind kind = unpack_kind(e.flags);
-        if ((e.flags & 3u) == 3u || static_cast<unsigned>(kind) > 4u) fail(t, "bad bound or kind bits");
+        if ((e.flags & 3u) == 3u || static_cast<unsigned>(kind) > 4u)
+          fail(t, "bad bound or kind bits");
         // Only the table (a stored result), a spent node budget (kind unknown) or forward
         // estimation (every successor pruned) may end an interior node before any successor.
-        if (!node.leaf && entered[e.node] == 0 && !(node.tt & k_tt_settled) && kind != NodeKind::unknown &&
-            node.fe_pruned == 0) {
+        if (!node.leaf && entered[e.node] == 0 && !(node.tt & k_tt_settled) &&
+            kind != NodeKind::unknown && node.fe_pruned == 0) {
           fail(t, "an interior node left without successors");
         }
         node.leave_t = static_cast<std::uint32_t>(t);
@@ -174,7 +177,8 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
       case EventType::tt_probe: {
         expect_top(t, e);
         ModelNode& node = m_nodes[e.node];
-        if (entered[e.node] > 0 || node.leaf) fail(t, "a table probe after the node's search began");
+        if (entered[e.node] > 0 || node.leaf)
+          fail(t, "a table probe after the node's search began");
         const unsigned result = e.flags & 3u;
         if (result > 2) fail(t, "bad table probe result");
         node.tt |= k_tt_probed;
@@ -193,8 +197,10 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
         switch (record) {
           case PlausibilityRecord::move:
           case PlausibilityRecord::width:
-            if (entered[e.node] > 0) fail(t, "a plausibility record after the node's successors were searched");
-            if (record == PlausibilityRecord::width && ((e.b >> 24) & 0xFF) != static_cast<int>(GreenblattMode::capture)) {
+            if (entered[e.node] > 0)
+              fail(t, "a plausibility record after the node's successors were searched");
+            if (record == PlausibilityRecord::width &&
+                ((e.b >> 24) & 0xFF) != static_cast<int>(GreenblattMode::capture)) {
               node.gb |= k_gb_generated;
             }
             break;
@@ -265,9 +271,11 @@ Model::Model(const Trace& trace) : m_trace(&trace) {
     if (t % k_keyframe_interval == 0) m_keyframes.push_back(c);
     const Event& e = trace.events[t];
     std::uint32_t about = e.node;
-    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end) about = k_no_node;
+    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
+      about = k_no_node;
     if (e.type == EventType::payload) about = prev_node;
-    if (about != k_no_node) m_node_events[m_nodes[about].events_end++] = static_cast<std::uint32_t>(t);
+    if (about != k_no_node)
+      m_node_events[m_nodes[about].events_end++] = static_cast<std::uint32_t>(t);
     prev_node = about;
     add_counts(c, e);
   }
@@ -290,8 +298,12 @@ void Model::add_counts(Counters& c, const Event& e) const {
       if (m_nodes[e.node].gb & k_gb_by_capture) ++c.gb_capture_nodes;
       c.max_depth = std::max(c.max_depth, static_cast<std::uint32_t>(m_nodes[e.node].depth));
       break;
-    case EventType::evaluate: ++c.leaves; break;
-    case EventType::cutoff: ++c.cutoffs; break;
+    case EventType::evaluate:
+      ++c.leaves;
+      break;
+    case EventType::cutoff:
+      ++c.cutoffs;
+      break;
     case EventType::plausibility:
       if (e.flags == static_cast<std::uint8_t>(PlausibilityRecord::width) &&
           ((e.b >> 24) & 0xFF) != static_cast<int>(GreenblattMode::capture)) {
@@ -299,8 +311,12 @@ void Model::add_counts(Counters& c, const Event& e) const {
       }
       if (e.flags == static_cast<std::uint8_t>(PlausibilityRecord::secondary)) ++c.gb_secondary;
       break;
-    case EventType::feedover: ++c.gb_feedovers; break;
-    case EventType::capture_search: ++c.gb_statics; break;
+    case EventType::feedover:
+      ++c.gb_feedovers;
+      break;
+    case EventType::capture_search:
+      ++c.gb_statics;
+      break;
     case EventType::tt_probe:
       ++c.tt_probes;
       if ((e.flags & 3u) >= 1) ++c.tt_hits;
@@ -312,13 +328,21 @@ void Model::add_counts(Counters& c, const Event& e) const {
       break;
     case EventType::leave:
       switch (unpack_kind(e.flags)) {
-        case NodeKind::pv: ++c.pv; break;
-        case NodeKind::cut: ++c.cut; break;
-        case NodeKind::all: ++c.all; break;
-        default: break;
+        case NodeKind::pv:
+          ++c.pv;
+          break;
+        case NodeKind::cut:
+          ++c.cut;
+          break;
+        case NodeKind::all:
+          ++c.all;
+          break;
+        default:
+          break;
       }
       break;
-    default: break;
+    default:
+      break;
   }
 }
 
@@ -332,15 +356,17 @@ Counters Model::counters_at(std::size_t t) const {
 }
 
 std::uint32_t Model::nodes_visible_at(std::size_t t) const {
-  auto it = std::upper_bound(m_nodes.begin(), m_nodes.end(), t,
-                             [](std::size_t tt, const ModelNode& node) { return tt < node.enter_t; });
+  auto it =
+      std::upper_bound(m_nodes.begin(), m_nodes.end(), t,
+                       [](std::size_t tt, const ModelNode& node) { return tt < node.enter_t; });
   return static_cast<std::uint32_t>(it - m_nodes.begin());
 }
 
 std::uint32_t Model::node_of_event(std::size_t t) const {
   for (;;) {
     const Event& e = m_trace->events[t];
-    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end) return k_no_node;
+    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
+      return k_no_node;
     if (e.type != EventType::payload) return e.node;
     if (t == 0) return k_no_node;
     --t;
@@ -387,7 +413,8 @@ NodeState Model::state_at(std::uint32_t id, std::size_t t) const {
         s.evaluated = true;
         s.eval = e.a;
         break;
-      default: break;
+      default:
+        break;
     }
   }
   if (s.done) {
@@ -399,7 +426,8 @@ NodeState Model::state_at(std::uint32_t id, std::size_t t) const {
   const std::uint32_t* cb = children_begin(id);
   const std::uint32_t* ce = cb + child_count(id);
   s.children_entered = static_cast<int>(
-      std::upper_bound(cb, ce, t, [this](std::size_t tt, std::uint32_t c) { return tt < m_nodes[c].enter_t; }) -
+      std::upper_bound(
+          cb, ce, t, [this](std::size_t tt, std::uint32_t c) { return tt < m_nodes[c].enter_t; }) -
       cb);
   return s;
 }

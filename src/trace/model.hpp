@@ -27,31 +27,31 @@ constexpr std::uint32_t k_never = 0xFFFFFFFFu;
 struct ModelNode {
   std::uint32_t parent = k_no_node;
   std::uint32_t enter_t = 0;
-  std::uint32_t leave_t = k_never;     // k_never while open (a trace cut short)
-  std::uint32_t cutoff_t = k_never;    // the cutoff event, if any
-  std::uint32_t children_begin = 0;    // range in Model::children()
+  std::uint32_t leave_t = k_never;   // k_never while open (a trace cut short)
+  std::uint32_t cutoff_t = k_never;  // the cutoff event, if any
+  std::uint32_t children_begin = 0;  // range in Model::children()
   std::uint32_t children_end = 0;
-  std::uint32_t events_begin = 0;      // range in Model::node_events()
+  std::uint32_t events_begin = 0;  // range in Model::node_events()
   std::uint32_t events_end = 0;
-  std::uint32_t label = 0;             // string ids, 0 = none
+  std::uint32_t label = 0;  // string ids, 0 = none
   std::uint32_t position = 0;
   Score alpha0 = 0;
   Score beta = 0;
-  Score ret = 0;                       // valid when leave_t != k_never
-  std::int32_t succ_count = -1;        // count(node.succ) from expand; 0 for leaves; -1 unknown
-  std::int32_t cutoff_child = -1;      // k of the successor that caused the cutoff
+  Score ret = 0;                   // valid when leave_t != k_never
+  std::int32_t succ_count = -1;    // count(node.succ) from expand; 0 for leaves; -1 unknown
+  std::int32_t cutoff_child = -1;  // k of the successor that caused the cutoff
   std::int32_t depth = 0;
-  std::int32_t k = 0;                  // index among the parent's searched successors
-  std::uint16_t move_index = 0xFFFF;   // index in the game's generation order
+  std::int32_t k = 0;                 // index among the parent's searched successors
+  std::uint16_t move_index = 0xFFFF;  // index in the game's generation order
   std::uint16_t iteration = 0;
-  NodeKind kind = NodeKind::unknown;   // from the leave event
+  NodeKind kind = NodeKind::unknown;  // from the leave event
   Bound bound = Bound::exact;
   NodeKind expected = NodeKind::unknown;
-  bool leaf = false;                   // evaluated statically
+  bool leaf = false;  // evaluated statically
   // Transposition table at this node: bit 0 probed, bit 1 entry found (its move tried first),
   // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
   std::uint8_t tt = 0;
-  std::int32_t fe_pruned = 0;          // successors pruned by forward estimation (never entered)
+  std::int32_t fe_pruned = 0;  // successors pruned by forward estimation (never entered)
   // Greenblatt search at this node (k_gb_* bits) and the value modification its parent
   // subtracted from −ret (the parent's value for it is −ret − penalty).
   std::uint8_t gb = 0;
@@ -63,27 +63,27 @@ constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_s
 // feedover condition held; k_gb_capture_search: evaluated statically, its plausible captures
 // searched; k_gb_by_capture: reached by a plausible capture; k_gb_secondary: part of a secondary
 // search; k_gb_mate_skip: its move led to mate against the side to move and was not counted.
-constexpr std::uint8_t k_gb_generated = 1, k_gb_feedover = 2, k_gb_capture_search = 4, k_gb_by_capture = 8,
-                       k_gb_secondary = 16, k_gb_mate_skip = 32;
+constexpr std::uint8_t k_gb_generated = 1, k_gb_feedover = 2, k_gb_capture_search = 4,
+                       k_gb_by_capture = 8, k_gb_secondary = 16, k_gb_mate_skip = 32;
 
 // A node as of event t.
 struct NodeState {
-  bool visible = false;     // entered at or before t
-  bool open = false;        // entered, not yet left
-  bool done = false;        // left at or before t
-  int alpha_index = 0;      // the current alpha[k]: k and value
+  bool visible = false;  // entered at or before t
+  bool open = false;     // entered, not yet left
+  bool done = false;     // left at or before t
+  int alpha_index = 0;   // the current alpha[k]: k and value
   Score alpha = 0;
-  bool has_best = false;    // the current best[k]: k, value and bound
+  bool has_best = false;  // the current best[k]: k, value and bound
   int best_index = 0;
   Score best = 0;
   Bound best_bound = Bound::exact;
-  bool evaluated = false;   // a leaf whose evaluate event has happened
+  bool evaluated = false;  // a leaf whose evaluate event has happened
   Score eval = 0;
-  bool has_ret = false;     // ret, bound and kind once the node has been left
+  bool has_ret = false;  // ret, bound and kind once the node has been left
   Score ret = 0;
   Bound bound = Bound::exact;
   NodeKind kind = NodeKind::unknown;  // Cut as soon as the cutoff happens, else at leave
-  int cutoff_child = -1;    // once the cutoff has happened
+  int cutoff_child = -1;              // once the cutoff has happened
   int children_entered = 0;
   std::uint32_t last_event = k_never;  // the node's latest own event at or before t
 };
@@ -99,7 +99,8 @@ struct Counters {
   std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
   // Greenblatt: plausible move generations, feedovers, static evaluations (capture_search
   // events), nodes reached by plausible captures, secondary searches.
-  std::uint32_t gb_generations = 0, gb_feedovers = 0, gb_statics = 0, gb_capture_nodes = 0, gb_secondary = 0;
+  std::uint32_t gb_generations = 0, gb_feedovers = 0, gb_statics = 0, gb_capture_nodes = 0,
+                gb_secondary = 0;
 };
 
 class Model {
@@ -135,7 +136,9 @@ class Model {
     return m_nodes[id].events_end - m_nodes[id].events_begin;
   }
 
-  const std::string& label(std::uint32_t id) const { return m_trace->strings.get(m_nodes[id].label); }
+  const std::string& label(std::uint32_t id) const {
+    return m_trace->strings.get(m_nodes[id].label);
+  }
   const std::string& position(std::uint32_t id) const {
     return m_trace->strings.get(m_nodes[id].position);
   }
@@ -170,7 +173,7 @@ class Model {
   std::vector<std::uint32_t> m_roots;
   std::vector<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_node_events;
-  std::vector<Counters> m_keyframes;        // counters before event i * interval
+  std::vector<Counters> m_keyframes;  // counters before event i * interval
   FeIndex m_fe;
   InterestIndex m_interest;
   std::uint32_t m_depth_max = 0;

@@ -11,7 +11,9 @@ using trace::EventType;
 
 namespace {
 
-std::string sc(Score s) { return format_score_pretty(s); }
+std::string sc(Score s) {
+  return format_score_pretty(s);
+}
 
 // The successor k of node id, if it was entered.
 std::uint32_t child_k(const trace::Model& m, std::uint32_t id, std::int32_t k) {
@@ -31,7 +33,8 @@ std::string node_name(const trace::Model& model, std::uint32_t id) {
   if (id == trace::k_no_node) return "the search";
   const std::string& label = model.label(id);
   // A bare number (a connect-four column, a tic-tac-toe cell) reads better as "move 4".
-  if (!label.empty() && label.find_first_not_of("0123456789") == std::string::npos) return "move " + label;
+  if (!label.empty() && label.find_first_not_of("0123456789") == std::string::npos)
+    return "move " + label;
   if (!label.empty()) return label;
   if (model.node(id).parent == trace::k_no_node) return "the root";
   return "node " + model.path_text(id);
@@ -47,46 +50,57 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       // Iterative deepening counts depths; interest search grows a limit instead.
       const bool interest = model.trace().meta.get("algo") == "interest";
       return "Iteration " + std::to_string(e.node) + " begins: a search " +
-             (interest ? "with interest limit " + std::to_string(e.a) : "to depth " + std::to_string(e.a)) + ".";
+             (interest ? "with interest limit " + std::to_string(e.a)
+                       : "to depth " + std::to_string(e.a)) +
+             ".";
     }
     case EventType::iteration_end:
       return "Iteration " + std::to_string(e.node) + " ends: the root's value is " + sc(e.a) + ".";
     case EventType::enter: {
       const trace::ModelNode& n = model.node(id);
-      std::string s = n.parent == trace::k_no_node ? "The search starts at the root"
-                                                   : "Enter " + name(id) + ", successor " + std::to_string(n.k) +
-                                                         " of " + name(n.parent);
+      std::string s = n.parent == trace::k_no_node
+                          ? "The search starts at the root"
+                          : "Enter " + name(id) + ", successor " + std::to_string(n.k) + " of " +
+                                name(n.parent);
       if (model.has_window()) s += ", with window α₀ = " + sc(n.alpha0) + ", β = " + sc(n.beta);
       if (n.expected != NodeKind::unknown) s += std::string("; expected ") + kind_label(n.expected);
       return s + ".";
     }
     case EventType::label:
-      return name(id) + " is reached by the move " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
+      return name(id) + " is reached by the move " +
+             model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
     case EventType::position:
-      return "Position of " + name(id) + ": " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
+      return "Position of " + name(id) + ": " +
+             model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
     case EventType::expand:
       return name(id) + " has " + std::to_string(e.a) + (e.a == 1 ? " successor." : " successors.");
     case EventType::evaluate:
       return name(id) + " is a leaf: evaluate gives " + sc(e.a) + " for the side to move.";
     case EventType::child_return: {
       const std::uint32_t c = child_k(model, id, e.a);
-      return name(c) + " returned " + sc(e.b) + ", so it is worth " + sc(-e.b) + " to " + name(id) + ".";
+      return name(c) + " returned " + sc(e.b) + ", so it is worth " + sc(-e.b) + " to " + name(id) +
+             ".";
     }
     case EventType::best_set: {
       // The Greenblatt search may lower a successor's value (a value modification), and the
       // capture search starts from the static value.
       const trace::ModelNode& c = model.node(child_k(model, id, e.a));
-      const std::string value = sc(-c.ret - c.penalty) +
-                                (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")" : "");
-      if (c.gb & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node && !(model.node(id).gb & trace::k_gb_secondary)) {
-        return "best[" + std::to_string(e.a) + "] = " + sc(e.b) + ", after the secondary search of " + name(child_k(model, id, e.a)) + ".";
+      const std::string value =
+          sc(-c.ret - c.penalty) +
+          (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")"
+                     : "");
+      if (c.gb & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
+          !(model.node(id).gb & trace::k_gb_secondary)) {
+        return "best[" + std::to_string(e.a) + "] = " + sc(e.b) +
+               ", after the secondary search of " + name(child_k(model, id, e.a)) + ".";
       }
       if (e.a == 0) {
-        if (model.node(id).gb & trace::k_gb_capture_search) return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
+        if (model.node(id).gb & trace::k_gb_capture_search)
+          return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
         return "best[0] = " + sc(e.b) + ".";
       }
-      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " + value + ") = " +
-             sc(e.b) + ".";
+      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " +
+             value + ") = " + sc(e.b) + ".";
     }
     case EventType::alpha_set: {
       const std::uint32_t c = child_k(model, id, e.a - 1);
@@ -94,15 +108,16 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       if (e.flags & 1u) {
         return sc(x) + " raises alpha: α[" + std::to_string(e.a) + "] = " + sc(e.b) + ".";
       }
-      return "α[" + std::to_string(e.a) + "] = max(α[" + std::to_string(e.a - 1) + "], " + sc(x) + ") = " + sc(e.b) +
-             ", unchanged.";
+      return "α[" + std::to_string(e.a) + "] = max(α[" + std::to_string(e.a - 1) + "], " + sc(x) +
+             ") = " + sc(e.b) + ", unchanged.";
     }
     case EventType::cutoff: {
       const trace::ModelNode& n = model.node(id);
       const std::uint32_t c = child_k(model, id, e.a);
-      std::string s = name(c) + " returned " + sc(model.node(c).ret) + ", so best[" + std::to_string(e.a) +
-                      "] = " + sc(e.b) + " " + criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) +
-                      ": cutoff, " + name(id) + " is a Cut node";
+      std::string s = name(c) + " returned " + sc(model.node(c).ret) + ", so best[" +
+                      std::to_string(e.a) + "] = " + sc(e.b) + " " +
+                      criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) + ": cutoff, " +
+                      name(id) + " is a Cut node";
       if (n.succ_count > e.a + 1 + n.fe_pruned) {
         const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
         s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
@@ -117,11 +132,19 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       std::string s = name(id) + " returns " + sc(e.a);
       if (k == NodeKind::leaf) return s + ".";
       switch (d) {
-        case Bound::exact: s += ", an exact value"; break;
-        case Bound::lower: s += ", a lower bound (the score is " + sc(e.a) + " or more)"; break;
-        case Bound::upper: s += ", an upper bound (the score is " + sc(e.a) + " or less)"; break;
+        case Bound::exact:
+          s += ", an exact value";
+          break;
+        case Bound::lower:
+          s += ", a lower bound (the score is " + sc(e.a) + " or more)";
+          break;
+        case Bound::upper:
+          s += ", an upper bound (the score is " + sc(e.a) + " or less)";
+          break;
       }
-      if (model.has_window()) s += std::string(": ") + name(id) + " is " + (k == NodeKind::all ? "an " : "a ") + kind_label(k) + " node";
+      if (model.has_window())
+        s += std::string(": ") + name(id) + " is " + (k == NodeKind::all ? "an " : "a ") +
+             kind_label(k) + " node";
       if (n.expected != NodeKind::unknown && n.expected != k && k != NodeKind::unknown) {
         s += std::string(" (expected ") + kind_label(n.expected) + ")";
       }
@@ -136,15 +159,18 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     case EventType::tt_probe: {
       const unsigned result = e.flags & 3u;
       if (result == 0) return "The table has nothing for " + name(id) + "'s position.";
-      const std::string entry = std::string(bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2)))) +
-                                " value " + sc(e.a) + " from depth " + std::to_string(e.aux);
-      if (result == 2) return "The table settles " + name(id) + ": a stored " + entry + " decides this window.";
-      return "The table has a stored " + entry + " for " + name(id) + ": not enough here, but its best move goes first.";
+      const std::string entry =
+          std::string(bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2)))) +
+          " value " + sc(e.a) + " from depth " + std::to_string(e.aux);
+      if (result == 2)
+        return "The table settles " + name(id) + ": a stored " + entry + " decides this window.";
+      return "The table has a stored " + entry + " for " + name(id) +
+             ": not enough here, but its best move goes first.";
     }
     case EventType::tt_store:
       return name(id) + "'s result goes into the table: " +
-             bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " + sc(e.a) +
-             " at depth " + std::to_string(e.aux) + ".";
+             bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " +
+             sc(e.a) + " at depth " + std::to_string(e.aux) + ".";
     case EventType::interest_terms:
     case EventType::interest_move:
       return narrate_interest(model, t);
@@ -155,19 +181,22 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       if (e.type == EventType::payload) {
         if (std::string s = narrate_interest(model, t); !s.empty()) return s;
       }
-      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
+      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) +
+             ".";
     default: {
       if (e.type == EventType::payload) {
         // The extra values of a forward-estimation test, or of a Greenblatt record.
         if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
-          return t == f->t + 1 ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
-                               : "The estimate " + sc(f->estimate) + " against " +
-                                     (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
+          return t == f->t + 1
+                     ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
+                     : "The estimate " + sc(f->estimate) + " against " +
+                           (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
         }
         const std::string contribution = greenblatt::narrate_greenblatt(model, t);
         if (!contribution.empty()) return contribution;
       }
-      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) + ".";
+      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) +
+             ".";
     }
   }
 }

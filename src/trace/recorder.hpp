@@ -24,7 +24,8 @@ class Recorder {
   bool wants_positions() const { return m_positions; }
 
   void iteration_begin(int iteration, Score depth_or_limit) {
-    push(EventType::iteration_begin, 0, 0, static_cast<std::uint32_t>(iteration), depth_or_limit, 0);
+    push(EventType::iteration_begin, 0, 0, static_cast<std::uint32_t>(iteration), depth_or_limit,
+         0);
   }
   void iteration_end(int iteration, Score value) {
     push(EventType::iteration_end, 0, 0, static_cast<std::uint32_t>(iteration), value, 0);
@@ -59,33 +60,37 @@ class Recorder {
   // tt_probe: flags = TtProbe | bound << 2, aux = entry depth (0xFFFF on a miss), a = value,
   // b = best move's generation index (-1 none). tt_store: flags = bound << 2, aux = depth.
   void tt_probe(TtProbe result, int depth, Score value, int best, Bound bound) {
-    const auto flags = static_cast<std::uint8_t>(static_cast<unsigned>(result) |
-                                                 (result == TtProbe::miss ? 0u : pack_bound(bound) << 2));
-    push(EventType::tt_probe, flags, depth < 0 ? k_no_move_index : static_cast<std::uint16_t>(depth), top(), value, best);
+    const auto flags = static_cast<std::uint8_t>(
+        static_cast<unsigned>(result) | (result == TtProbe::miss ? 0u : pack_bound(bound) << 2));
+    push(EventType::tt_probe, flags,
+         depth < 0 ? k_no_move_index : static_cast<std::uint16_t>(depth), top(), value, best);
   }
   void tt_store(int depth, Score value, int best, Bound bound) {
-    push(EventType::tt_store, static_cast<std::uint8_t>(pack_bound(bound) << 2), static_cast<std::uint16_t>(depth), top(),
-         value, best);
+    push(EventType::tt_store, static_cast<std::uint8_t>(pack_bound(bound) << 2),
+         static_cast<std::uint16_t>(depth), top(), value, best);
   }
   // Interest search (layouts in event.hpp): each term of a rated move, its total with one
   // payload (the move's label), and each move's net cost with two payloads.
   void interest_rating(const InterestRatingReport& r) {
     const auto aux = move_aux(r.move_index);
     for (int i = 0; i < r.hit_count; ++i) {
-      push(EventType::interest_terms, static_cast<std::uint8_t>(r.hits[i].term), aux, top(), r.hits[i].value, 0);
+      push(EventType::interest_terms, static_cast<std::uint8_t>(r.hits[i].term), aux, top(),
+           r.hits[i].value, 0);
     }
-    push(EventType::interest_terms, k_interest_total, aux, top(), clamp_cost(r.interest), clamp_cost(r.cost));
+    push(EventType::interest_terms, k_interest_total, aux, top(), clamp_cost(r.interest),
+         clamp_cost(r.cost));
     push(EventType::payload, 0, 0, 0, r.label.empty() ? 0 : string_id(r.label), 0);
   }
   void interest_move(const InterestMoveReport& r) {
     const auto flags = static_cast<std::uint8_t>((r.cost.cut ? k_interest_cut : 0) |
                                                  (r.static_leaf ? k_interest_static_leaf : 0) |
                                                  (r.joint ? k_interest_joint : 0));
-    push(EventType::interest_move, flags, move_aux(r.move_index), top(), clamp_cost(r.cost.move_cost),
-         clamp_cost(r.cost.net));
-    push(EventType::payload, 0, 0, static_cast<std::uint32_t>(clamp_cost(r.cost.ply)), clamp_cost(r.cost.mover),
-         clamp_cost(r.cost.other));
-    push(EventType::payload, 0, 0, static_cast<std::uint32_t>(clamp_cost(r.penalty)), clamp_cost(r.cost.limit), 0);
+    push(EventType::interest_move, flags, move_aux(r.move_index), top(),
+         clamp_cost(r.cost.move_cost), clamp_cost(r.cost.net));
+    push(EventType::payload, 0, 0, static_cast<std::uint32_t>(clamp_cost(r.cost.ply)),
+         clamp_cost(r.cost.mover), clamp_cost(r.cost.other));
+    push(EventType::payload, 0, 0, static_cast<std::uint32_t>(clamp_cost(r.penalty)),
+         clamp_cost(r.cost.limit), 0);
   }
   // Extension events (later algorithms) about the current node.
   void extension(EventType type, std::uint8_t flags, std::uint16_t aux, std::int32_t a,
@@ -97,9 +102,9 @@ class Recorder {
   }
   // Forward estimation: one test, as fe_test and two payload events (layout in event.hpp).
   void fe_test(const FeTestReport& r) {
-    const auto flags = static_cast<std::uint8_t>((r.pruned ? k_fe_pruned : 0) |
-                                                 (r.max_root ? k_fe_max_root : 0) |
-                                                 (r.strict ? k_fe_strict : 0));
+    const auto flags =
+        static_cast<std::uint8_t>((r.pruned ? k_fe_pruned : 0) | (r.max_root ? k_fe_max_root : 0) |
+                                  (r.strict ? k_fe_strict : 0));
     const auto aux = static_cast<std::uint16_t>(
         r.move_index >= 0 && r.move_index < k_no_move_index ? r.move_index : k_no_move_index);
     push(EventType::fe_test, flags, aux, top(), r.c, r.d);
@@ -126,10 +131,13 @@ class Recorder {
  private:
   std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back(); }
   static std::uint16_t move_aux(int move_index) {
-    return static_cast<std::uint16_t>(move_index >= 0 && move_index < k_no_move_index ? move_index : k_no_move_index);
+    return static_cast<std::uint16_t>(
+        move_index >= 0 && move_index < k_no_move_index ? move_index : k_no_move_index);
   }
   static std::int32_t clamp_cost(std::int64_t c) {
-    return static_cast<std::int32_t>(c < -k_score_inf ? -k_score_inf : c > k_score_inf ? k_score_inf : c);
+    return static_cast<std::int32_t>(c < -k_score_inf  ? -k_score_inf
+                                     : c > k_score_inf ? k_score_inf
+                                                       : c);
   }
   void push(EventType t, std::uint8_t flags, std::uint16_t aux, std::uint32_t node, std::int32_t a,
             std::int32_t b) {

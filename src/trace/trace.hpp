@@ -50,12 +50,16 @@ class EventLog {
     if (m_fill == k_chunk_events) add_chunk();  // the only branch on the recording path
     m_cur[m_fill++] = e;
   }
-  std::size_t size() const { return m_chunks.empty() ? 0 : (m_chunks.size() - 1) * k_chunk_events + m_fill; }
+  std::size_t size() const {
+    return m_chunks.empty() ? 0 : (m_chunks.size() - 1) * k_chunk_events + m_fill;
+  }
   bool empty() const { return size() == 0; }
   const Event& operator[](std::size_t i) const {
     return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
   }
-  Event& operator[](std::size_t i) { return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)]; }
+  Event& operator[](std::size_t i) {
+    return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
+  }
   void clear() {
     for (auto& c : m_chunks) ChunkPool::give(c.release());
     m_chunks.clear();

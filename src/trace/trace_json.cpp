@@ -17,7 +17,8 @@ int fe_payload_slot(const Trace& trace, std::size_t i) {
   const auto& ev = trace.events;
   if (ev[i].type != EventType::payload || ev[i].node != 0) return 0;
   if (i >= 1 && ev[i - 1].type == EventType::fe_test) return 1;
-  if (i >= 2 && ev[i - 2].type == EventType::fe_test && ev[i - 1].type == EventType::payload) return 2;
+  if (i >= 2 && ev[i - 2].type == EventType::fe_test && ev[i - 1].type == EventType::payload)
+    return 2;
   return 0;
 }
 
@@ -144,7 +145,8 @@ void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
 
 class EventReader {
  public:
-  EventReader(const Json& obj, std::size_t index, Trace& trace) : m_obj(obj), m_index(index), m_trace(trace) {}
+  EventReader(const Json& obj, std::size_t index, Trace& trace)
+      : m_obj(obj), m_index(index), m_trace(trace) {}
 
   [[noreturn]] void fail(const std::string& what) const {
     throw InputError("trace JSON, event " + std::to_string(m_index) + ": " + what);
@@ -159,7 +161,8 @@ class EventReader {
     const Json& v = field(key);
     if (!v.is_number_integer()) fail(std::string("'") + key + "' must be an integer");
     const auto x = v.get<std::int64_t>();
-    if (x < lo || x > hi) fail(std::string("'") + key + "' = " + std::to_string(x) + " is out of range");
+    if (x < lo || x > hi)
+      fail(std::string("'") + key + "' = " + std::to_string(x) + " is out of range");
     return x;
   }
   Score score(const char* key) const {
@@ -244,10 +247,12 @@ Trace read_trace_json(const std::string& text) {
   Trace t;
   if (auto meta = doc.find("meta"); meta != doc.end()) t.meta = meta_from_json(meta->dump());
   auto events = doc.find("events");
-  if (events == doc.end() || !events->is_array()) throw InputError("trace JSON: \"events\" must be an array");
+  if (events == doc.end() || !events->is_array())
+    throw InputError("trace JSON: \"events\" must be an array");
   for (std::size_t i = 0; i < events->size(); ++i) {
     const Json& obj = (*events)[i];
-    if (!obj.is_object()) throw InputError("trace JSON, event " + std::to_string(i) + ": not an object");
+    if (!obj.is_object())
+      throw InputError("trace JSON, event " + std::to_string(i) + ": not an object");
     EventReader r(obj, i, t);
     const Json& type = r.field("type");
     EventType et;
@@ -321,7 +326,8 @@ Trace read_trace_json(const std::string& text) {
         e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
                                     : k_no_move_index;
         const Json& root = r.field("root");
-        if (!root.is_string() || (root.get<std::string>() != "min" && root.get<std::string>() != "max")) {
+        if (!root.is_string() ||
+            (root.get<std::string>() != "min" && root.get<std::string>() != "max")) {
           r.fail("'root' must be \"min\" or \"max\"");
         }
         const Json& pruned = r.field("pruned");
@@ -370,7 +376,8 @@ Trace read_trace_any(const std::uint8_t* data, std::size_t size) {
   if (looks_like_kbz(data, size)) return read_kbz(data, size);
   std::size_t i = 0;
   while (i < size && (data[i] == ' ' || data[i] == '\n' || data[i] == '\r' || data[i] == '\t')) ++i;
-  if (i < size && data[i] == '{') return read_trace_json(std::string(reinterpret_cast<const char*>(data), size));
+  if (i < size && data[i] == '{')
+    return read_trace_json(std::string(reinterpret_cast<const char*>(data), size));
   throw InputError("not a trace: neither a .kbz file nor a JSON trace");
 }
 

@@ -52,7 +52,8 @@ Board parse_cells(Board::Game game, int n, const std::string& text) {
     b.error = "expected " + std::to_string(n * n) + " cells";
     return b;
   }
-  for (char ch : cells) b.cells.push_back(ch == 'x' || ch == 'X' ? 'x' : ch == 'o' || ch == 'O' ? 'o' : '.');
+  for (char ch : cells)
+    b.cells.push_back(ch == 'x' || ch == 'X' ? 'x' : ch == 'o' || ch == 'O' ? 'o' : '.');
   b.to_move = side;
   return b;
 }
@@ -66,7 +67,8 @@ Board parse_connect4(const std::string& text) {
   b.cols = 7;
   b.cells.assign(42, '.');
   std::string t = text;
-  t.erase(std::remove_if(t.begin(), t.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
+  t.erase(std::remove_if(t.begin(), t.end(),
+                         [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
           t.end());
   if (t.find('/') != std::string::npos) {
     int r = 0, c = 0;
@@ -101,12 +103,18 @@ Board parse_connect4(const std::string& text) {
 // Chess pieces as the filled glyphs of the Miscellaneous Symbols block, coloured by side.
 const char* piece_glyph(char p) {
   switch (std::tolower(static_cast<unsigned char>(p))) {
-    case 'k': return "\u265a";
-    case 'q': return "\u265b";
-    case 'r': return "\u265c";
-    case 'b': return "\u265d";
-    case 'n': return "\u265e";
-    default: return "\u265f";
+    case 'k':
+      return "\u265a";
+    case 'q':
+      return "\u265b";
+    case 'r':
+      return "\u265c";
+    case 'b':
+      return "\u265d";
+    case 'n':
+      return "\u265e";
+    default:
+      return "\u265f";
   }
 }
 
@@ -122,7 +130,8 @@ Board parse_board(const std::string& game, const std::string& text) {
   return b;
 }
 
-void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Board* before, const Palette& pal) {
+void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Board* before,
+                const Palette& pal) {
   if (!b.ok()) return;
   const float cell = size / static_cast<float>(std::max(b.rows, b.cols));
   ImFont* font = ImGui::GetFont();
@@ -133,7 +142,8 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
     for (int c = 0; c < b.cols; ++c) {
       const ImVec2 a(o.x + c * cell, o.y + r * cell), z(a.x + cell, a.y + cell);
       const char v = b.at(r, c);
-      const bool moved = before && before->ok() && before->rows == b.rows && before->cols == b.cols && before->at(r, c) != v;
+      const bool moved = before && before->ok() && before->rows == b.rows &&
+                         before->cols == b.cols && before->at(r, c) != v;
       switch (b.game) {
         case Board::Game::chess:
           dl->AddRectFilled(a, z, (r + c) % 2 ? dark : light);
@@ -153,7 +163,8 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
       if (moved) dl->AddRectFilled(a, z, mark);
       const ImVec2 centre(a.x + cell * 0.5f, a.y + cell * 0.5f);
       if (v == '.') {
-        if (b.game == Board::Game::connect4) dl->AddCircleFilled(centre, cell * 0.38f, pal.canvas_bg);
+        if (b.game == Board::Game::connect4)
+          dl->AddCircleFilled(centre, cell * 0.38f, pal.canvas_bg);
         continue;
       }
       switch (b.game) {
@@ -166,22 +177,27 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
           const ImU32 fill = white ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255);
           const ImU32 edge = white ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 160);
           for (float dx : {-1.0f, 1.0f}) {
-            for (float dy : {-1.0f, 1.0f}) dl->AddText(font, fs, ImVec2(p.x + dx, p.y + dy), edge, g);
+            for (float dy : {-1.0f, 1.0f})
+              dl->AddText(font, fs, ImVec2(p.x + dx, p.y + dy), edge, g);
           }
           dl->AddText(font, fs, p, fill, g);
           break;
         }
         case Board::Game::othello:
-          dl->AddCircleFilled(centre, cell * 0.4f, v == 'x' ? IM_COL32(15, 15, 15, 255) : IM_COL32(245, 245, 245, 255));
+          dl->AddCircleFilled(centre, cell * 0.4f,
+                              v == 'x' ? IM_COL32(15, 15, 15, 255) : IM_COL32(245, 245, 245, 255));
           break;
         case Board::Game::connect4:
-          dl->AddCircleFilled(centre, cell * 0.38f, v == 'x' ? IM_COL32(220, 40, 40, 255) : IM_COL32(240, 210, 40, 255));
+          dl->AddCircleFilled(centre, cell * 0.38f,
+                              v == 'x' ? IM_COL32(220, 40, 40, 255) : IM_COL32(240, 210, 40, 255));
           break;
         default: {
           const float k = cell * 0.28f;
           if (v == 'x') {
-            dl->AddLine(ImVec2(centre.x - k, centre.y - k), ImVec2(centre.x + k, centre.y + k), pal.cut, cell * 0.08f);
-            dl->AddLine(ImVec2(centre.x - k, centre.y + k), ImVec2(centre.x + k, centre.y - k), pal.cut, cell * 0.08f);
+            dl->AddLine(ImVec2(centre.x - k, centre.y - k), ImVec2(centre.x + k, centre.y + k),
+                        pal.cut, cell * 0.08f);
+            dl->AddLine(ImVec2(centre.x - k, centre.y + k), ImVec2(centre.x + k, centre.y - k),
+                        pal.cut, cell * 0.08f);
           } else {
             dl->AddCircle(centre, k, pal.pv, 32, cell * 0.08f);
           }
@@ -195,7 +211,8 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
     const float fs = cell * 0.24f;
     for (int c = 0; c < 8; ++c) {
       const char file[2] = {static_cast<char>('a' + c), 0};
-      dl->AddText(font, fs, ImVec2(o.x + c * cell + cell - fs * 0.7f, o.y + 8 * cell - fs * 1.1f), pal.text_dim, file);
+      dl->AddText(font, fs, ImVec2(o.x + c * cell + cell - fs * 0.7f, o.y + 8 * cell - fs * 1.1f),
+                  pal.text_dim, file);
     }
     for (int r = 0; r < 8; ++r) {
       const char rank[2] = {static_cast<char>(b.game == Board::Game::chess ? '8' - r : '1' + r), 0};
@@ -228,7 +245,8 @@ void draw_board_panel(ViewerState& s) {
     return;
   }
   const Board board = parse_board(game, text);
-  ImGui::Text("%s: %s", game.c_str(), m.label(id).empty() ? "the root position" : ("after " + m.label(id)).c_str());
+  ImGui::Text("%s: %s", game.c_str(),
+              m.label(id).empty() ? "the root position" : ("after " + m.label(id)).c_str());
   if (!board.ok()) {
     ImGui::TextWrapped("Cannot draw this position (%s): %s", board.error.c_str(), text.c_str());
     return;
@@ -237,10 +255,11 @@ void draw_board_panel(ViewerState& s) {
   const std::uint32_t parent = m.node(id).parent;
   if (parent != trace::k_no_node) before = parse_board(game, m.position(parent));
   const float size = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22);
-  const float height = size * static_cast<float>(board.rows) / static_cast<float>(std::max(board.rows, board.cols));
+  const float height =
+      size * static_cast<float>(board.rows) / static_cast<float>(std::max(board.rows, board.cols));
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  draw_board(ImGui::GetWindowDrawList(), origin, size, board, parent != trace::k_no_node ? &before : nullptr,
-             palette(s.theme));
+  draw_board(ImGui::GetWindowDrawList(), origin, size, board,
+             parent != trace::k_no_node ? &before : nullptr, palette(s.theme));
   ImGui::Dummy(ImVec2(size, height));
   s.note_widget("board");
   if (!board.to_move.empty()) ImGui::Text("%s to move", board.to_move.c_str());

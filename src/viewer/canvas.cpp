@@ -27,10 +27,12 @@ struct View {
   float zoom;
   float cam_x, cam_y;
   ImVec2 to_screen(float x, float y) const {
-    return ImVec2(origin.x + size.x * 0.5f + (x - cam_x) * zoom, origin.y + size.y * 0.5f + (y - cam_y) * zoom);
+    return ImVec2(origin.x + size.x * 0.5f + (x - cam_x) * zoom,
+                  origin.y + size.y * 0.5f + (y - cam_y) * zoom);
   }
   ImVec2 to_world(ImVec2 p) const {
-    return ImVec2(cam_x + (p.x - origin.x - size.x * 0.5f) / zoom, cam_y + (p.y - origin.y - size.y * 0.5f) / zoom);
+    return ImVec2(cam_x + (p.x - origin.x - size.x * 0.5f) / zoom,
+                  cam_y + (p.y - origin.y - size.y * 0.5f) / zoom);
   }
 };
 
@@ -43,9 +45,12 @@ NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
 
 const char* bound_symbol(Bound b) {
   switch (b) {
-    case Bound::lower: return "\u2265";  // score >= ret
-    case Bound::upper: return "\u2264";
-    default: return "=";
+    case Bound::lower:
+      return "\u2265";  // score >= ret
+    case Bound::upper:
+      return "\u2264";
+    default:
+      return "=";
   }
 }
 
@@ -68,7 +73,8 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   } else if (layout.node_count() > 0) {
     // Too big to read whole: start at the root, near the top of the view.
     s.camera.x = layout.x(layout.first());
-    s.camera.y = layout.y(layout.first()) + (size.y * 0.5f - margin - s.metrics.node_height) / s.camera.zoom;
+    s.camera.y =
+        layout.y(layout.first()) + (size.y * 0.5f - margin - s.metrics.node_height) / s.camera.zoom;
   }
 }
 
@@ -94,7 +100,7 @@ void draw_cutoff_mark(ImDrawList* dl, ImVec2 from, ImVec2 to, float zoom, ImU32 
   const float dx = to.x - from.x, dy = to.y - from.y;
   const float len = std::max(1.0f, std::hypot(dx, dy));
   const float ux = dx / len, uy = dy / len;  // along the edge
-  const float px = -uy, py = ux;              // across it
+  const float px = -uy, py = ux;             // across it
   const float half = std::max(4.0f, 11.0f * zoom);
   const float t = std::max(0.55f, 1.0f - 34.0f * zoom / len);
   for (float off : {-3.5f, 3.5f}) {
@@ -112,8 +118,9 @@ std::string node_title(const trace::Model& m, std::uint32_t id) {
   return "k=" + std::to_string(m.node(id).k);
 }
 
-void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, const trace::Model& m, std::uint32_t id,
-                    std::size_t t, ImVec2 a, ImVec2 b, float zoom, bool current, bool on_path) {
+void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, const trace::Model& m,
+                    std::uint32_t id, std::size_t t, ImVec2 a, ImVec2 b, float zoom, bool current,
+                    bool on_path) {
   const trace::ModelNode& n = m.node(id);
   const trace::NodeState st = m.state_at(id, t);
   const NodeKind kind = st.kind;
@@ -128,11 +135,12 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
   } else {
     dl->AddRect(a, b, pal.node_border, rounding, 0, border);
   }
-  if (current) dl->AddRect(ImVec2(a.x - 4 * zoom, a.y - 4 * zoom), ImVec2(b.x + 4 * zoom, b.y + 4 * zoom), pal.active,
-                           rounding + 3 * zoom, 0, std::max(2.0f, 3.0f * zoom));
+  if (current)
+    dl->AddRect(ImVec2(a.x - 4 * zoom, a.y - 4 * zoom), ImVec2(b.x + 4 * zoom, b.y + 4 * zoom),
+                pal.active, rounding + 3 * zoom, 0, std::max(2.0f, 3.0f * zoom));
   if (id == s.selected) {
-    dl->AddRect(ImVec2(a.x - 7 * zoom, a.y - 7 * zoom), ImVec2(b.x + 7 * zoom, b.y + 7 * zoom), pal.selected,
-                rounding + 5 * zoom, 0, std::max(1.5f, 2.0f * zoom));
+    dl->AddRect(ImVec2(a.x - 7 * zoom, a.y - 7 * zoom), ImVec2(b.x + 7 * zoom, b.y + 7 * zoom),
+                pal.selected, rounding + 5 * zoom, 0, std::max(1.5f, 2.0f * zoom));
   }
   if (id == s.hovered) dl->AddRectFilled(a, b, pal.hover, rounding);
   (void)on_path;
@@ -165,17 +173,19 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
       dl->AddRect(ta, tb, tag_col, 3 * zoom, 0, std::max(1.0f, zoom));
       dl->AddText(font, fs, ImVec2(ta.x + 3 * zoom, y), tag_col, tag.c_str());
     }
-    if (decided && n.expected != NodeKind::unknown && kind != n.expected && kind != NodeKind::leaf) {
+    if (decided && n.expected != NodeKind::unknown && kind != n.expected &&
+        kind != NodeKind::leaf) {
       // A wrong prediction: a small triangle in the corner (explained in the legend).
-      dl->AddTriangleFilled(ImVec2(b.x - 14 * zoom, a.y), ImVec2(b.x, a.y), ImVec2(b.x, a.y + 14 * zoom),
-                            pal.wrong_prediction);
+      dl->AddTriangleFilled(ImVec2(b.x - 14 * zoom, a.y), ImVec2(b.x, a.y),
+                            ImVec2(b.x, a.y + 14 * zoom), pal.wrong_prediction);
     }
     const std::string title = node_title(m, id);
     const ImVec2 ls = font->CalcTextSizeA(fs, 1e9f, 0.0f, title.c_str());
     const float avail = b.x - tb.x - pad * 2;
     if (ls.x <= avail) {
-      dl->AddText(font, fs, ImVec2(b.x - pad - ls.x - (decided && kind != n.expected ? 6 * zoom : 0), y), pal.text,
-                  title.c_str());
+      dl->AddText(font, fs,
+                  ImVec2(b.x - pad - ls.x - (decided && kind != n.expected ? 6 * zoom : 0), y),
+                  pal.text, title.c_str());
     } else {
       dl->PushClipRect(ImVec2(tb.x + pad, a.y), ImVec2(b.x - pad, b.y), true);
       dl->AddText(font, fs, ImVec2(tb.x + pad, y), pal.text, title.c_str());
@@ -183,22 +193,28 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
     }
   }
   y += line;
-  auto text = [&](float x, const std::string& str, ImU32 col) { dl->AddText(font, fs, ImVec2(x, y), col, str.c_str()); };
+  auto text = [&](float x, const std::string& str, ImU32 col) {
+    dl->AddText(font, fs, ImVec2(x, y), col, str.c_str());
+  };
   if (n.leaf) {
     if (st.evaluated) {
       // A leaf by the interest limit, not by depth, says so.
       const bool by_limit = is_static_interest_leaf(m, id);
-      text(a.x + pad, (by_limit ? "static " : "eval ") + format_score_pretty(st.eval), by_limit ? interest_color(s.theme) : pal.text);
+      text(a.x + pad, (by_limit ? "static " : "eval ") + format_score_pretty(st.eval),
+           by_limit ? interest_color(s.theme) : pal.text);
     }
     y += line;
     if (m.has_window()) {
-      text(a.x + pad, "\u03b1 " + format_score_pretty(n.alpha0) + "  \u03b2 " + format_score_pretty(n.beta), pal.text_dim);
+      text(a.x + pad,
+           "\u03b1 " + format_score_pretty(n.alpha0) + "  \u03b2 " + format_score_pretty(n.beta),
+           pal.text_dim);
     }
     y += line;
   } else {
     if (m.has_window()) {
-      const std::string alpha = "\u03b1" + (st.alpha_index ? "[" + std::to_string(st.alpha_index) + "]" : std::string()) +
-                                " " + format_score_pretty(st.alpha);
+      const std::string alpha =
+          "\u03b1" + (st.alpha_index ? "[" + std::to_string(st.alpha_index) + "]" : std::string()) +
+          " " + format_score_pretty(st.alpha);
       text(a.x + pad, alpha, st.alpha_index && st.alpha != n.alpha0 ? pal.pv : pal.text);
       const std::string beta = "\u03b2 " + format_score_pretty(n.beta);
       const ImVec2 bs = font->CalcTextSizeA(fs, 1e9f, 0.0f, beta.c_str());
@@ -206,7 +222,8 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
     }
     y += line;
     if (st.has_best) {
-      text(a.x + pad, "best[" + std::to_string(st.best_index) + "] " + format_score_pretty(st.best), pal.text);
+      text(a.x + pad, "best[" + std::to_string(st.best_index) + "] " + format_score_pretty(st.best),
+           pal.text);
     } else {
       text(a.x + pad, "best \u2014", pal.text_dim);
     }
@@ -227,7 +244,9 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
 
 }  // namespace
 
-const CanvasStats& last_canvas_stats() { return g_stats; }
+const CanvasStats& last_canvas_stats() {
+  return g_stats;
+}
 
 void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   g_stats = CanvasStats{};
@@ -236,8 +255,9 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   size.x = std::max(size.x, 50.0f);
   size.y = std::max(size.y, 50.0f);
-  ImGui::InvisibleButton("##canvas", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
-                                               ImGuiButtonFlags_MouseButtonMiddle);
+  ImGui::InvisibleButton("##canvas", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
   s.note_widget("canvas");
   const bool hovered = ImGui::IsItemHovered();
   const bool active = ImGui::IsItemActive();
@@ -247,7 +267,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   if (!s.has_trace()) {
     const char* msg = "No search yet. Pick a tree in Set-up and press Run (or open a trace).";
     const ImVec2 ts = ImGui::CalcTextSize(msg);
-    dl->AddText(ImVec2(origin.x + (size.x - ts.x) * 0.5f, origin.y + size.y * 0.45f), pal.text_dim, msg);
+    dl->AddText(ImVec2(origin.x + (size.x - ts.x) * 0.5f, origin.y + size.y * 0.45f), pal.text_dim,
+                msg);
     dl->PopClipRect();
     return;
   }
@@ -268,7 +289,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   }
 
   // Input: pan, zoom, keys.
-  if (active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2.0f) ||
+  if (active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.0f) ||
+                 ImGui::IsMouseDragging(ImGuiMouseButton_Right, 2.0f) ||
                  ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 2.0f))) {
     s.camera.x -= io.MouseDelta.x / s.camera.zoom;
     s.camera.y -= io.MouseDelta.y / s.camera.zoom;
@@ -296,7 +318,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const std::uint32_t current = t < m.event_count() ? m.node_of_event(t) : k_no_node;
   std::vector<std::uint8_t> on_path;  // by id, only for ids on the path (sparse use)
   std::vector<std::uint32_t> path;
-  for (std::uint32_t id = current; id != k_no_node && layout.contains(id); id = m.node(id).parent) path.push_back(id);
+  for (std::uint32_t id = current; id != k_no_node && layout.contains(id); id = m.node(id).parent)
+    path.push_back(id);
   const bool at_end = t + 1 >= m.event_count();
   std::vector<std::uint32_t> pv;
   if (at_end && layout.node_count() > 0 && m.node(layout.first()).parent == k_no_node) {
@@ -315,8 +338,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     const float margin_y = s.metrics.node_height * 0.5f + 6.0f / s.camera.zoom;
     const float half_w = size.x * 0.5f / s.camera.zoom, half_h = size.y * 0.5f / s.camera.zoom;
     const float cx = layout.x(current), cy = layout.y(current);
-    const bool out_x = half_w <= margin_x || cx < s.camera.x - half_w + margin_x || cx > s.camera.x + half_w - margin_x;
-    const bool out_y = half_h <= margin_y || cy < s.camera.y - half_h + margin_y || cy > s.camera.y + half_h - margin_y;
+    const bool out_x = half_w <= margin_x || cx < s.camera.x - half_w + margin_x ||
+                       cx > s.camera.x + half_w - margin_x;
+    const bool out_y = half_h <= margin_y || cy < s.camera.y - half_h + margin_y ||
+                       cy > s.camera.y + half_h - margin_y;
     if (out_x) s.camera.glide_x = true;
     if (out_y) s.camera.glide_y = true;
     const float k = std::min(1.0f, io.DeltaTime * 8.0f);
@@ -333,11 +358,15 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const View v{origin, size, s.camera.zoom, s.camera.x, s.camera.y};
   const float zoom = v.zoom;
   const float hw = s.metrics.node_width * 0.5f, hh = s.metrics.node_height * 0.5f;
-  const int lod = zoom * s.metrics.node_width >= 80.0f * s.ui_scale() ? 2 : (zoom * s.metrics.node_width >= 10.0f ? 1 : 0);
+  const int lod = zoom * s.metrics.node_width >= 80.0f * s.ui_scale()
+                      ? 2
+                      : (zoom * s.metrics.node_width >= 10.0f ? 1 : 0);
   g_stats.level_of_detail = lod;
   const ImVec2 clip_a(origin.x - hw * zoom, origin.y - hh * zoom);
   const ImVec2 clip_b(origin.x + size.x + hw * zoom, origin.y + size.y + hh * zoom);
-  auto on_screen = [&](ImVec2 p) { return p.x >= clip_a.x && p.x <= clip_b.x && p.y >= clip_a.y && p.y <= clip_b.y; };
+  auto on_screen = [&](ImVec2 p) {
+    return p.x >= clip_a.x && p.x <= clip_b.x && p.y >= clip_a.y && p.y <= clip_b.y;
+  };
 
   // Edges. At the dot level, an edge whose two ends fall in the same pixel is skipped.
   const float edge_w = std::max(1.0f, 1.5f * zoom);
@@ -346,7 +375,9 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     if (n.parent == k_no_node || !layout.contains(n.parent)) continue;
     const ImVec2 p = v.to_screen(layout.x(n.parent), layout.y(n.parent) + hh);
     const ImVec2 c = v.to_screen(layout.x(id), layout.y(id) - hh);
-    if ((p.x < clip_a.x && c.x < clip_a.x) || (p.x > clip_b.x && c.x > clip_b.x) || c.y < clip_a.y || p.y > clip_b.y) continue;
+    if ((p.x < clip_a.x && c.x < clip_a.x) || (p.x > clip_b.x && c.x > clip_b.x) ||
+        c.y < clip_a.y || p.y > clip_b.y)
+      continue;
     if (lod == 0 && std::fabs(p.x - c.x) < 0.5f && std::fabs(p.y - c.y) < 0.5f) continue;
     ImU32 col = pal.edge;
     float w = edge_w;
@@ -373,11 +404,13 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       continue;
     }
     const float sw = s.metrics.stub_width * 0.5f * zoom;
-    if (draw_interest_stub(dl, s, st, p, c, ImVec2(sw * 2, s.metrics.node_height * 0.55f * zoom), zoom, lod)) continue;
+    if (draw_interest_stub(dl, s, st, p, c, ImVec2(sw * 2, s.metrics.node_height * 0.55f * zoom),
+                           zoom, lod))
+      continue;
     for (int i = 0; i < 6; ++i) {  // a dashed edge
       const float t0 = i / 6.0f, t1 = (i + 0.5f) / 6.0f;
-      dl->AddLine(ImVec2(p.x + (c.x - p.x) * t0, p.y + (c.y - p.y) * t0), ImVec2(p.x + (c.x - p.x) * t1, p.y + (c.y - p.y) * t1),
-                  pal.stub, edge_w);
+      dl->AddLine(ImVec2(p.x + (c.x - p.x) * t0, p.y + (c.y - p.y) * t0),
+                  ImVec2(p.x + (c.x - p.x) * t1, p.y + (c.y - p.y) * t1), pal.stub, edge_w);
     }
     if (lod >= 1) {
       const ImVec2 a(c.x - sw, c.y), b(c.x + sw, c.y + s.metrics.node_height * 0.55f * zoom);
@@ -386,7 +419,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
         const std::string label = "+" + std::to_string(st.count);
         const float fs = 14.0f * zoom;
         const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label.c_str());
-        dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), pal.text_dim,
+        dl->AddText(ImGui::GetFont(), fs,
+                    ImVec2(c.x - ts.x * 0.5f, a.y + (b.y - a.y - ts.y) * 0.5f), pal.text_dim,
                     label.c_str());
       }
     }
@@ -394,7 +428,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   // Nodes.
   std::vector<std::uint64_t> pixels;  // the dot level: one bit per canvas pixel already drawn
   const int pw = static_cast<int>(size.x) + 1, ph = static_cast<int>(size.y) + 1;
-  if (lod == 0) pixels.assign((static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) + 63) / 64, 0);
+  if (lod == 0)
+    pixels.assign((static_cast<std::size_t>(pw) * static_cast<std::size_t>(ph) + 63) / 64, 0);
   s.hovered = k_no_node;
   const ImVec2 mouse = io.MousePos;
   for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
@@ -405,11 +440,14 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     }
     const trace::ModelNode& n = m.node(id);
     const ImVec2 a(c.x - hw * zoom, c.y - hh * zoom), b(c.x + hw * zoom, c.y + hh * zoom);
-    if (hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 && mouse.y <= b.y + 1) s.hovered = id;
+    if (hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
+        mouse.y <= b.y + 1)
+      s.hovered = id;
     if (lod == 0) {
       const int px = static_cast<int>(c.x - origin.x), py = static_cast<int>(c.y - origin.y);
       if (px >= 0 && py >= 0 && px < pw && py < ph) {
-        const std::size_t bit = static_cast<std::size_t>(py) * static_cast<std::size_t>(pw) + static_cast<std::size_t>(px);
+        const std::size_t bit = static_cast<std::size_t>(py) * static_cast<std::size_t>(pw) +
+                                static_cast<std::size_t>(px);
         if (pixels[bit / 64] & (1ull << (bit % 64))) {
           ++g_stats.dots_folded;
           continue;
@@ -418,8 +456,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       }
       const NodeKind k = kind_at(n, t);
       const float r = std::max(1.0f, std::min(hw, hh) * zoom);
-      dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
-      greenblatt_node_marks(dl, n, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), zoom, 0, s.theme);
+      dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r),
+                        k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
+      greenblatt_node_marks(dl, n, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), zoom, 0,
+                            s.theme);
       ++g_stats.nodes_drawn;
       continue;
     }
@@ -428,15 +468,21 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
       const NodeKind k = kind_at(n, t);
       const bool open = n.leave_t == trace::k_never || n.leave_t > t;
       dl->AddRectFilled(a, b, open ? pal.node_bg_open : pal.node_bg, 3.0f);
-      dl->AddRect(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k), 3.0f, 0, std::max(1.0f, 2.0f * zoom));
+      dl->AddRect(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k), 3.0f, 0,
+                  std::max(1.0f, 2.0f * zoom));
       greenblatt_node_marks(dl, n, a, b, zoom, 1, s.theme);
-      if (id == current) dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);
-      if (id == s.selected) dl->AddRect(ImVec2(a.x - 5, a.y - 5), ImVec2(b.x + 5, b.y + 5), pal.selected, 3.0f, 0, 1.5f);
+      if (id == current)
+        dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);
+      if (id == s.selected)
+        dl->AddRect(ImVec2(a.x - 5, a.y - 5), ImVec2(b.x + 5, b.y + 5), pal.selected, 3.0f, 0,
+                    1.5f);
       const float fs = 15.0f * zoom * 2.2f;
       if (fs >= 7.0f && k != NodeKind::unknown) {
         const char* label = kind_label(k);
         const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label);
-        if (ts.x < (b.x - a.x)) dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), pal.text, label);
+        if (ts.x < (b.x - a.x))
+          dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), pal.text,
+                      label);
       }
       continue;
     }
@@ -447,7 +493,8 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   dl->PopClipRect();
 
   // Click selects; the tooltip tells the node's story.
-  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && io.MouseDragMaxDistanceSqr[0] < 16.0f) {
+  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+      io.MouseDragMaxDistanceSqr[0] < 16.0f) {
     if (s.hovered != k_no_node) s.selected = s.hovered;
   }
   if (hovered && s.hovered != k_no_node && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
@@ -457,20 +504,25 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     ImGui::Text("%s (id %u, path %s)", node_name(m, s.hovered).c_str(), s.hovered,
                 m.path_text(s.hovered).empty() ? "root" : m.path_text(s.hovered).c_str());
     if (m.has_window()) {
-      ImGui::Text("window \u03b1\u2080 = %s, \u03b2 = %s", format_score_pretty(n.alpha0).c_str(), format_score_pretty(n.beta).c_str());
+      ImGui::Text("window \u03b1\u2080 = %s, \u03b2 = %s", format_score_pretty(n.alpha0).c_str(),
+                  format_score_pretty(n.beta).c_str());
     }
     if (st.has_ret) {
-      ImGui::Text("ret %s (%s), %s", format_score_pretty(st.ret).c_str(), bound_name(st.bound), kind_label(st.kind));
+      ImGui::Text("ret %s (%s), %s", format_score_pretty(st.ret).c_str(), bound_name(st.bound),
+                  kind_label(st.kind));
     } else if (st.open) {
       ImGui::TextUnformatted("being searched");
     }
     if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
     fe_node_tooltip(m, s.hovered, t);
     if (n.tt & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
-    if (n.gb & trace::k_gb_feedover) ImGui::TextUnformatted("feedover: the plausible move generator ran again");
-    if (n.gb & trace::k_gb_by_capture) ImGui::TextUnformatted("reached by a plausible capture (capture search)");
+    if (n.gb & trace::k_gb_feedover)
+      ImGui::TextUnformatted("feedover: the plausible move generator ran again");
+    if (n.gb & trace::k_gb_by_capture)
+      ImGui::TextUnformatted("reached by a plausible capture (capture search)");
     if (n.gb & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
-    if (n.penalty) ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
+    if (n.penalty)
+      ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
     draw_interest_tooltip(m, s.hovered);
     const std::string& position = m.position(s.hovered);
     if (!position.empty()) {
@@ -482,8 +534,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
         if (n.parent != k_no_node) before = parse_board(game, m.position(n.parent));
         const float side = ImGui::GetFontSize() * 11;
         const ImVec2 o = ImGui::GetCursorScreenPos();
-        draw_board(ImGui::GetWindowDrawList(), o, side, board, n.parent != k_no_node ? &before : nullptr, pal);
-        ImGui::Dummy(ImVec2(side, side * static_cast<float>(board.rows) / static_cast<float>(std::max(board.rows, board.cols))));
+        draw_board(ImGui::GetWindowDrawList(), o, side, board,
+                   n.parent != k_no_node ? &before : nullptr, pal);
+        ImGui::Dummy(ImVec2(side, side * static_cast<float>(board.rows) /
+                                      static_cast<float>(std::max(board.rows, board.cols))));
       } else {
         ImGui::TextUnformatted(position.c_str());
       }
@@ -492,8 +546,10 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   }
   // Zoom and mode readout in the corner.
   char info[96];
-  std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(), s.camera.follow ? "  follow" : "");
-  dl->AddText(ImVec2(origin.x + 8, origin.y + size.y - ImGui::GetTextLineHeight() - 6), pal.text_dim, info);
+  std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(),
+                s.camera.follow ? "  follow" : "");
+  dl->AddText(ImVec2(origin.x + 8, origin.y + size.y - ImGui::GetTextLineHeight() - 6),
+              pal.text_dim, info);
 }
 
 }  // namespace kibitz::viewer

@@ -15,7 +15,7 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size);
 struct CanvasStats {
   int nodes_drawn = 0;
   int nodes_culled = 0;
-  int dots_folded = 0;  // sub-pixel nodes merged into an already drawn pixel
+  int dots_folded = 0;      // sub-pixel nodes merged into an already drawn pixel
   int level_of_detail = 0;  // 2 full boxes, 1 small boxes, 0 dots
 };
 const CanvasStats& last_canvas_stats();

@@ -15,8 +15,8 @@ void draw_events(ViewerState& s) {
   static std::size_t last_cursor = static_cast<std::size_t>(-1);
   const bool cursor_moved = last_cursor != s.cursor();
   last_cursor = s.cursor();
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
-                                ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (!ImGui::BeginTable("events", 3, flags, ImGui::GetContentRegionAvail())) return;
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("t");

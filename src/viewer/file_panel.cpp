@@ -23,7 +23,8 @@ void draw_file_browser(ViewerState& s) {
     std::error_code ec;
     dir = fs::current_path(ec).string();
   }
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34, ImGui::GetFontSize() * 26), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 34, ImGui::GetFontSize() * 26),
+                           ImGuiCond_FirstUseEver);
   if (!ImGui::Begin("Open or save a trace", &s.show_file_browser)) {
     ImGui::End();
     return;
@@ -35,22 +36,24 @@ void draw_file_browser(ViewerState& s) {
   // Folders first, then traces (.kbz, .json).
   std::vector<fs::directory_entry> entries;
   std::error_code ec;
-  for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end; !ec && it != end;
-       it.increment(ec)) {
+  for (fs::directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+       !ec && it != end; it.increment(ec)) {
     const auto& e = *it;
     const std::string ext = e.path().extension().string();
     std::error_code ec2;
     if (e.is_directory(ec2) || ext == ".kbz" || ext == ".json") entries.push_back(e);
   }
   listing_error = ec ? "cannot list " + dir + ": " + ec.message() : "";
-  std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& a, const fs::directory_entry& b) {
-    std::error_code e1, e2;
-    const bool da = a.is_directory(e1), db = b.is_directory(e2);
-    if (da != db) return da;
-    return a.path().filename() < b.path().filename();
-  });
+  std::sort(entries.begin(), entries.end(),
+            [](const fs::directory_entry& a, const fs::directory_entry& b) {
+              std::error_code e1, e2;
+              const bool da = a.is_directory(e1), db = b.is_directory(e2);
+              if (da != db) return da;
+              return a.path().filename() < b.path().filename();
+            });
   ImGui::BeginChild("entries", ImVec2(0, -ImGui::GetFrameHeightWithSpacing() * 2.2f), true);
-  if (!listing_error.empty()) ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.25f, 1), "%s", listing_error.c_str());
+  if (!listing_error.empty())
+    ImGui::TextColored(ImVec4(0.95f, 0.35f, 0.25f, 1), "%s", listing_error.c_str());
   for (const auto& e : entries) {
     std::error_code ec2;
     const bool is_dir = e.is_directory(ec2);

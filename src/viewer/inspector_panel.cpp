@@ -7,13 +7,15 @@
 #include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
-#include "viewer/widgets.hpp"
 #include "viewer/pseudocode.hpp"
+#include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
 
 namespace {
-std::string sc(Score v) { return format_score_pretty(v); }
+std::string sc(Score v) {
+  return format_score_pretty(v);
+}
 }  // namespace
 
 void draw_inspector(ViewerState& s) {
@@ -35,7 +37,8 @@ void draw_inspector(ViewerState& s) {
   const trace::ModelNode& n = m.node(id);
   const trace::NodeState st = m.state_at(id, t);
   section(node_name(m, id).c_str());
-  ImGui::TextWrapped("id %u, depth %d, path %s", id, n.depth, m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
+  ImGui::TextWrapped("id %u, depth %d, path %s", id, n.depth,
+                     m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
   if (n.parent != trace::k_no_node) {
     ImGui::Text("successor %d of %s", n.k, node_name(m, n.parent).c_str());
     ImGui::SameLine();
@@ -46,22 +49,29 @@ void draw_inspector(ViewerState& s) {
     if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
     return;
   }
-  if (m.has_window()) ImGui::TextWrapped("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(), sc(n.beta).c_str());
+  if (m.has_window())
+    ImGui::TextWrapped("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(),
+                       sc(n.beta).c_str());
   ImGui::Text("kind: %s", st.kind == NodeKind::unknown ? "not decided yet" : kind_label(st.kind));
   if (n.expected != NodeKind::unknown) {
     ImGui::SameLine();
-    const bool wrong = st.kind != NodeKind::unknown && st.kind != NodeKind::leaf && st.kind != n.expected;
-    ImGui::TextColored(wrong ? ImVec4(0.8f, 0.47f, 0.65f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                       "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
+    const bool wrong =
+        st.kind != NodeKind::unknown && st.kind != NodeKind::leaf && st.kind != n.expected;
+    ImGui::TextColored(
+        wrong ? ImVec4(0.8f, 0.47f, 0.65f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+        "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
   }
   if (n.leaf) {
-    if (st.evaluated) ImGui::TextWrapped("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
+    if (st.evaluated)
+      ImGui::TextWrapped("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
   } else if (n.succ_count >= 0) {
-    ImGui::TextWrapped("successors: %d generated, %d searched so far", n.succ_count, st.children_entered);
+    ImGui::TextWrapped("successors: %d generated, %d searched so far", n.succ_count,
+                       st.children_entered);
   }
   // The history table: one row per successor searched up to t.
   if (!n.leaf && m.child_count(id) > 0) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
     const bool window = m.has_window();
     if (ImGui::BeginTable("history", window ? 5 : 3, flags)) {
       ImGui::TableSetupColumn("k");
@@ -86,7 +96,8 @@ void draw_inspector(ViewerState& s) {
           ImGui::Text("%d", e.a);
           ImGui::TableSetColumnIndex(1);
           const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(e.a));
-          if (ImGui::SmallButton((node_name(m, c) + "##c" + std::to_string(c)).c_str())) s.selected = c;
+          if (ImGui::SmallButton((node_name(m, c) + "##c" + std::to_string(c)).c_str()))
+            s.selected = c;
           ImGui::TableSetColumnIndex(2);
           ImGui::Text("%s", sc(-e.b).c_str());
         } else if (e.type == trace::EventType::best_set) {
@@ -105,10 +116,12 @@ void draw_inspector(ViewerState& s) {
   }
   if (st.cutoff_child >= 0) {
     const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(st.cutoff_child));
-    ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.", st.cutoff_child,
-                       node_name(m, c).c_str(), st.cutoff_child, sc(st.best).c_str(), sc(n.beta).c_str());
+    ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.",
+                       st.cutoff_child, node_name(m, c).c_str(), st.cutoff_child,
+                       sc(st.best).c_str(), sc(n.beta).c_str());
     if (n.succ_count > st.cutoff_child + 1 + n.fe_pruned) {
-      ImGui::TextWrapped("%d successor(s) were never searched.", n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
+      ImGui::TextWrapped("%d successor(s) were never searched.",
+                         n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
     }
   }
   draw_interest_inspector(s, id);
@@ -117,16 +130,19 @@ void draw_inspector(ViewerState& s) {
     ImGui::Text("ret = %s, bound: %s", sc(st.ret).c_str(), bound_name(st.bound));
     if (s.scores && id < s.scores->size()) {
       const Score score = (*s.scores)[id];
-      const char* relation = score == st.ret ? "exact (score = ret)"
+      const char* relation = score == st.ret  ? "exact (score = ret)"
                              : score > st.ret ? "lower bound (score > ret)"
                                               : "upper bound (score < ret)";
       const bool consistent = bound_holds(st.bound, st.ret, score);
       ImGui::TextWrapped("score = %s: ret is %s", sc(score).c_str(), relation);
-      ImGui::PushStyleColor(ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
-    ImGui::TextWrapped("%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
-    ImGui::PopStyleColor();
+      ImGui::PushStyleColor(
+          ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
+      ImGui::TextWrapped(
+          "%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
+      ImGui::PopStyleColor();
     } else if (m.trace().meta.get("algo") == "greenblatt") {
-      ImGui::TextDisabled("score: a selective search has no unpruned minimax of the same tree to compare with");
+      ImGui::TextDisabled(
+          "score: a selective search has no unpruned minimax of the same tree to compare with");
     } else if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
                !m.trace().meta.get("game").empty()) {
       if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;
@@ -149,8 +165,10 @@ void draw_inspector(ViewerState& s) {
     const bool here = static_cast<int>(i + 1) == line;
     if (here) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(
-          p, ImVec2(p.x + ImGui::GetContentRegionAvail().x, p.y + ImGui::GetTextLineHeightWithSpacing()), highlight);
+      ImGui::GetWindowDrawList()->AddRectFilled(p,
+                                                ImVec2(p.x + ImGui::GetContentRegionAvail().x,
+                                                       p.y + ImGui::GetTextLineHeightWithSpacing()),
+                                                highlight);
     }
     ImGui::Text("%2zu %s", i + 1, listing.lines[i]);
     if (here) s.note_widget("pseudocode_line");

@@ -339,7 +339,8 @@ void draw_interest_legend(ViewerState& s) {
     ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
     ImGui::SameLine();
     ImGui::TextWrapped(
-        "violet diamond, \u201cnet N > limit L\u201d: an interest cutoff, the next move's net cost is "
+        "violet diamond, \u201cnet N > limit L\u201d: an interest cutoff, the next move's net cost "
+        "is "
         "over the "
         "iteration's limit; the dashed violet box +N: the moves never searched");
   }

@@ -11,7 +11,9 @@ constexpr int k_a = 'A', k_c = 'C', k_f = 'F', k_l = 'L', k_o = 'O', k_s = 'S', 
 constexpr int k_0 = '0', k_equal = '=', k_minus = '-';
 constexpr int k_kp_subtract = 333, k_kp_add = 334;
 
-inline bool pressed(int glfw_code, bool repeat = true) { return ImGui::IsKeyPressed(glfw_code, repeat); }
+inline bool pressed(int glfw_code, bool repeat = true) {
+  return ImGui::IsKeyPressed(glfw_code, repeat);
+}
 inline bool pressed_named(ImGuiKey key, bool repeat = true) {
   const int index = ImGui::GetKeyIndex(key);
   return index >= 0 && ImGui::IsKeyPressed(index, repeat);

@@ -15,8 +15,8 @@ void TreeLayout::clear() {
   m_model = nullptr;
 }
 
-void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
-                       const LayoutMetrics& metrics) {
+void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint32_t end,
+                       std::size_t t, const LayoutMetrics& metrics) {
   const auto start = std::chrono::steady_clock::now();
   m_model = &model;
   m_metrics = metrics;
@@ -38,9 +38,12 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f});  // parent: local id for now
-    } else if (const std::uint32_t cut = model.interest().cut(first + id); cut != trace::k_no_node && cut <= t) {
-      m_stubs.push_back({id, model.interest().skipped(first + id), 0.0f, 0.0f});  // an interest cutoff's moves
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f,
+                         0.0f});  // parent: local id for now
+    } else if (const std::uint32_t cut = model.interest().cut(first + id);
+               cut != trace::k_no_node && cut <= t) {
+      m_stubs.push_back(
+          {id, model.interest().skipped(first + id), 0.0f, 0.0f});  // an interest cutoff's moves
     }
   }
   // Forward estimation: a stub per pruned successor, tested at or before t.
@@ -70,7 +73,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   std::int32_t offset = 0;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     Item& it = m_items[id];
-    it.parent = parent_of(id) == trace::k_no_node ? virtual_root : static_cast<std::int32_t>(parent_of(id));
+    it.parent =
+        parent_of(id) == trace::k_no_node ? virtual_root : static_cast<std::int32_t>(parent_of(id));
     it.first_child = offset;
     it.child_count = 0;
     it.width = metrics.node_width;
@@ -87,7 +91,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     const std::int32_t p = m_items[id].parent;
     Item& pi = m_items[static_cast<std::size_t>(p)];
     m_items[id].number = pi.child_count;
-    m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = static_cast<std::int32_t>(id);
+    m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] =
+        static_cast<std::int32_t>(id);
   }
   for (std::size_t s = 0; s < m_stubs.size(); ++s) {
     const auto idx = static_cast<std::int32_t>(node_count + s);
@@ -118,8 +123,10 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
       sorted[st.parent] = 1;
       Item& pi = m_items[st.parent];
       auto first = m_children.begin() + pi.first_child;
-      std::stable_sort(first, first + pi.child_count, [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
-      for (std::int32_t k = 0; k < pi.child_count; ++k) m_items[static_cast<std::size_t>(first[k])].number = k;
+      std::stable_sort(first, first + pi.child_count,
+                       [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
+      for (std::int32_t k = 0; k < pi.child_count; ++k)
+        m_items[static_cast<std::size_t>(first[k])].number = k;
     }
   }
   for (std::size_t i = 0; i < items; ++i) {
@@ -134,10 +141,18 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     return m_children[static_cast<std::size_t>(item(v).first_child + k)];
   };
   auto leftmost = [&](std::int32_t v) { return item(v).child_count ? child(v, 0) : -1; };
-  auto rightmost = [&](std::int32_t v) { return item(v).child_count ? child(v, item(v).child_count - 1) : -1; };
-  auto next_left = [&](std::int32_t v) { return item(v).child_count ? leftmost(v) : item(v).thread; };
-  auto next_right = [&](std::int32_t v) { return item(v).child_count ? rightmost(v) : item(v).thread; };
-  auto distance = [&](std::int32_t a, std::int32_t b) { return (item(a).width + item(b).width) * 0.5f + metrics.gap; };
+  auto rightmost = [&](std::int32_t v) {
+    return item(v).child_count ? child(v, item(v).child_count - 1) : -1;
+  };
+  auto next_left = [&](std::int32_t v) {
+    return item(v).child_count ? leftmost(v) : item(v).thread;
+  };
+  auto next_right = [&](std::int32_t v) {
+    return item(v).child_count ? rightmost(v) : item(v).thread;
+  };
+  auto distance = [&](std::int32_t a, std::int32_t b) {
+    return (item(a).width + item(b).width) * 0.5f + metrics.gap;
+  };
   auto move_subtree = [&](std::int32_t wl, std::int32_t wr, float shift) {
     const float subtrees = static_cast<float>(item(wr).number - item(wl).number);
     item(wr).change -= shift / subtrees;
@@ -163,7 +178,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
       item(vop).ancestor = v;
       const float shift = (item(vim).prelim + sim) - (item(vip).prelim + sip) + distance(vim, vip);
       if (shift > 0) {
-        const std::int32_t a = item(item(vim).ancestor).parent == p ? item(vim).ancestor : default_ancestor;
+        const std::int32_t a =
+            item(item(vim).ancestor).parent == p ? item(vim).ancestor : default_ancestor;
         move_subtree(a, v, shift);
         sip += shift;
         sop += shift;
@@ -237,7 +253,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   for (std::size_t s = 0; s < m_stubs.size(); ++s) {
     const std::size_t idx = node_count + s;
     const Item& it = m_items[idx];
-    const float ms = modsum[static_cast<std::size_t>(it.parent)] + m_items[static_cast<std::size_t>(it.parent)].mod;
+    const float ms = modsum[static_cast<std::size_t>(it.parent)] +
+                     m_items[static_cast<std::size_t>(it.parent)].mod;
     m_stubs[s].x = it.prelim + ms;
     m_stubs[s].y = m_y[m_stubs[s].parent] + metrics.level_height;
     m_stubs[s].parent += first;  // back to a model id
@@ -245,7 +262,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
   }
   m_max_y += metrics.node_height;
-  m_build_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  m_build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace kibitz::viewer

@@ -19,11 +19,11 @@ namespace kibitz::viewer {
 enum class LayoutMode { growing, final_shape };
 
 struct LayoutMetrics {
-  float node_width = 120.0f;   // world units (pixels at zoom 1)
+  float node_width = 120.0f;  // world units (pixels at zoom 1)
   float node_height = 76.0f;
   float stub_width = 44.0f;
-  float gap = 14.0f;           // between neighbouring subtrees
-  float level_height = 128.0f; // from one depth to the next
+  float gap = 14.0f;            // between neighbouring subtrees
+  float level_height = 128.0f;  // from one depth to the next
 };
 
 struct LayoutStub {
@@ -41,7 +41,8 @@ class TreeLayout {
   // and end is at most the next root.
   void build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
              const LayoutMetrics& metrics);
-  void build(const trace::Model& model, std::uint32_t node_count, std::size_t t, const LayoutMetrics& metrics) {
+  void build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
+             const LayoutMetrics& metrics) {
     build(model, 0, node_count, t, metrics);
   }
   void clear();

@@ -16,28 +16,36 @@ void draw_legend(ViewerState& s) {
     const ImVec2 b(a.x + h * 2.6f, a.y + h * 1.1f);
     if (fill) dl->AddRectFilled(a, b, fill, 3.0f);
     if (dashed) {
-      for (float x = a.x; x < b.x; x += 6) dl->AddLine(ImVec2(x, a.y), ImVec2(std::min(x + 3, b.x), a.y), border, 1.5f);
-      for (float x = a.x; x < b.x; x += 6) dl->AddLine(ImVec2(x, b.y), ImVec2(std::min(x + 3, b.x), b.y), border, 1.5f);
+      for (float x = a.x; x < b.x; x += 6)
+        dl->AddLine(ImVec2(x, a.y), ImVec2(std::min(x + 3, b.x), a.y), border, 1.5f);
+      for (float x = a.x; x < b.x; x += 6)
+        dl->AddLine(ImVec2(x, b.y), ImVec2(std::min(x + 3, b.x), b.y), border, 1.5f);
     } else if (border) {
       dl->AddRect(a, b, border, 3.0f, 0, 2.0f);
     }
-    if (tag) dl->AddText(ImVec2(a.x + 4, a.y + 1), fill ? IM_COL32(255, 255, 255, 255) : border, tag);
+    if (tag)
+      dl->AddText(ImVec2(a.x + 4, a.y + 1), fill ? IM_COL32(255, 255, 255, 255) : border, tag);
     ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
     ImGui::SameLine();
     ImGui::TextWrapped("%s", text);
   };
   section("node kinds (000_\u2026)");
   swatch(p.pv, 0, false, "Pv", "Pv: ret is exact (= score); no successor cut off");
-  swatch(p.cut, 0, false, "Cut", "Cut: a successor cut off; ret is a lower bound (score \u2265 ret)");
-  swatch(p.all, 0, false, "All", "All: nothing reached \u03b1; ret is an upper bound (score \u2264 ret)");
+  swatch(p.cut, 0, false, "Cut",
+         "Cut: a successor cut off; ret is a lower bound (score \u2265 ret)");
+  swatch(p.all, 0, false, "All",
+         "All: nothing reached \u03b1; ret is an upper bound (score \u2264 ret)");
   swatch(p.leaf, 0, false, "Leaf", "Leaf: the value of evaluate(position)");
-  swatch(0, p.expected, true, "Cut?", "dashed, with \u201c?\u201d: the kind expected while the node is searched");
-  swatch(0, p.wrong_prediction, false, nullptr, "corner triangle: the expected kind turned out wrong");
+  swatch(0, p.expected, true, "Cut?",
+         "dashed, with \u201c?\u201d: the kind expected while the node is searched");
+  swatch(0, p.wrong_prediction, false, nullptr,
+         "corner triangle: the expected kind turned out wrong");
   section("marks");
   swatch(0, p.active, false, nullptr, "thick outline: the node of the current event");
   swatch(p.node_bg_open, p.node_border, false, nullptr, "tinted box: open (on the search stack)");
   swatch(0, p.edge_active, false, nullptr, "highlighted edges: the active path from the root");
-  swatch(0, p.cutoff_mark, false, "||", "two bars across an edge: this successor caused the cutoff");
+  swatch(0, p.cutoff_mark, false, "||",
+         "two bars across an edge: this successor caused the cutoff");
   swatch(0, p.stub, true, "+3", "dashed box +N: successors never searched after the cutoff");
   swatch(0, p.edge_pv, false, nullptr, "thick edges at the end: the principal variation");
   draw_fe_legend(s);  // forward estimation's marks, for its traces (fe_panels.cpp)
@@ -45,14 +53,19 @@ void draw_legend(ViewerState& s) {
   draw_interest_legend(s);
   section("numbers on a node");
   ImGui::TextWrapped(
-      "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: beta; best[k]: the best "
-      "negated return so far; ret: the return value with = (exact), \u2265 (lower bound) or \u2264 (upper bound); "
-      "sc: the unpruned minimax score, once computed. Values are from the side to move at that node (negamax). "
+      "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: beta; "
+      "best[k]: the best "
+      "negated return so far; ret: the return value with = (exact), \u2265 (lower bound) or \u2264 "
+      "(upper bound); "
+      "sc: the unpruned minimax score, once computed. Values are from the side to move at that "
+      "node (negamax). "
       "In games, +M3 is a game won (\u2212M3 lost) 3 plies from the root of the search.");
   section("keys");
   ImGui::TextWrapped(
-      "Space play/pause \u00b7 \u2190/\u2192 one event \u00b7 Shift+\u2190/\u2192 one node \u00b7 Home/End \u00b7 "
-      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 Ctrl +/\u2212 text size \u00b7 Ctrl+Enter run \u00b7 "
+      "Space play/pause \u00b7 \u2190/\u2192 one event \u00b7 Shift+\u2190/\u2192 one node \u00b7 "
+      "Home/End \u00b7 "
+      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 Ctrl +/\u2212 text size \u00b7 Ctrl+Enter "
+      "run \u00b7 "
       "Ctrl+O open \u00b7 Ctrl+S save");
 }
 

@@ -6,7 +6,7 @@
 
 namespace kibitz::viewer {
 
-void draw_viewer(ViewerState& s);     // the whole window: menu, panels, canvas, replay bar
+void draw_viewer(ViewerState& s);  // the whole window: menu, panels, canvas, replay bar
 void handle_global_keys(ViewerState& s);
 
 void draw_replay_bar(ViewerState& s);  // transport, scrub bar, narration

@@ -71,21 +71,20 @@ const Listing k_bounds{
         "end",
     }};
 
-const Listing k_minimax{
-    "minimax, no pruning (node.score)",
-    {
-        "def minimax(node)",
-        "  if count(node.succ) = 0",
-        "    node.score = evaluate(node.position)",
-        "    return",
-        "  end",
-        "  for k from 0 to count(node.succ) \u2212 1",
-        "    minimax(node.succ[k])",
-        "    node.best[k] = max(node.best[k\u22121], \u2212node.succ[k].score)",
-        "  end",
-        "  node.score = node.best[count(node.succ) \u2212 1]",
-        "end",
-    }};
+const Listing k_minimax{"minimax, no pruning (node.score)",
+                        {
+                            "def minimax(node)",
+                            "  if count(node.succ) = 0",
+                            "    node.score = evaluate(node.position)",
+                            "    return",
+                            "  end",
+                            "  for k from 0 to count(node.succ) \u2212 1",
+                            "    minimax(node.succ[k])",
+                            "    node.best[k] = max(node.best[k\u22121], \u2212node.succ[k].score)",
+                            "  end",
+                            "  node.score = node.best[count(node.succ) \u2212 1]",
+                            "end",
+                        }};
 
 // Interest search (001_...): search! with the net-cost test before each successor.
 const Listing k_interest{
@@ -119,59 +118,92 @@ int line_for(Algo a, const trace::Event& e, bool leaf) {
       switch (e.type) {
         case EventType::enter:
         case EventType::label:
-        case EventType::position: return 1;
+        case EventType::position:
+          return 1;
         case EventType::expand:
-        case EventType::interest_terms: return 6;
+        case EventType::interest_terms:
+          return 6;
         case EventType::interest_move:
           if (e.flags & trace::k_interest_static_leaf) return 10;
           return (e.flags & trace::k_interest_cut) ? 11 : 9;
-        case EventType::evaluate: return 3;
-        case EventType::child_return: return 13;
-        case EventType::best_set: return 14;
-        case EventType::cutoff: return 15;
-        case EventType::alpha_set: return 16;
-        case EventType::leave: return leaf ? 4 : 19;
-        default: return 0;
+        case EventType::evaluate:
+          return 3;
+        case EventType::child_return:
+          return 13;
+        case EventType::best_set:
+          return 14;
+        case EventType::cutoff:
+          return 15;
+        case EventType::alpha_set:
+          return 16;
+        case EventType::leave:
+          return leaf ? 4 : 19;
+        default:
+          return 0;
       }
     case Algo::alphabeta:
       switch (e.type) {
         case EventType::enter:
         case EventType::label:
-        case EventType::position: return 1;
-        case EventType::expand: return 7;
-        case EventType::evaluate: return 3;
-        case EventType::child_return: return 10;
-        case EventType::best_set: return e.a == 0 ? 12 : 14;
-        case EventType::cutoff: return 17;
-        case EventType::alpha_set: return 18;
-        case EventType::leave: return leaf ? 4 : 20;
-        default: return 0;
+        case EventType::position:
+          return 1;
+        case EventType::expand:
+          return 7;
+        case EventType::evaluate:
+          return 3;
+        case EventType::child_return:
+          return 10;
+        case EventType::best_set:
+          return e.a == 0 ? 12 : 14;
+        case EventType::cutoff:
+          return 17;
+        case EventType::alpha_set:
+          return 18;
+        case EventType::leave:
+          return leaf ? 4 : 20;
+        default:
+          return 0;
       }
     case Algo::bounds:
       switch (e.type) {
         case EventType::enter:
         case EventType::label:
-        case EventType::position: return 1;
-        case EventType::expand: return 3;
+        case EventType::position:
+          return 1;
+        case EventType::expand:
+          return 3;
         case EventType::evaluate:
-        case EventType::leave: return leaf ? 4 : 21;
-        case EventType::child_return: return 10;
-        case EventType::best_set: return 14;
-        case EventType::cutoff: return 17;
-        case EventType::alpha_set: return 18;
-        default: return 0;
+        case EventType::leave:
+          return leaf ? 4 : 21;
+        case EventType::child_return:
+          return 10;
+        case EventType::best_set:
+          return 14;
+        case EventType::cutoff:
+          return 17;
+        case EventType::alpha_set:
+          return 18;
+        default:
+          return 0;
       }
     case Algo::minimax:
       switch (e.type) {
         case EventType::enter:
         case EventType::label:
-        case EventType::position: return 1;
-        case EventType::expand: return 6;
-        case EventType::evaluate: return 3;
-        case EventType::child_return: return 7;
-        case EventType::best_set: return 8;
-        case EventType::leave: return leaf ? 4 : 10;
-        default: return 0;
+        case EventType::position:
+          return 1;
+        case EventType::expand:
+          return 6;
+        case EventType::evaluate:
+          return 3;
+        case EventType::child_return:
+          return 7;
+        case EventType::best_set:
+          return 8;
+        case EventType::leave:
+          return leaf ? 4 : 10;
+        default:
+          return 0;
       }
   }
   return 0;
@@ -179,10 +211,14 @@ int line_for(Algo a, const trace::Event& e, bool leaf) {
 
 int call_line(Algo a) {
   switch (a) {
-    case Algo::minimax: return 7;
-    case Algo::bounds: return 9;
-    case Algo::interest: return 13;
-    default: return 10;
+    case Algo::minimax:
+      return 7;
+    case Algo::bounds:
+      return 9;
+    case Algo::interest:
+      return 13;
+    default:
+      return 10;
   }
 }
 
@@ -190,10 +226,14 @@ int call_line(Algo a) {
 
 const Listing& listing_for(const trace::Model& model) {
   switch (algo_of(model)) {
-    case Algo::minimax: return k_minimax;
-    case Algo::bounds: return k_bounds;
-    case Algo::interest: return k_interest;
-    default: return k_alphabeta;
+    case Algo::minimax:
+      return k_minimax;
+    case Algo::bounds:
+      return k_bounds;
+    case Algo::interest:
+      return k_interest;
+    default:
+      return k_alphabeta;
   }
 }
 
@@ -210,7 +250,8 @@ int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
   if (!s.visible || s.last_event == trace::k_never) return 0;
   // A successor entered after the node's own latest event is being searched: the call line.
   if (s.open && s.children_entered > 0) {
-    const std::uint32_t last_child = model.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
+    const std::uint32_t last_child =
+        model.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
     if (model.node(last_child).enter_t > s.last_event) return call_line(algo_of(model));
   }
   return line_for(algo_of(model), model.event(s.last_event), model.node(id).leaf);

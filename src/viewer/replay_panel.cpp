@@ -26,16 +26,21 @@ void handle_global_keys(ViewerState& s) {
     s.font_scale = 1.0f;
     s.requests.rebuild_fonts = true;
   }
-  if (io.KeyCtrl && (keys::pressed_named(ImGuiKey_Enter, false) || keys::pressed_named(ImGuiKey_KeyPadEnter, false))) {
+  if (io.KeyCtrl && (keys::pressed_named(ImGuiKey_Enter, false) ||
+                     keys::pressed_named(ImGuiKey_KeyPadEnter, false))) {
     s.requests.run = true;
   }
   if (io.KeyCtrl && keys::pressed(keys::k_o, false)) {
-    if (s.is_web) s.requests.open_picker = true;
-    else s.show_file_browser = true;
+    if (s.is_web)
+      s.requests.open_picker = true;
+    else
+      s.show_file_browser = true;
   }
   if (io.KeyCtrl && keys::pressed(keys::k_s, false) && s.has_trace()) {
-    if (s.is_web) s.requests.download_kbz = true;
-    else s.show_file_browser = true;
+    if (s.is_web)
+      s.requests.download_kbz = true;
+    else
+      s.show_file_browser = true;
   }
   if (io.WantTextInput || !s.has_trace()) return;
   if (keys::pressed_named(ImGuiKey_Space, false)) {
@@ -46,13 +51,17 @@ void handle_global_keys(ViewerState& s) {
   const bool shift = io.KeyShift;
   if (keys::pressed_named(ImGuiKey_RightArrow)) {
     s.playing = false;
-    if (shift) s.seek_next(EventType::enter, true);
-    else s.step(1);
+    if (shift)
+      s.seek_next(EventType::enter, true);
+    else
+      s.step(1);
   }
   if (keys::pressed_named(ImGuiKey_LeftArrow)) {
     s.playing = false;
-    if (shift) s.seek_next(EventType::enter, false);
-    else s.step(-1);
+    if (shift)
+      s.seek_next(EventType::enter, false);
+    else
+      s.step(-1);
   }
   if (keys::pressed_named(ImGuiKey_Home, false)) s.seek(0);
   if (keys::pressed_named(ImGuiKey_End, false)) s.seek(s.event_count());
@@ -69,7 +78,8 @@ void draw_replay_bar(ViewerState& s) {
     return pressed;
   };
   if (button("|\u25c0", "start", "Start (Home)")) s.seek(0);
-  if (button("\u25c0\u25c0 node", "prev_node", "Previous node entered (Shift+\u2190)")) s.seek_next(EventType::enter, false);
+  if (button("\u25c0\u25c0 node", "prev_node", "Previous node entered (Shift+\u2190)"))
+    s.seek_next(EventType::enter, false);
   if (button("\u25c0 step", "step_back", "One event back (\u2190)")) {
     s.playing = false;
     s.step(-1);
@@ -82,14 +92,16 @@ void draw_replay_bar(ViewerState& s) {
     s.playing = false;
     s.step(1);
   }
-  if (button("node \u25b6\u25b6", "next_node", "Next node entered (Shift+\u2192)")) s.seek_next(EventType::enter, true);
+  if (button("node \u25b6\u25b6", "next_node", "Next node entered (Shift+\u2192)"))
+    s.seek_next(EventType::enter, true);
   if (button("\u25b6|", "end", "End (End)")) s.seek(s.event_count());
   ImGui::TextDisabled("next:");
   ImGui::SameLine();
   if (button("exit", "next_exit", "Next node left")) s.seek_next(EventType::leave, true);
   if (button("cutoff", "next_cutoff", "Next cutoff")) s.seek_next(EventType::cutoff, true);
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  ImGui::SliderFloat("##speed", &s.speed, 0.5f, 20000.0f, "%.1f events/s", ImGuiSliderFlags_Logarithmic);
+  ImGui::SliderFloat("##speed", &s.speed, 0.5f, 20000.0f, "%.1f events/s",
+                     ImGuiSliderFlags_Logarithmic);
   s.note_widget("speed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
   ImGui::SameLine();
@@ -108,7 +120,8 @@ void draw_replay_bar(ViewerState& s) {
   s.note_widget("scrub");
   if (!have) ImGui::EndDisabled();
   // Narration, in a slightly larger type.
-  const std::string sentence = have ? narrate(s.model(), s.cursor()) : "Press Run to search the tree in Set-up.";
+  const std::string sentence =
+      have ? narrate(s.model(), s.cursor()) : "Press Run to search the tree in Set-up.";
   ImGui::PushTextWrapPos(0.0f);
   ImGui::SetWindowFontScale(1.12f);
   ImGui::TextUnformatted(sentence.c_str());

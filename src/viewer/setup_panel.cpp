@@ -1,7 +1,7 @@
 // Set up a search: a source (an example, a typed or pasted bracket tree, a random tree), the
 // algorithm and the cutoff criterion, then Run.
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include <imgui.h>
@@ -37,9 +37,11 @@ void draw_setup(ViewerState& s) {
     } else {
       if (f.example < 0 || f.example >= static_cast<int>(s.examples.size())) f.example = 0;
       ImGui::SetNextItemWidth(-1);
-      if (ImGui::BeginCombo("##example", s.examples[static_cast<std::size_t>(f.example)].title.c_str())) {
+      if (ImGui::BeginCombo("##example",
+                            s.examples[static_cast<std::size_t>(f.example)].title.c_str())) {
         for (std::size_t i = 0; i < s.examples.size(); ++i) {
-          if (ImGui::Selectable(s.examples[i].title.c_str(), static_cast<int>(i) == f.example)) f.example = static_cast<int>(i);
+          if (ImGui::Selectable(s.examples[i].title.c_str(), static_cast<int>(i) == f.example))
+            f.example = static_cast<int>(i);
           s.note_widget(("example_" + s.examples[i].name).c_str());
         }
         ImGui::EndCombo();
@@ -54,12 +56,14 @@ void draw_setup(ViewerState& s) {
       }
     }
   } else if (f.source == SetupForm::Source::tree) {
-    ImGui::TextWrapped("Leaf values from the root player's (MAX) view; names optional: A:(B:(3 12) C:(2 4))");
+    ImGui::TextWrapped(
+        "Leaf values from the root player's (MAX) view; names optional: A:(B:(3 12) C:(2 4))");
     ImGui::InputTextMultiline("##tree", &f.tree_text, ImVec2(-1, ImGui::GetTextLineHeight() * 6));
     s.note_widget("tree_text");
   } else if (f.source == SetupForm::Source::game) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::Combo("game", &f.game, SetupForm::k_games, SetupForm::k_game_count)) f.position.clear();
+    if (ImGui::Combo("game", &f.game, SetupForm::k_games, SetupForm::k_game_count))
+      f.position.clear();
     s.note_widget("game");
     const std::string game = SetupForm::k_games[f.game];
     // Well-known positions of this game.
@@ -71,11 +75,14 @@ void draw_setup(ViewerState& s) {
       ImGui::EndCombo();
     }
     s.note_widget("positions");
-    ImGui::TextWrapped("%s", game == "chess"      ? "Position: a FEN or startpos, optionally with \"moves e4 e5 ...\""
-                             : game == "othello"   ? "Position: 64 cells a1..h1 first (x black, o white) and the side, or \"moves f5 d6 ...\""
-                             : game == "connect4" ? "Position: the columns played (1-7), e.g. 4453"
-                                                  : "Position: 9 cells from the top row (x, o, .) and the side");
-    ImGui::InputTextMultiline("##position", &f.position, ImVec2(-1, ImGui::GetTextLineHeight() * 3));
+    ImGui::TextWrapped(
+        "%s", game == "chess" ? "Position: a FEN or startpos, optionally with \"moves e4 e5 ...\""
+              : game == "othello"  ? "Position: 64 cells a1..h1 first (x black, o white) and the "
+                                     "side, or \"moves f5 d6 ...\""
+              : game == "connect4" ? "Position: the columns played (1-7), e.g. 4453"
+                                   : "Position: 9 cells from the top row (x, o, .) and the side");
+    ImGui::InputTextMultiline("##position", &f.position,
+                              ImVec2(-1, ImGui::GetTextLineHeight() * 3));
     s.note_widget("position");
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("depth (plies)", &f.game_depth);
@@ -111,14 +118,14 @@ void draw_setup(ViewerState& s) {
   }
 
   section("search");
-  const char* algos[] = {"minimax (no pruning)", "alpha-beta: search!", "alpha-beta returning bounds",
-                         "forward estimation (Zhang)", "Greenblatt (chess, selective)",
-                         "interest search (Rollason)"};
+  const char* algos[] = {"minimax (no pruning)",          "alpha-beta: search!",
+                         "alpha-beta returning bounds",   "forward estimation (Zhang)",
+                         "Greenblatt (chess, selective)", "interest search (Rollason)"};
   ImGui::SetNextItemWidth(-1);
   const int before = f.algo;
   ImGui::Combo("##algo", &f.algo, algos, SetupForm::k_algo_count);
   s.note_widget("algo");
-  if (f.algo == SetupForm::k_algo_fe) draw_fe_setup(s);  // fe_panels.cpp
+  if (f.algo == SetupForm::k_algo_fe) draw_fe_setup(s);              // fe_panels.cpp
   if (f.algo == SetupForm::k_algo_interest) draw_interest_setup(s);  // interest_panels.cpp
   if (f.algo == SetupForm::k_algo_greenblatt && before != SetupForm::k_algo_greenblatt) {
     // The Greenblatt search plays chess, and rejects a move as good as the best so far (>=).

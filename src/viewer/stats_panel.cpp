@@ -16,7 +16,8 @@ void draw_stats(ViewerState& s) {
   const trace::Model& m = s.model();
   const trace::Counters now = m.counters_at(s.cursor());
   const trace::Counters all = m.counters_at(m.event_count() - 1);
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("stats", 3, flags)) {
     ImGui::TableSetupColumn("");
     ImGui::TableSetupColumn("so far");
@@ -43,7 +44,9 @@ void draw_stats(ViewerState& s) {
     row("deepest node", now.max_depth, all.max_depth, "%.0f");
     // Effective branching factor: the d-th root of the leaves evaluated, d the depth reached.
     auto ebf = [](const trace::Counters& c) {
-      return c.max_depth > 0 && c.leaves > 0 ? std::pow(static_cast<double>(c.leaves), 1.0 / c.max_depth) : 0.0;
+      return c.max_depth > 0 && c.leaves > 0
+                 ? std::pow(static_cast<double>(c.leaves), 1.0 / c.max_depth)
+                 : 0.0;
     };
     row("effective branching", ebf(now), ebf(all), "%.3f");
     ImGui::EndTable();
@@ -55,16 +58,19 @@ void draw_stats(ViewerState& s) {
     ++cut;
     first += m.node(id).cutoff_child == 0;
   }
-  if (cut) ImGui::Text("Cut nodes cut by their first successor: %u of %u (%.0f%%)", first, cut, 100.0 * first / cut);
+  if (cut)
+    ImGui::Text("Cut nodes cut by their first successor: %u of %u (%.0f%%)", first, cut,
+                100.0 * first / cut);
   ImGui::TextDisabled("effective branching = leaves^(1/depth)");
   draw_fe_stats(s);  // forward estimation's tests and prunes (fe_panels.cpp)
   if (is_greenblatt(m)) draw_greenblatt_stats(s);
   ImGui::Separator();
   const CanvasStats& cs = last_canvas_stats();
-  ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.1f ms (own work %.1f ms)", m.event_count(),
-                      m.node_count(), s.layout().build_ms(), s.frame_ms, s.work_ms);
-  ImGui::TextDisabled("drawn %d, culled %d, folded %d (detail %d)", cs.nodes_drawn, cs.nodes_culled, cs.dots_folded,
-                      cs.level_of_detail);
+  ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.1f ms (own work %.1f ms)",
+                      m.event_count(), m.node_count(), s.layout().build_ms(), s.frame_ms,
+                      s.work_ms);
+  ImGui::TextDisabled("drawn %d, culled %d, folded %d (detail %d)", cs.nodes_drawn, cs.nodes_culled,
+                      cs.dots_folded, cs.level_of_detail);
 }
 
 }  // namespace kibitz::viewer

@@ -11,8 +11,10 @@ namespace kibitz::viewer {
 enum class Theme { dark, light };
 
 struct Palette {
-  ImU32 canvas_bg, grid, edge, edge_active, edge_pv, text, text_dim, node_bg, node_bg_open, node_border;
-  ImU32 active, selected, stub, cutoff_mark, pv, cut, all, leaf, unknown, expected, wrong_prediction;
+  ImU32 canvas_bg, grid, edge, edge_active, edge_pv, text, text_dim, node_bg, node_bg_open,
+      node_border;
+  ImU32 active, selected, stub, cutoff_mark, pv, cut, all, leaf, unknown, expected,
+      wrong_prediction;
   ImU32 hover;
 };
 

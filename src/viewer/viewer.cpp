@@ -18,9 +18,12 @@ void draw_menu(ViewerState& s) {
   if (ImGui::BeginMenu("File")) {
     if (s.is_web) {
       if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.requests.open_picker = true;
-      if (ImGui::MenuItem("Download .kbz", "Ctrl+S", false, s.has_trace())) s.requests.download_kbz = true;
-      if (ImGui::MenuItem("Download JSON", nullptr, false, s.has_trace())) s.requests.download_json = true;
-      if (ImGui::MenuItem("Copy link to this view", nullptr, false, s.has_trace())) s.requests.copy_link = true;
+      if (ImGui::MenuItem("Download .kbz", "Ctrl+S", false, s.has_trace()))
+        s.requests.download_kbz = true;
+      if (ImGui::MenuItem("Download JSON", nullptr, false, s.has_trace()))
+        s.requests.download_json = true;
+      if (ImGui::MenuItem("Copy link to this view", nullptr, false, s.has_trace()))
+        s.requests.copy_link = true;
     } else {
       if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
     }
@@ -35,7 +38,8 @@ void draw_menu(ViewerState& s) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
     ImGui::MenuItem("Forward estimation: estimate bars", nullptr, &s.fe.bars);
-    ImGui::MenuItem("Experiments\u2026", nullptr, &s.fe.experiments.open);  // fe_experiments_panel.cpp
+    ImGui::MenuItem("Experiments\u2026", nullptr,
+                    &s.fe.experiments.open);  // fe_experiments_panel.cpp
     ImGui::Separator();
     if (ImGui::MenuItem("Dark theme", nullptr, s.theme == Theme::dark)) {
       s.theme = Theme::dark;
@@ -79,9 +83,11 @@ void draw_viewer(ViewerState& s) {
   ImGui::Begin("Kibitz", nullptr, host);
   ImGui::PopStyleVar();
   draw_menu(s);
-  const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetTextLineHeightWithSpacing() * 2.6f;
+  const float bar_h =
+      ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetTextLineHeightWithSpacing() * 2.6f;
   const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
-  const ImGuiTableFlags tflags = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
+  const ImGuiTableFlags tflags =
+      ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
   if (ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) {
     const float em = ImGui::GetFontSize();
     ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, em * 19);

@@ -97,9 +97,11 @@ const TreeLayout& ViewerState::layout() {
   // Stubs appear with cutoffs, forward-estimation prunes and interest cutoffs (all only grow
   // with t), so their count at t completes the key.
   const trace::Counters counters = m_model->counters_at(t);
-  const std::uint32_t cutoffs = counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
-  if (!m_layout_valid || m_layout.built_model() != m_model.get() || m_layout.built_nodes() != end - first ||
-      m_layout.built_first() != first || m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
+  const std::uint32_t cutoffs =
+      counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
+  if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
+      m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
+      m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
     m_layout.build(*m_model, first, end, t, metrics);
     m_layout_valid = true;
     m_layout_cutoffs = cutoffs;
@@ -113,7 +115,8 @@ const TreeLayout& ViewerState::final_layout() {
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);
   end = shown_root_end(first);
-  if (!m_final_valid || m_final_layout.built_first() != first || m_final_layout.built_nodes() != end - first) {
+  if (!m_final_valid || m_final_layout.built_first() != first ||
+      m_final_layout.built_nodes() != end - first) {
     m_final_layout.build(*m_model, first, end, event_count() - 1, metrics);
     m_final_valid = true;
   }

@@ -25,7 +25,12 @@ namespace kibitz::viewer {
 
 // What the set-up panel edits. The app turns it into a search (see app/viewer_app.cpp).
 struct SetupForm {
-  enum class Source { example = 0, tree = 1, random = 2, game = 3 };  // the set-up panel's radio order
+  enum class Source {
+    example = 0,
+    tree = 1,
+    random = 2,
+    game = 3
+  };  // the set-up panel's radio order
   Source source = Source::example;
   std::string tree_text = "((3 12 8) (2 4 6) (14 5 2))";
   int example = 0;
@@ -37,22 +42,22 @@ struct SetupForm {
   static constexpr int k_algo_minimax = 0, k_algo_alphabeta = 1, k_algo_bounds = 2, k_algo_fe = 3,
                        k_algo_greenblatt = 4, k_algo_interest = 5, k_algo_count = 6;
   int algo = k_algo_alphabeta;
-  int fe_bounds = 0;         // forward estimation: 0 exact, 1 on-line, 2 off-line
-  float fe_delta = 1.0f;     // delta in [0, 1]
-  bool fe_likely = false;    // off-line: the likely increment and decrement
-  InterestForm interest;     // algo 4
-  int criterion = 0;  // 0 ">", 1 "≥"
-  int depth = -1;     // -1: to the leaves
+  int fe_bounds = 0;       // forward estimation: 0 exact, 1 on-line, 2 off-line
+  float fe_delta = 1.0f;   // delta in [0, 1]
+  bool fe_likely = false;  // off-line: the likely increment and decrement
+  InterestForm interest;   // algo 4
+  int criterion = 0;       // 0 ">", 1 "≥"
+  int depth = -1;          // -1: to the leaves
   // Games.
-  int game = 0;                     // index into k_games
-  std::string position;             // the game's position text ("" = start)
+  int game = 0;          // index into k_games
+  std::string position;  // the game's position text ("" = start)
   int game_depth = 4;
   bool iterative = false;
-  int node_budget = 0;              // 0: no limit
-  int table = -1;                   // transposition table entries; -1: the game's default
+  int node_budget = 0;  // 0: no limit
+  int table = -1;       // transposition table entries; -1: the game's default
   // The Greenblatt search.
-  std::string widths = "normal";    // width schedule: normal, tournament or "15,15,9,9,7"
-  int feedover = 2;                 // feedover plies per path
+  std::string widths = "normal";  // width schedule: normal, tournament or "15,15,9,9,7"
+  int feedover = 2;               // feedover plies per path
   bool secondary = true;
   bool pruning = true;
 
@@ -75,22 +80,22 @@ struct Example {
 struct Camera {
   float x = 0.0f, y = 0.0f;  // world point at the centre of the canvas
   float zoom = 1.0f;
-  bool follow = true;        // keep the current node in view
+  bool follow = true;                     // keep the current node in view
   bool glide_x = false, glide_y = false;  // follow is moving the camera to centre the node
-  bool fit_pending = true;   // size the view for the final tree (readable zoom) on the next frame
+  bool fit_pending = true;  // size the view for the final tree (readable zoom) on the next frame
   bool fit_all_pending = false;  // fit everything laid out, however small (F)
 };
 
 struct Requests {
-  bool run = false;               // search the set-up form
-  bool compute_scores = false;    // unpruned minimax scores for the inspector
-  bool open_picker = false;       // web: the browser's file picker
-  std::string open_path;          // desktop: a path to open
-  std::string save_path;          // desktop: a path to save (.kbz or .json by extension)
-  bool download_kbz = false;      // web: download the trace
+  bool run = false;             // search the set-up form
+  bool compute_scores = false;  // unpruned minimax scores for the inspector
+  bool open_picker = false;     // web: the browser's file picker
+  std::string open_path;        // desktop: a path to open
+  std::string save_path;        // desktop: a path to save (.kbz or .json by extension)
+  bool download_kbz = false;    // web: download the trace
   bool download_json = false;
-  bool rebuild_fonts = false;     // the font size changed
-  bool copy_link = false;         // web: copy the URL of this view
+  bool rebuild_fonts = false;  // the font size changed
+  bool copy_link = false;      // web: copy the URL of this view
 };
 
 class ViewerState {
@@ -146,7 +151,8 @@ class ViewerState {
   float dpi_scale = 1.0f;   // device pixels per CSS/logical pixel
   float ui_scale() const { return font_scale * dpi_scale; }
   bool show_legend = true;
-  std::string open_tab;  // a tab to bring forward on the next frame: setup, inspector, legend, events, stats
+  std::string open_tab;  // a tab to bring forward on the next frame: setup, inspector, legend,
+                         // events, stats
   bool show_file_browser = false;
   bool is_web = false;
 
@@ -160,8 +166,8 @@ class ViewerState {
   void note_widget(const char* name);  // the last ImGui item
 
   double search_seconds = -1.0;  // how long the shown search took (-1: not run here)
-  double frame_ms = 0.0;  // time between frames, set by the platform loop
-  double work_ms = 0.0;   // time of Kibitz's own work in the last frame (UI, drawing, GL calls)
+  double frame_ms = 0.0;         // time between frames, set by the platform loop
+  double work_ms = 0.0;  // time of Kibitz's own work in the last frame (UI, drawing, GL calls)
 
  private:
   std::unique_ptr<trace::Trace> m_trace;

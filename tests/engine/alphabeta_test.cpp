@@ -49,7 +49,8 @@ void check_relations(const Recorded& r, Criterion c, bool bounds_variant) {
         CHECK(m.child_count(id) == static_cast<std::uint32_t>(n.succ_count));
         CHECK((c == Criterion::gt ? n.ret < n.alpha0 : n.ret <= n.alpha0));
         break;
-      default: FAIL("interior node without a kind");
+      default:
+        FAIL("interior node without a kind");
     }
     if (bounds_variant) {
       CHECK(bound_holds(n.bound, n.ret, score));
@@ -59,7 +60,8 @@ void check_relations(const Recorded& r, Criterion c, bool bounds_variant) {
     }
     // ret = best[s-1] = max over searched successors of -succ.ret
     Score best = -k_score_inf;
-    for (std::uint32_t k = 0; k < m.child_count(id); ++k) best = std::max(best, -m.node(m.child(id, k)).ret);
+    for (std::uint32_t k = 0; k < m.child_count(id); ++k)
+      best = std::max(best, -m.node(m.child(id, k)).ret);
     CHECK(best == n.ret);
   }
 }
@@ -76,7 +78,8 @@ TEST_CASE("alpha-beta equals minimax on 12,000 generated trees; kinds and bounds
     const bool uniform = rng.uniform(0, 1) == 0;
     static const int k_spreads[] = {1, 2, 3, 10, 1000};
     const int spread = k_spreads[rng.uniform(0, 4)];
-    const std::string text = random_tree_text(rng, depth, max_b, uniform, -spread, spread, i % 3 == 0 ? 20 : 0);
+    const std::string text =
+        random_tree_text(rng, depth, max_b, uniform, -spread, spread, i % 3 == 0 ? 20 : 0);
     SearchSpec mm = tree_spec(text, Algorithm::minimax, Criterion::gt);
     const Score truth = run_search(mm, false).value;
     for (Criterion c : {Criterion::gt, Criterion::ge}) {
@@ -109,7 +112,8 @@ TEST_CASE("perfectly ordered uniform trees evaluate b^ceil(d/2) + b^floor(d/2) -
   for (int b = 2; b <= 4; ++b) {
     for (int d = 1; d <= 6; ++d) {
       // Distinct leaf values, then every node's successors sorted best-first for its mover.
-      std::function<std::string(int, bool, Score&)> build = [&](int depth, bool max_to_move, Score& value) {
+      std::function<std::string(int, bool, Score&)> build = [&](int depth, bool max_to_move,
+                                                                Score& value) {
         if (depth == 0) {
           value = static_cast<Score>(rng.uniform(-1000000, 1000000)) * 4 + 1;  // distinct w.h.p.
           return std::to_string(value);
@@ -146,7 +150,8 @@ TEST_CASE("perfectly ordered uniform trees evaluate b^ceil(d/2) + b^floor(d/2) -
 }
 
 TEST_CASE("textbook example: ((3 12 8) (2 4 6) (14 5 2))") {
-  const Recorded r = record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::alphabeta, Criterion::gt));
+  const Recorded r =
+      record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::alphabeta, Criterion::gt));
   CHECK(r.result.value == 3);
   CHECK(r.result.stats.leaves == 7);  // 3 12 8 2 14 5 2
   const trace::Model& m = *r.model;
@@ -165,7 +170,8 @@ TEST_CASE("textbook example: ((3 12 8) (2 4 6) (14 5 2))") {
 
 namespace {
 // Searches `text` with the window [alpha, beta] and returns the recorded model.
-Recorded window_search(const std::string& text, Score alpha, Score beta, Criterion c = Criterion::gt) {
+Recorded window_search(const std::string& text, Score alpha, Score beta,
+                       Criterion c = Criterion::gt) {
   Recorded r;
   const ExplicitTree tree = ExplicitTree::parse(text);
   ExplicitTreeGame g(tree);
@@ -297,7 +303,8 @@ TEST_CASE("criterion >= with ret = beta: the bounds variant tells exact from low
 }
 
 TEST_CASE("minimax visits every node and calls every interior node Pv") {
-  const Recorded r = record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::minimax, Criterion::gt));
+  const Recorded r =
+      record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::minimax, Criterion::gt));
   CHECK(r.result.value == 3);
   CHECK(r.result.stats.nodes == 13);
   CHECK(r.result.stats.leaves == 9);

@@ -61,8 +61,10 @@ TEST_CASE("Greenblatt R: M (W/T - 1), kings counted 1") {
   // The paper's own example: three pawns ahead (5275 v 4891), a bishop traded for a knight
   // (4830 v 4475) "will receive a positive piece ratio term":
   // 5275 (4830*4891 - 4475*5275) / (4475*5275) = 94,448,875 / 23,605,625 = 4.0 -> 4.
-  const Position three_up = Position::from_fen("rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-  const Position traded = Position::from_fen("r1bqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
+  const Position three_up =
+      Position::from_fen("rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const Position traded =
+      Position::from_fen("r1bqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
   CHECK(ratio_material(three_up).black == 4891);
   CHECK(ratio_material(traded).white == 4830);
   CHECK(ratio_material(traded).black == 4475);

@@ -67,18 +67,23 @@ TEST_CASE("a single value is a one-node tree") {
 }
 
 TEST_CASE("parse errors name line and column") {
-  CHECK(parse_error("") == "tree text, line 1, column 1: the tree is empty: expected a value like 7 or a bracket like (3 5)");
+  CHECK(parse_error("") ==
+        "tree text, line 1, column 1: the tree is empty: expected a value like 7 or a bracket like "
+        "(3 5)");
   CHECK(parse_error("((3 12) (2 4)") ==
         "tree text, line 1, column 14: missing ')' to close the '(' at line 1, column 1");
   CHECK(parse_error("(3 12))") == "tree text, line 1, column 7: ')' without a matching '('");
   CHECK(parse_error("(3\n  ())") ==
         "tree text, line 2, column 4: empty node '()': a node needs a value or at least one child");
-  CHECK(parse_error("(3 x)") == "tree text, line 1, column 5: expected ':' after the node name 'x'");
-  CHECK(parse_error("(3 1.5)") == "tree text, line 1, column 5: unexpected '.' in a number: values are integers");
+  CHECK(parse_error("(3 x)") ==
+        "tree text, line 1, column 5: expected ':' after the node name 'x'");
+  CHECK(parse_error("(3 1.5)") ==
+        "tree text, line 1, column 5: unexpected '.' in a number: values are integers");
   CHECK(parse_error("(3 -)") == "tree text, line 1, column 4: expected digits after the sign");
   CHECK(parse_error("(3 ?)") ==
         "tree text, line 1, column 4: unexpected character '?': expected a value, a name or '('");
-  CHECK(parse_error("(1) (2)") == "tree text, line 1, column 5: unexpected text after the end of the tree");
+  CHECK(parse_error("(1) (2)") ==
+        "tree text, line 1, column 5: unexpected text after the end of the tree");
   CHECK(parse_error("(99999999999)").find("out of range") != std::string::npos);
 }
 

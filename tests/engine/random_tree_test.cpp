@@ -15,10 +15,14 @@ long long walk(RandomTreeGame& g, const RandomTreeParams& p, long long& cost_sum
   std::vector<RandomTreeGame::Move> moves;
   g.moves(moves);
   long long n = 1;
-  if (g.depth() == p.d) CHECK(moves.empty());
-  else if (g.depth() == 0 && p.root > 0) CHECK(moves.size() == static_cast<std::size_t>(p.root));
-  else if (p.b > 0) CHECK(moves.size() == static_cast<std::size_t>(p.b));
-  else CHECK((moves.size() >= 1 && moves.size() <= static_cast<std::size_t>(p.B)));
+  if (g.depth() == p.d)
+    CHECK(moves.empty());
+  else if (g.depth() == 0 && p.root > 0)
+    CHECK(moves.size() == static_cast<std::size_t>(p.root));
+  else if (p.b > 0)
+    CHECK(moves.size() == static_cast<std::size_t>(p.b));
+  else
+    CHECK((moves.size() >= 1 && moves.size() <= static_cast<std::size_t>(p.B)));
   for (auto m : std::vector<RandomTreeGame::Move>(moves)) {
     const std::int64_t before = g.cost();
     g.make(m);
@@ -104,13 +108,15 @@ TEST_CASE("random tree parameters are checked") {
   };
   CHECK(err("b=5") == "random tree: the depth d is missing (e.g. d=10)");
   CHECK(err("d=5") == "random tree: give exactly one of b (uniform branching) and B (random 1..B)");
-  CHECK(err("b=5,B=3,d=2") == "random tree: give exactly one of b (uniform branching) and B (random 1..B)");
+  CHECK(err("b=5,B=3,d=2") ==
+        "random tree: give exactly one of b (uniform branching) and B (random 1..B)");
   CHECK(err("b=5,d=5,lo=10,hi=1") == "random tree: lo=10 is above hi=1");
   CHECK(err("b=5,d=x") == "random tree: 'x' is not an integer (in d=x)");
   CHECK(err("b=5,d=5,q=1") == "random tree: unknown parameter 'q' (b, B, root, d, lo, hi, seed)");
   CHECK(err("b=5,d=5,seed") == "random tree: 'seed' should be name=value (e.g. d=10)");
   CHECK(err("b=100000,d=5") == "random tree: branching above 4096 is not supported");
-  CHECK(err("b=2,d=1000,lo=-1000000,hi=1000000").find("beyond the score range") != std::string::npos);
+  CHECK(err("b=2,d=1000,lo=-1000000,hi=1000000").find("beyond the score range") !=
+        std::string::npos);
   CHECK(err("b=5,d=10,lo=-16383,hi=16384,seed=1").empty());
   CHECK(RandomTreeParams::parse("B=9,root=5,d=10,lo=-3,hi=4,seed=77").to_text() ==
         "B=9,root=5,d=10,lo=-3,hi=4,seed=77");

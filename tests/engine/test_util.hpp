@@ -15,8 +15,8 @@ namespace kibitz::test {
 // A random bracket tree: each interior node has 1..max_b successors (or exactly max_b when
 // uniform), leaves at depth d or, with probability early_leaf_pct, earlier; leaf values in
 // [lo, hi] (a small range forces ties).
-inline void gen_tree(Rng& rng, int depth, int max_b, bool uniform, int lo, int hi, int early_leaf_pct,
-                     bool root, std::string& out) {
+inline void gen_tree(Rng& rng, int depth, int max_b, bool uniform, int lo, int hi,
+                     int early_leaf_pct, bool root, std::string& out) {
   const bool leaf = depth == 0 || (!root && static_cast<int>(rng.uniform(0, 99)) < early_leaf_pct);
   if (leaf) {
     out += std::to_string(rng.uniform(lo, hi));

@@ -20,11 +20,13 @@ bool same_events(const trace::Trace& a, const trace::Trace& b) {
   if (a.events.size() != b.events.size()) return false;
   for (std::size_t i = 0; i < a.events.size(); ++i) {
     const Event &x = a.events[i], &y = b.events[i];
-    if (x.type != y.type || x.flags != y.flags || x.aux != y.aux || x.node != y.node || x.a != y.a || x.b != y.b) {
+    if (x.type != y.type || x.flags != y.flags || x.aux != y.aux || x.node != y.node ||
+        x.a != y.a || x.b != y.b) {
       return false;
     }
     const bool text = x.type == EventType::label || x.type == EventType::position;
-    if (text && a.strings.get(static_cast<std::uint32_t>(x.a)) != b.strings.get(static_cast<std::uint32_t>(y.a))) {
+    if (text && a.strings.get(static_cast<std::uint32_t>(x.a)) !=
+                    b.strings.get(static_cast<std::uint32_t>(y.a))) {
       return false;
     }
   }
@@ -70,7 +72,8 @@ Naive replay(const trace::Trace& t, std::size_t upto) {
         if (!open.empty()) ++n.nodes[open.back()].children;
         open.push_back(e.node);
         ++n.c.nodes;
-        n.c.max_depth = std::max<std::uint32_t>(n.c.max_depth, static_cast<std::uint32_t>(open.size() - 1));
+        n.c.max_depth =
+            std::max<std::uint32_t>(n.c.max_depth, static_cast<std::uint32_t>(open.size() - 1));
         break;
       }
       case EventType::evaluate:
@@ -104,7 +107,8 @@ Naive replay(const trace::Trace& t, std::size_t upto) {
         open.pop_back();
         break;
       }
-      default: break;
+      default:
+        break;
     }
   }
   return n;
@@ -198,7 +202,8 @@ TEST_CASE("the JSON export round trips, labels and infinities included") {
     CHECK(trace::write_trace_json(back) == json);
     const auto bytes = trace::write_kbz(t);
     CHECK(trace::write_kbz(trace::read_trace_any(bytes.data(), bytes.size())) == bytes);
-    CHECK(same_events(trace::read_trace_any(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()), t));
+    CHECK(same_events(
+        trace::read_trace_any(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()), t));
   }
 }
 
@@ -222,7 +227,8 @@ TEST_CASE("seeking a big trace reads keyframes, and agrees with a replay at samp
   REQUIRE(t.events.size() > 10 * trace::Model::k_keyframe_interval);
   Rng rng(1);
   for (int i = 0; i < 6; ++i) {
-    const auto at = static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(t.events.size()) - 1));
+    const auto at =
+        static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(t.events.size()) - 1));
     const Naive n = replay(t, at);
     const trace::Counters c = m.counters_at(at);
     CHECK(c.nodes == n.c.nodes);
@@ -245,15 +251,19 @@ TEST_CASE("malformed .kbz files are refused with a message naming the fault") {
     return error_of([&] { trace::read_kbz(b); });
   };
   CHECK(with([](auto&) {}).empty());
-  CHECK(with([](auto& b) { b[0] = 'X'; }) ==
-        "trace file, byte 0: not a Kibitz trace (the file does not start with the .kbz magic bytes)");
+  CHECK(
+      with([](auto& b) { b[0] = 'X'; }) ==
+      "trace file, byte 0: not a Kibitz trace (the file does not start with the .kbz magic bytes)");
   CHECK(with([](auto& b) { b[8] = 9; }) ==
         "trace file, byte 12: trace format version 9 is not supported (this Kibitz reads up to 1)");
   CHECK(with([](auto& b) { b.resize(b.size() - 20); }).find("truncated") != std::string::npos);
-  CHECK(with([](auto& b) { b.resize(40); }).find("runs past the end of the file") != std::string::npos);
-  CHECK(with([](auto& b) { b[b.size() - 30] ^= 0x40; }).find("checksum mismatch") != std::string::npos);
+  CHECK(with([](auto& b) { b.resize(40); }).find("runs past the end of the file") !=
+        std::string::npos);
+  CHECK(with([](auto& b) { b[b.size() - 30] ^= 0x40; }).find("checksum mismatch") !=
+        std::string::npos);
   CHECK(with([](auto& b) { b.resize(7); }).find("not a Kibitz trace") != std::string::npos);
-  CHECK(error_of([] { trace::read_kbz(std::vector<std::uint8_t>{}); }).find("not a Kibitz trace") != std::string::npos);
+  CHECK(error_of([] { trace::read_kbz(std::vector<std::uint8_t>{}); }).find("not a Kibitz trace") !=
+        std::string::npos);
 }
 
 TEST_CASE("events that do not nest are refused by the model") {
@@ -275,36 +285,47 @@ TEST_CASE("events that do not nest are refused by the model") {
         "trace, event 6 (enter): enters node 7 but the next node id is 2");
   CHECK(model_error([&](trace::Trace& t) { find(t, EventType::evaluate).node = 0; }) ==
         "trace, event 7 (evaluate): names node 0 but node 2 is the one being searched");
-  CHECK(model_error([&](trace::Trace& t) { find(t, EventType::cutoff).a = 3; }).find("refers to successor 3") !=
-        std::string::npos);
-  CHECK(model_error([&](trace::Trace& t) { auto& e = find(t, EventType::enter, 1);
-    e.a = 100;
-    e.b = 50; }).find("is above beta") !=
-        std::string::npos);
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::cutoff).a = 3;
+        }).find("refers to successor 3") != std::string::npos);
+  CHECK(model_error([&](trace::Trace& t) {
+          auto& e = find(t, EventType::enter, 1);
+          e.a = 100;
+          e.b = 50;
+        }).find("is above beta") != std::string::npos);
   CHECK(model_error([&](trace::Trace& t) { find(t, EventType::leave).flags = 0xFF; }) ==
         "trace, event 8 (leave): bad bound or kind bits");
-  CHECK(model_error([&](trace::Trace& t) { find(t, EventType::expand).type = static_cast<EventType>(20); }) ==
-        "trace, event 2 (type_20): unknown event type 20");
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::expand).type = static_cast<EventType>(20);
+        }) == "trace, event 2 (type_20): unknown event type 20");
   CHECK(model_error([&](trace::Trace& t) { find(t, EventType::label).a = 999; }) ==
         "trace, event 1 (label): string 999 is not in the string table");
 }
 
 TEST_CASE("malformed JSON traces are refused with the event and field") {
-  auto err = [](const std::string& json) { return error_of([&] { trace::read_trace_json(json); }); };
+  auto err = [](const std::string& json) {
+    return error_of([&] { trace::read_trace_json(json); });
+  };
   CHECK(err("{").find("not valid JSON") != std::string::npos);
   CHECK(err("[]") == "trace JSON must be an object");
-  CHECK(err(R"({"format":"other","version":1,"events":[]})") == "trace JSON: \"format\" must be \"kibitz-trace\"");
-  CHECK(err(R"({"format":"kibitz-trace","version":2,"events":[]})") == "trace JSON: \"version\" must be 1");
-  CHECK(err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"enter","node":0,"alpha0":"-inf"}]})") ==
-        "trace JSON, event 0: missing field 'beta'");
+  CHECK(err(R"({"format":"other","version":1,"events":[]})") ==
+        "trace JSON: \"format\" must be \"kibitz-trace\"");
+  CHECK(err(R"({"format":"kibitz-trace","version":2,"events":[]})") ==
+        "trace JSON: \"version\" must be 1");
+  CHECK(
+      err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"enter","node":0,"alpha0":"-inf"}]})") ==
+      "trace JSON, event 0: missing field 'beta'");
   CHECK(err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"jump","node":0}]})") ==
         "trace JSON, event 0: unknown type \"jump\"");
-  CHECK(err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"leave","node":0,"ret":1,"kind":"big"}]})") ==
-        "trace JSON, event 0: 'kind' must be \"pv\", \"cut\", \"all\", \"leaf\" or \"unknown\"");
-  CHECK(err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"evaluate","node":0,"value":"x"}]})") ==
-        "trace JSON, event 0: 'value' must be an integer, \"-inf\" or \"+inf\"");
+  CHECK(
+      err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"leave","node":0,"ret":1,"kind":"big"}]})") ==
+      "trace JSON, event 0: 'kind' must be \"pv\", \"cut\", \"all\", \"leaf\" or \"unknown\"");
+  CHECK(
+      err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"evaluate","node":0,"value":"x"}]})") ==
+      "trace JSON, event 0: 'value' must be an integer, \"-inf\" or \"+inf\"");
   // A hand-written trace from another engine: a root with two leaves.
-  const std::string foreign = R"({"format":"kibitz-trace","version":1,"meta":{"algo":"alphabeta"},"events":[
+  const std::string foreign =
+      R"({"format":"kibitz-trace","version":1,"meta":{"algo":"alphabeta"},"events":[
     {"type":"enter","node":0,"alpha0":"-inf","beta":"+inf"},
     {"type":"expand","node":0,"count":2},
     {"type":"enter","node":1,"alpha0":"-inf","beta":"+inf"},{"type":"label","node":1,"text":"e4"},

@@ -18,7 +18,8 @@ struct Laid {
   viewer::TreeLayout layout;
 };
 
-std::unique_ptr<Laid> lay(const SearchSpec& spec, std::size_t t_fraction_num = 1, std::size_t t_fraction_den = 1) {
+std::unique_ptr<Laid> lay(const SearchSpec& spec, std::size_t t_fraction_num = 1,
+                          std::size_t t_fraction_den = 1) {
   auto l = std::make_unique<Laid>();
   l->result = run_search(spec, true);
   l->model = std::make_unique<trace::Model>(l->result.trace);
@@ -37,7 +38,8 @@ void check_tidy(const Laid& l) {
     rows[m.node(id).depth].push_back({lay.x(id), met.node_width * 0.5f});
     CHECK(lay.y(id) == doctest::Approx(m.node(id).depth * met.level_height));
   }
-  for (const auto& st : lay.stubs()) rows[m.node(st.parent).depth + 1].push_back({st.x, met.stub_width * 0.5f});
+  for (const auto& st : lay.stubs())
+    rows[m.node(st.parent).depth + 1].push_back({st.x, met.stub_width * 0.5f});
   for (auto& [depth, row] : rows) {
     std::sort(row.begin(), row.end());
     for (std::size_t i = 1; i < row.size(); ++i) {
@@ -90,7 +92,8 @@ TEST_CASE("a growing layout keeps finished subtrees where they were") {
   const std::uint32_t first = m.child(0, 0);
   for (std::uint32_t id = first; id < half->layout.node_count(); ++id) {
     if (m.node(id).leave_t > (m.event_count() - 1) / 2) break;  // only nodes already finished
-    CHECK(half->layout.x(id) - half->layout.x(first) == doctest::Approx(full->layout.x(id) - full->layout.x(first)));
+    CHECK(half->layout.x(id) - half->layout.x(first) ==
+          doctest::Approx(full->layout.x(id) - full->layout.x(first)));
   }
 }
 

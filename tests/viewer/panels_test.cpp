@@ -17,7 +17,9 @@ using kibitz::test::HeadlessImGui;
 namespace {
 constexpr int k_right = 262, k_left = 263, k_home = 268, k_end = 269, k_space = 32;
 
-ViewerApp make_app() { return ViewerApp(KIBITZ_SOURCE_DIR "/assets"); }
+ViewerApp make_app() {
+  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
+}
 
 void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
   for (int i = 0; i < n; ++i) {
@@ -110,8 +112,8 @@ TEST_CASE("the first view of a small tree shows all of it at a readable zoom") {
   const viewer::TreeLayout& fin = s.final_layout();
   const ImVec4 c = s.widgets["canvas"];
   auto sx = [&](float x) { return c.x + (c.z - c.x) * 0.5f + (x - s.camera.x) * s.camera.zoom; };
-  INFO("canvas " << c.x << ".." << c.z << " tree " << fin.min_x() << ".." << fin.max_x() << " camera " << s.camera.x
-                 << " zoom " << s.camera.zoom);
+  INFO("canvas " << c.x << ".." << c.z << " tree " << fin.min_x() << ".." << fin.max_x()
+                 << " camera " << s.camera.x << " zoom " << s.camera.zoom);
   CHECK(s.camera.zoom >= 0.75f);
   CHECK(sx(fin.min_x()) >= c.x);
   CHECK(sx(fin.max_x()) <= c.z);
@@ -121,7 +123,8 @@ TEST_CASE("the inspector, events, statistics and legend panels draw every node a
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta-bounds","criterion":"ge"})J");
+  app.run_json(
+      R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta-bounds","criterion":"ge"})J");
   REQUIRE(app.compute_scores());
   for (std::size_t t = 0; t < s.event_count(); t += 3) {
     s.seek(t);
@@ -157,7 +160,8 @@ TEST_CASE("a big random tree draws at every level of detail within the frame") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string r = app.run_json(R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
+  const std::string r =
+      app.run_json(R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
   REQUIRE(s.has_trace());
   CHECK(s.model().node_count() == 21845);
   s.seek(s.event_count() - 1);
@@ -185,14 +189,16 @@ TEST_CASE("game traces: boards in the Board tab and the tooltip, from the positi
   ViewerApp app = make_app();
   auto& s = app.state();
   CHECK(s.positions.size() >= 12);  // assets/positions/*.txt
-  for (const char* options : {R"J({"game":"chess","position":"startpos","depth":2,"iterative":true})J",
-                              R"J({"game":"othello","depth":3})J", R"J({"game":"connect4","position":"4453","depth":3})J",
-                              R"J({"game":"tictactoe","position":"x...o.... x","depth":3})J"}) {
+  for (const char* options :
+       {R"J({"game":"chess","position":"startpos","depth":2,"iterative":true})J",
+        R"J({"game":"othello","depth":3})J", R"J({"game":"connect4","position":"4453","depth":3})J",
+        R"J({"game":"tictactoe","position":"x...o.... x","depth":3})J"}) {
     INFO(options);
     const std::string r = app.run_json(options);
     REQUIRE(r.find("error") == std::string::npos);
     s.open_tab = "board";
-    for (std::size_t t = 0; t < s.event_count(); t += std::max<std::size_t>(1, s.event_count() / 25)) {
+    for (std::size_t t = 0; t < s.event_count();
+         t += std::max<std::size_t>(1, s.event_count() / 25)) {
       s.seek(t);
       frames(ui, app, 1);
     }
@@ -205,9 +211,11 @@ TEST_CASE("game traces: boards in the Board tab and the tooltip, from the positi
     }
   }
   // A chess board reads its FEN: the start position has 32 pieces, white to move.
-  const viewer::Board start = viewer::parse_board("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+  const viewer::Board start =
+      viewer::parse_board("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   REQUIRE(start.ok());
-  CHECK(std::count_if(start.cells.begin(), start.cells.end(), [](char c) { return c != '.'; }) == 32);
+  CHECK(std::count_if(start.cells.begin(), start.cells.end(), [](char c) { return c != '.'; }) ==
+        32);
   CHECK(start.to_move == "white");
   CHECK(start.at(0, 4) == 'k');
   CHECK(start.at(7, 4) == 'K');

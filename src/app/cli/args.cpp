@@ -49,7 +49,8 @@ std::string Args::value_or(const std::string& flag, const std::string& fallback)
   return v ? *v : fallback;
 }
 
-long long Args::integer(const std::string& flag, long long fallback, long long lo, long long hi) const {
+long long Args::integer(const std::string& flag, long long fallback, long long lo,
+                        long long hi) const {
   auto v = value(flag);
   if (!v) return fallback;
   char* end = nullptr;
@@ -59,7 +60,8 @@ long long Args::integer(const std::string& flag, long long fallback, long long l
     throw InputError("--" + flag + " expects an integer, not '" + *v + "'");
   }
   if (x < lo || x > hi) {
-    throw InputError("--" + flag + " must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    throw InputError("--" + flag + " must be between " + std::to_string(lo) + " and " +
+                     std::to_string(hi));
   }
   return x;
 }

@@ -11,7 +11,8 @@ namespace kibitz::cli {
 
 int cmd_bench(int argc, char** argv) {
   const Args args(argc, argv, 0, {"rounds"}, {"json"});
-  if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const int rounds = static_cast<int>(args.integer("rounds", 10, 1, 1000));
   const BenchFigures f = run_bench(rounds);
   const double nps_plain = f.nodes / f.seconds_unrecorded;

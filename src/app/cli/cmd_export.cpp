@@ -12,7 +12,8 @@ namespace kibitz::cli {
 
 int cmd_export(int argc, char** argv) {
   const Args args(argc, argv, 0, {"out"}, {"json", "kbz"});
-  if (args.positional().size() != 1) throw InputError("give one trace file: kibitz export FILE --json");
+  if (args.positional().size() != 1)
+    throw InputError("give one trace file: kibitz export FILE --json");
   if (args.has("json") == args.has("kbz")) throw InputError("give one of --json and --kbz");
   const auto bytes = trace::read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());

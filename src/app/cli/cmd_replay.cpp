@@ -4,23 +4,25 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "trace/narration.hpp"
 #include "app/report.hpp"
 #include "core/error.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
+#include "trace/narration.hpp"
 #include "trace/trace_json.hpp"
 
 namespace kibitz::cli {
 
 int cmd_replay(int argc, char** argv) {
   const Args args(argc, argv, 0, {"at"}, {"json"});
-  if (args.positional().size() != 1) throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
+  if (args.positional().size() != 1)
+    throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
   const auto bytes = trace::read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
   const trace::Model model(t);
   if (model.event_count() == 0) throw InputError("the trace has no events");
-  if (!args.has("at")) throw InputError("--at N is required (0.." + std::to_string(model.event_count() - 1) + ")");
+  if (!args.has("at"))
+    throw InputError("--at N is required (0.." + std::to_string(model.event_count() - 1) + ")");
   const auto at = static_cast<std::size_t>(
       args.integer("at", 0, 0, static_cast<long long>(model.event_count()) - 1));
   const trace::Counters c = model.counters_at(at);
@@ -39,8 +41,10 @@ int cmd_replay(int argc, char** argv) {
     j.key("narration");
     j.string(sentence);
     j.key("current_node");
-    if (current == trace::k_no_node) j.null();
-    else j.number(static_cast<long long>(current));
+    if (current == trace::k_no_node)
+      j.null();
+    else
+      j.number(static_cast<long long>(current));
     j.key("counters");
     j.begin_object();
     j.key("nodes");
@@ -65,7 +69,8 @@ int cmd_replay(int argc, char** argv) {
     return 0;
   }
   std::ostringstream o;
-  o << "event " << at << " of " << model.event_count() << ": " << trace::event_type_name(model.event(at).type) << "\n";
+  o << "event " << at << " of " << model.event_count() << ": "
+    << trace::event_type_name(model.event(at).type) << "\n";
   o << sentence << "\n";
   o << "nodes " << c.nodes << ", leaves " << c.leaves << ", cutoffs " << c.cutoffs << "\n";
   for (std::uint32_t id = 0; id < visible; ++id) {

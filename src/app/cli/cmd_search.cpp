@@ -23,13 +23,15 @@ void interest_from_args(const Args& args, SearchSpec& spec) {
   const struct {
     const char* flag;
     const char* key;
-  } options[] = {{"limit", "limit"},           {"limits", "limits"},         {"limit-growth", "limit_growth"},
-                 {"tallies", "tallies"},       {"similarity", "similarity"}, {"interest-costs", "interest_costs"},
-                 {"extension", "extension"}};
+  } options[] = {
+      {"limit", "limit"},        {"limits", "limits"},         {"limit-growth", "limit_growth"},
+      {"tallies", "tallies"},    {"similarity", "similarity"}, {"interest-costs", "interest_costs"},
+      {"extension", "extension"}};
   for (const auto& o : options) {
     const auto v = args.value(o.flag);
     if (!v) continue;
-    if (spec.algo != Algorithm::interest) throw InputError(std::string("--") + o.flag + " needs --algo interest");
+    if (spec.algo != Algorithm::interest)
+      throw InputError(std::string("--") + o.flag + " needs --algo interest");
     spec.interest.set(o.key, *v);
   }
 }
@@ -57,14 +59,17 @@ SearchSpec spec_from_args(const Args& args) {
   if (auto g = args.value("game")) {
     spec.game = *g;
     ++sources;
-    if (args.has("position") && args.has("fen")) throw InputError("give --position or --fen, not both");
+    if (args.has("position") && args.has("fen"))
+      throw InputError("give --position or --fen, not both");
     spec.position = args.value_or("fen", args.value_or("position", ""));
   } else if (args.has("position") || args.has("fen")) {
     throw InputError("--position and --fen need --game");
   }
-  if (sources != 1) throw InputError("give exactly one of --tree, --tree-file, --random and --game");
+  if (sources != 1)
+    throw InputError("give exactly one of --tree, --tree-file, --random and --game");
   spec.algo = parse_algorithm(args.value_or("algo", "alphabeta"));
-  if (spec.algo == Algorithm::greenblatt) spec.criterion = Criterion::ge;  // the paper's rule, unless told
+  if (spec.algo == Algorithm::greenblatt)
+    spec.criterion = Criterion::ge;  // the paper's rule, unless told
   if (auto c = args.value("criterion")) {
     if (!parse_criterion(c->c_str(), spec.criterion)) {
       throw InputError("--criterion must be gt or ge, not '" + *c + "'");
@@ -73,11 +78,13 @@ SearchSpec spec_from_args(const Args& args) {
   // The Greenblatt search's options.
   spec.widths = args.value_or("widths", "");
   if (spec.widths == "normal") spec.widths.clear();
-  if (args.has("widths") && args.value_or("widths", "").empty()) throw InputError("--widths is empty");
+  if (args.has("widths") && args.value_or("widths", "").empty())
+    throw InputError("--widths is empty");
   spec.feedover = static_cast<int>(args.integer("feedover", -1, 0, 1000));
   auto on_off = [&](const char* flag) {
     const std::string v = args.value_or(flag, "on");
-    if (v != "on" && v != "off") throw InputError(std::string("--") + flag + " must be on or off, not '" + v + "'");
+    if (v != "on" && v != "off")
+      throw InputError(std::string("--") + flag + " must be on or off, not '" + v + "'");
     return v == "on";
   };
   spec.secondary = on_off("secondary");
@@ -111,11 +118,15 @@ SearchSpec spec_from_args(const Args& args) {
 }  // namespace
 
 int cmd_search(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"tree", "tree-file", "random", "game", "position", "fen", "algo", "criterion", "depth", "record",
-                   "nodes", "tt", "bounds", "delta", "samples", "widths", "feedover", "secondary", "pruning", "limit",
-                   "limits", "limit-growth", "tallies", "similarity", "interest-costs", "extension"},
-                  {"score", "json", "iterative", "likely"});
-  if (!args.positional().empty()) throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  const Args args(
+      argc, argv, 0,
+      {"tree",         "tree-file", "random",     "game",           "position", "fen",    "algo",
+       "criterion",    "depth",     "record",     "nodes",          "tt",       "bounds", "delta",
+       "samples",      "widths",    "feedover",   "secondary",      "pruning",  "limit",  "limits",
+       "limit-growth", "tallies",   "similarity", "interest-costs", "extension"},
+      {"score", "json", "iterative", "likely"});
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);
   const SearchResult result = run_search(spec, true);
   const trace::Model model(result.trace);
@@ -128,7 +139,8 @@ int cmd_search(int argc, char** argv) {
   const std::string out = args.has("json") ? search_report_json(result, model, sp) + "\n"
                                            : search_report_text(result, model, sp);
   std::fwrite(out.data(), 1, out.size(), stdout);
-  if (auto path = args.value("record")) trace::write_file_bytes(*path, trace::write_kbz(result.trace));
+  if (auto path = args.value("record"))
+    trace::write_file_bytes(*path, trace::write_kbz(result.trace));
   return 0;
 }
 

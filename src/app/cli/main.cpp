@@ -17,30 +17,45 @@ struct Command {
 
 const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search,
-     "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
+     "search --tree TEXT | --tree-file F | --random "
+     "b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation|greenblatt|interest [--criterion gt|ge] [--depth D]\n"
+     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation|greenblatt|interest "
+     "[--criterion gt|ge] [--depth D]\n"
      "         [--iterative] [--nodes BUDGET] [--tt ENTRIES]\n"
-     "         forward estimation: [--bounds exact|online|offline] [--delta D] [--likely] [--samples K]\n"
-     "         greenblatt: [--widths normal|tournament|15,15,9,9,7] [--feedover N] [--secondary on|off] [--pruning on|off]\n"
-     "         interest: [--limit L|inf | --limits L1,L2,... | --limit-growth start=S,factor=F,iterations=N]\n"
-     "         [--tallies split|joint] [--similarity on|off] [--interest-costs rank|value] [--extension E]\n"
+     "         forward estimation: [--bounds exact|online|offline] [--delta D] [--likely] "
+     "[--samples K]\n"
+     "         greenblatt: [--widths normal|tournament|15,15,9,9,7] [--feedover N] [--secondary "
+     "on|off] [--pruning on|off]\n"
+     "         interest: [--limit L|inf | --limits L1,L2,... | --limit-growth "
+     "start=S,factor=F,iterations=N]\n"
+     "         [--tallies split|joint] [--similarity on|off] [--interest-costs rank|value] "
+     "[--extension E]\n"
      "         [--score] [--json] [--record FILE.kbz]"},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
-    {"export", kibitz::cli::cmd_export, "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
+    {"export", kibitz::cli::cmd_export,
+     "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
-    {"uci", kibitz::cli::cmd_uci, "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
+    {"uci", kibitz::cli::cmd_uci,
+     "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
-     "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and without alpha-beta)"},
+     "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
+     "without alpha-beta)"},
     {"match", kibitz::cli::cmd_match,
-     "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings FILE]\n"
-     "         [--budget nodes=K|depth=D|limit=L] [--threads T] [--seed S] [--max-plies P] [--json] [--games]\n"
-     "         SPEC: alphabeta[:depth=D,...] | interest[:depth=D,start=S,factor=F,limit=L,ext=E,...]"},
+     "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings "
+     "FILE]\n"
+     "         [--budget nodes=K|depth=D|limit=L] [--threads T] [--seed S] [--max-plies P] "
+     "[--json] [--games]\n"
+     "         SPEC: alphabeta[:depth=D,...] | "
+     "interest[:depth=D,start=S,factor=F,limit=L,ext=E,...]"},
     {"perft", kibitz::cli::cmd_perft,
-     "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D [--divide] [--json]"},
+     "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
+     "[--divide] [--json]"},
     {"experiment", kibitz::cli::cmd_experiment,
-     "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] [--out DIR]\n"
-     "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain random|othello]"},
+     "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] "
+     "[--out DIR]\n"
+     "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain "
+     "random|othello]"},
 };
 
 void usage(std::FILE* to) {
@@ -73,6 +88,7 @@ int main(int argc, char** argv) {
   }
   std::string names;
   for (const Command& c : k_commands) names += std::string(names.empty() ? "" : ", ") + c.name;
-  std::fprintf(stderr, "kibitz: unknown command '%s' (%s; kibitz --help)\n", argv[1], names.c_str());
+  std::fprintf(stderr, "kibitz: unknown command '%s' (%s; kibitz --help)\n", argv[1],
+               names.c_str());
   return 2;
 }

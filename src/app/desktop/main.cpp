@@ -26,7 +26,8 @@
 namespace {
 
 struct Options {
-  std::string file, screenshot, run_tree, options, algo = "alphabeta", criterion = "gt", theme = "dark", tab;
+  std::string file, screenshot, run_tree, options, algo = "alphabeta", criterion = "gt",
+                                                   theme = "dark", tab;
   std::string random, bounds, delta, experiment;  // forward estimation
   long long at = -1, select = -1, depth = -1, trials = 0;
   int frames = 0, width = 1440, height = 900;
@@ -46,39 +47,61 @@ Options parse(int argc, char** argv) {
       char* end = nullptr;
       const long long x = std::strtoll(v.c_str(), &end, 10);
       if (v.empty() || *end || x < lo || x > hi) {
-        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo) + " to " +
+                                 std::to_string(hi));
       }
       return x;
     };
-    if (a == "--at") o.at = number(0, 1LL << 40);
-    else if (a == "--select") o.select = number(0, 1LL << 32);
-    else if (a == "--frames") o.frames = static_cast<int>(number(0, 1000000));
-    else if (a == "--screenshot") o.screenshot = value();
-    else if (a == "--run") o.run_tree = value();
-    else if (a == "--options") o.options = value();
-    else if (a == "--random") o.random = value();
-    else if (a == "--depth") o.depth = number(0, 10000);
-    else if (a == "--bounds") o.bounds = value();
-    else if (a == "--delta") o.delta = value();
-    else if (a == "--experiment") o.experiment = value();
-    else if (a == "--trials") o.trials = number(1, 100000);
-    else if (a == "--algo") o.algo = value();
-    else if (a == "--criterion") o.criterion = value();
-    else if (a == "--theme") o.theme = value();
-    else if (a == "--tab") o.tab = value();
-    else if (a == "--font-scale") o.font_scale = static_cast<float>(number(1, 3));
+    if (a == "--at")
+      o.at = number(0, 1LL << 40);
+    else if (a == "--select")
+      o.select = number(0, 1LL << 32);
+    else if (a == "--frames")
+      o.frames = static_cast<int>(number(0, 1000000));
+    else if (a == "--screenshot")
+      o.screenshot = value();
+    else if (a == "--run")
+      o.run_tree = value();
+    else if (a == "--options")
+      o.options = value();
+    else if (a == "--random")
+      o.random = value();
+    else if (a == "--depth")
+      o.depth = number(0, 10000);
+    else if (a == "--bounds")
+      o.bounds = value();
+    else if (a == "--delta")
+      o.delta = value();
+    else if (a == "--experiment")
+      o.experiment = value();
+    else if (a == "--trials")
+      o.trials = number(1, 100000);
+    else if (a == "--algo")
+      o.algo = value();
+    else if (a == "--criterion")
+      o.criterion = value();
+    else if (a == "--theme")
+      o.theme = value();
+    else if (a == "--tab")
+      o.tab = value();
+    else if (a == "--font-scale")
+      o.font_scale = static_cast<float>(number(1, 3));
     else if (a == "--size") {
       const std::string v = value();
-      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 || o.height < 240 ||
-          o.width > 10000 || o.height > 10000) {
+      if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
+          o.height < 240 || o.width > 10000 || o.height > 10000) {
         throw kibitz::InputError("--size expects WIDTHxHEIGHT, e.g. 1440x900");
       }
     } else if (a == "--help" || a == "-h") {
       std::printf(
-          "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo A] [--criterion gt|ge]]\n"
-          "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta D]]\n"
-          "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N]]\n"
-          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] [--frames N] [--screenshot PNG]\n");
+          "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo "
+          "A] [--criterion gt|ge]]\n"
+          "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta "
+          "D]]\n"
+          "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
+          "N]]\n"
+          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
+          "[--frames N] [--screenshot PNG]\n");
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
       throw kibitz::InputError("unknown option " + a);
@@ -89,9 +112,11 @@ Options parse(int argc, char** argv) {
     }
   }
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
-  if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" && o.tab != "events" &&
-      o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" && o.tab != "toplevel") {
-    throw kibitz::InputError("--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
+  if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
+      o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
+      o.tab != "toplevel") {
+    throw kibitz::InputError(
+        "--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
   }
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;
@@ -138,7 +163,8 @@ int main(int argc, char** argv) {
   if (!o.file.empty()) {
     try {
       const auto bytes = kibitz::trace::read_file_bytes(o.file);
-      const std::string r = app.load_trace(bytes.data(), bytes.size(), std::filesystem::path(o.file).filename().string());
+      const std::string r = app.load_trace(bytes.data(), bytes.size(),
+                                           std::filesystem::path(o.file).filename().string());
       if (r.find("\"error\"") != std::string::npos) status = 2;
     } catch (const kibitz::InputError& e) {
       s.error = e.what();
@@ -148,15 +174,17 @@ int main(int argc, char** argv) {
     if (app.run_json(o.options).find("\"error\"") != std::string::npos) status = 2;
   } else if (!o.random.empty()) {
     // As a link, so that the set-up form shows the random tree and the algorithm's options.
-    std::string link = "#random=" + kibitz::url_encode(o.random) + "&algo=" + kibitz::url_encode(o.algo) +
+    std::string link = "#random=" + kibitz::url_encode(o.random) +
+                       "&algo=" + kibitz::url_encode(o.algo) +
                        "&criterion=" + kibitz::url_encode(o.criterion);
     if (o.depth >= 0) link += "&depth=" + std::to_string(o.depth);
     if (!o.bounds.empty()) link += "&bounds=" + kibitz::url_encode(o.bounds);
     if (!o.delta.empty()) link += "&delta=" + kibitz::url_encode(o.delta);
     if (app.apply_url_hash(link).find("\"error\"") != std::string::npos) status = 2;
   } else if (!o.run_tree.empty()) {
-    std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) + ",\"algo\":" +
-                       kibitz::json_quote(o.algo) + ",\"criterion\":" + kibitz::json_quote(o.criterion);
+    std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) +
+                       ",\"algo\":" + kibitz::json_quote(o.algo) +
+                       ",\"criterion\":" + kibitz::json_quote(o.criterion);
     if (o.depth >= 0) json += ",\"depth\":" + std::to_string(o.depth);
     json += "}";
     if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
@@ -172,7 +200,8 @@ int main(int argc, char** argv) {
   }
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
-  if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count()) s.selected = static_cast<std::uint32_t>(o.select);
+  if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
+    s.selected = static_cast<std::uint32_t>(o.select);
   window->set_capture(!o.screenshot.empty());
 
   int frame = 0;
@@ -192,13 +221,18 @@ int main(int argc, char** argv) {
     window->end_frame(clear);
     app.process_requests();
     s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
-    s.work_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start).count();
+    s.work_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start)
+            .count();
     ++frame;
     // An experiment started from the command line is waited for, and drawn twice once done.
     static int settle = 0;
-    if (s.fe.experiments.running) settle = 2;
-    else if (settle > 0) --settle;
-    if (o.frames > 0 && frame >= o.frames && ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
+    if (s.fe.experiments.running)
+      settle = 2;
+    else if (settle > 0)
+      --settle;
+    if (o.frames > 0 && frame >= o.frames &&
+        ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
       if (!o.screenshot.empty()) {
         int w = 0, h = 0;
         const auto rgba = window->last_frame_rgba(w, h);

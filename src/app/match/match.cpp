@@ -227,7 +227,8 @@ MatchResult run_match(const MatchSpec& spec) {
   MatchResult out;
   out.games.resize(static_cast<std::size_t>(games));
   std::atomic<int> next{0};
-  std::exception_ptr failure;  // the first game's failure, rethrown as it was (InputError stays one)
+  std::exception_ptr
+      failure;  // the first game's failure, rethrown as it was (InputError stays one)
   std::atomic<bool> failed{false};
   auto worker = [&]() {
     for (int i = next++; i < games && !failed; i = next++) {

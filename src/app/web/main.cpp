@@ -38,8 +38,12 @@ EM_JS(char*, page_initial_hash, (), {
   return p;
 });
 
-const char* get_clipboard(void*) { return g_paste.c_str(); }
-void set_clipboard(void*, const char* text) { page_copy(text); }
+const char* get_clipboard(void*) {
+  return g_paste.c_str();
+}
+void set_clipboard(void*, const char* text) {
+  page_copy(text);
+}
 
 bool frame() {
   const double start = emscripten_get_now();
@@ -71,8 +75,12 @@ bool frame() {
 }
 
 // --- the JavaScript API -------------------------------------------------------------------
-std::string js_run_search(const std::string& options) { return g_app->run_json(options); }
-double js_event_count() { return static_cast<double>(g_app->state().event_count()); }
+std::string js_run_search(const std::string& options) {
+  return g_app->run_json(options);
+}
+double js_event_count() {
+  return static_cast<double>(g_app->state().event_count());
+}
 double js_seek(double t) {
   auto& s = g_app->state();
   s.playing = false;
@@ -81,12 +89,16 @@ double js_seek(double t) {
   s.seek(static_cast<std::size_t>(t != t || t < 0 ? 0.0 : std::min(t, last)));
   return static_cast<double>(s.cursor());
 }
-double js_cursor() { return static_cast<double>(g_app->state().cursor()); }
+double js_cursor() {
+  return static_cast<double>(g_app->state().cursor());
+}
 std::string js_node_state(double id) {
   if (!(id >= 0 && id < 4294967295.0)) return g_app->node_state_json(0xFFFFFFFFu);
   return g_app->node_state_json(static_cast<std::uint32_t>(id));
 }
-std::string js_view_state() { return g_app->view_state_json(); }
+std::string js_view_state() {
+  return g_app->view_state_json();
+}
 bool js_select(double id) {
   auto& s = g_app->state();
   if (!s.has_trace() || id < 0 || id >= s.model().node_count()) return false;
@@ -94,23 +106,33 @@ bool js_select(double id) {
   return true;
 }
 std::string js_load_trace(std::uintptr_t ptr, double size, const std::string& name) {
-  return g_app->load_trace(reinterpret_cast<const std::uint8_t*>(ptr), static_cast<std::size_t>(size), name);
+  return g_app->load_trace(reinterpret_cast<const std::uint8_t*>(ptr),
+                           static_cast<std::size_t>(size), name);
 }
 emscripten::val js_save_trace() {
   static std::vector<std::uint8_t> bytes;
   bytes = g_app->save_kbz();
   return emscripten::val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
 }
-std::string js_save_trace_json() { return g_app->save_json(); }
-std::string js_link() { return g_app->url_hash(); }
-std::string js_apply_link(const std::string& hash) { return g_app->apply_url_hash(hash); }
-void js_set_playing(bool on) { g_app->state().playing = on && g_app->state().has_trace(); }
+std::string js_save_trace_json() {
+  return g_app->save_json();
+}
+std::string js_link() {
+  return g_app->url_hash();
+}
+std::string js_apply_link(const std::string& hash) {
+  return g_app->apply_url_hash(hash);
+}
+void js_set_playing(bool on) {
+  g_app->state().playing = on && g_app->state().has_trace();
+}
 void js_set_speed(double events_per_second) {
   g_app->state().speed = static_cast<float>(std::max(0.5, std::min(20000.0, events_per_second)));
 }
 bool js_set_theme(const std::string& theme) {
   if (theme != "light" && theme != "dark") return false;
-  g_app->state().theme = theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
+  g_app->state().theme =
+      theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
   g_app->state().requests.rebuild_fonts = true;
   return true;
 }
@@ -122,12 +144,16 @@ void js_set_camera(double x, double y, double zoom) {
   c.follow = false;
   c.fit_pending = false;
 }
-void js_fit() { g_app->state().camera.fit_all_pending = true; }
+void js_fit() {
+  g_app->state().camera.fit_all_pending = true;
+}
 double js_layout_ms() {
   auto& s = g_app->state();
   return s.has_trace() ? s.layout().build_ms() : 0.0;
 }
-bool js_compute_scores() { return g_app->compute_scores(); }
+bool js_compute_scores() {
+  return g_app->compute_scores();
+}
 void js_paste(const std::string& text) {
   g_paste = text;
   ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
@@ -170,7 +196,8 @@ int main() {
   s.is_web = true;
   s.dpi_scale = g_window->pixel_ratio();
   s.requests.rebuild_fonts = true;
-  g_app->download = [](const std::string& name, const std::vector<std::uint8_t>& bytes, const std::string& mime) {
+  g_app->download = [](const std::string& name, const std::vector<std::uint8_t>& bytes,
+                       const std::string& mime) {
     page_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()), mime.c_str());
   };
   g_app->open_picker = [] { page_open_picker(); };

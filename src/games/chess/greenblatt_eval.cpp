@@ -169,7 +169,8 @@ GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
                             static_cast<std::int64_t>(now.black) * root.white);
   const std::int64_t den = static_cast<std::int64_t>(now.black) * root.white;
   const std::int64_t ratio = num / den;
-  g.ratio = static_cast<int>(ratio > k_ratio_limit ? k_ratio_limit : (ratio < -k_ratio_limit ? -k_ratio_limit : ratio));
+  g.ratio = static_cast<int>(
+      ratio > k_ratio_limit ? k_ratio_limit : (ratio < -k_ratio_limit ? -k_ratio_limit : ratio));
 
   const PawnTerms w = pawn_bonus(pos, Color::white), b = pawn_bonus(pos, Color::black);
   g.pawn.tripled = w.tripled - b.tripled;
