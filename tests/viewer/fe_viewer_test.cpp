@@ -7,6 +7,7 @@
 
 #include "app/runner.hpp"
 #include "app/viewer_app.hpp"
+#include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
@@ -14,20 +15,9 @@
 #include "viewer/panels.hpp"
 
 using namespace kibitz;
-using kibitz::test::HeadlessImGui;
+using namespace kibitz::test;
 
 namespace {
-
-ViewerApp make_app() {
-  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
-}
-
-void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
-  for (int i = 0; i < n; ++i) {
-    ui.frame([&] { viewer::draw_viewer(app.state()); });
-    app.process_requests();
-  }
-}
 
 SearchSpec fe_spec(const char* random) {
   SearchSpec spec;

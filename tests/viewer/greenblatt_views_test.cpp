@@ -6,25 +6,15 @@
 #include <string>
 
 #include "app/viewer_app.hpp"
+#include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/greenblatt_panels.hpp"
 #include "viewer/panels.hpp"
 
 using namespace kibitz;
-using kibitz::test::HeadlessImGui;
+using namespace kibitz::test;
 
 namespace {
-
-ViewerApp make_app() {
-  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
-}
-
-void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
-  for (int i = 0; i < n; ++i) {
-    ui.frame([&] { viewer::draw_viewer(app.state()); });
-    app.process_requests();
-  }
-}
 
 const char* k_search =
     R"J({"game":"chess","algo":"greenblatt","depth":2,"position":"startpos moves e4 e5 Nf3 Nc6 Bc4 Nf6"})J";

@@ -4,39 +4,14 @@
 #include <doctest/doctest.h>
 
 #include "app/viewer_app.hpp"
+#include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 
 using namespace kibitz;
-using kibitz::test::HeadlessImGui;
-
-namespace {
-
-ViewerApp make_app() {
-  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
-}
-
-void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
-  for (int i = 0; i < n; ++i) {
-    ui.frame([&] { viewer::draw_viewer(app.state()); });
-    app.process_requests();
-  }
-}
-
-void click(HeadlessImGui& ui, ViewerApp& app, const char* widget) {
-  const ImVec4 r = app.state().widgets.at(widget);
-  const ImVec2 at((r.x + r.z) * 0.5f, (r.y + r.w) * 0.5f);
-  ui.mouse(at, false);
-  frames(ui, app, 1);
-  ui.mouse(at, true);
-  frames(ui, app, 1);
-  ui.mouse(at, false);
-  frames(ui, app, 1);
-}
-
-}  // namespace
+using namespace kibitz::test;
 
 TEST_CASE("the set-up form runs an interest search with its limits, tallies and penalty") {
   HeadlessImGui ui;

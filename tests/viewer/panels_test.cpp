@@ -6,27 +6,18 @@
 #include <memory>
 
 #include "app/viewer_app.hpp"
+#include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/panels.hpp"
 
 using namespace kibitz;
-using kibitz::test::HeadlessImGui;
+using namespace kibitz::test;
 
 namespace {
 constexpr int k_right = 262, k_left = 263, k_home = 268, k_end = 269, k_space = 32;
 
-ViewerApp make_app() {
-  return ViewerApp(KIBITZ_SOURCE_DIR "/assets");
-}
-
-void frames(HeadlessImGui& ui, ViewerApp& app, int n) {
-  for (int i = 0; i < n; ++i) {
-    ui.frame([&] { viewer::draw_viewer(app.state()); });
-    app.process_requests();
-  }
-}
 }  // namespace
 
 TEST_CASE("the examples load and the first one runs from the set-up panel") {
@@ -94,12 +85,7 @@ TEST_CASE("clicking a node on the canvas selects it") {
   const ImVec4 c = s.widgets["canvas"];
   const float sx = c.x + (c.z - c.x) * 0.5f + (layout.x(5) - s.camera.x) * s.camera.zoom;
   const float sy = c.y + (c.w - c.y) * 0.5f + (layout.y(5) - s.camera.y) * s.camera.zoom;
-  ui.mouse(ImVec2(sx, sy), false);
-  frames(ui, app, 1);
-  ui.mouse(ImVec2(sx, sy), true);
-  frames(ui, app, 1);
-  ui.mouse(ImVec2(sx, sy), false);
-  frames(ui, app, 1);
+  click_at(ui, app, ImVec2(sx, sy));
   CHECK(s.selected == 5);
 }
 
