@@ -197,7 +197,37 @@ try {
   await frames(2);
   await page.screenshot({ path: path.join(artifacts, 'web-chess.png') });
 
-  // 12. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 12. The later algorithms in the page: interest search (its costs on the edges, the
+  // iteration selector, its options in the link), forward estimation, Greenblatt.
+  const interest = JSON.parse(await api(() => Kibitz.runSearch({ random: 'b=3,d=4,lo=-9,hi=9,seed=3', algo: 'interest',
+                                                                  limits: '600,900' })));
+  check(interest.algo === 'interest' && interest.nodes === 65 && !interest.error,
+        'an interest search runs in the page: ' + JSON.stringify(interest).slice(0, 120));
+  await api(() => Kibitz.seek(1e9));
+  const cost = JSON.parse(await api(() => Kibitz.nodeState(1))).interest;
+  check(cost && cost.move_cost === 100 && cost.net_cost === 100 && cost.limit === 600 && cost.cut === false,
+        'a node knows the interest cost of the move into it: ' + JSON.stringify(cost));
+  await api(() => Kibitz.seek(0));
+  await frames(3);
+  const beforeIteration = (await view()).cursor;
+  await click('iteration_next');
+  const nextIteration = await until('the next iteration', (s) => s.cursor !== beforeIteration, 5000);
+  check(nextIteration.cursor > beforeIteration, 'the iteration selector goes to the next limit (event ' + nextIteration.cursor + ')');
+  await page.waitForTimeout(600);
+  const interestHash = await page.evaluate(() => location.hash);
+  check(interestHash.includes('algo=interest') && interestHash.includes('limits=600'),
+        'the link keeps the interest options: ' + interestHash);
+  await frames(2);
+  await page.screenshot({ path: path.join(artifacts, 'web-interest.png') });
+  const badLimits = JSON.parse(await api(() => Kibitz.runSearch({ random: 'b=3,d=4', algo: 'interest', limits: '900,600' })));
+  check(typeof badLimits.error === 'string' && badLimits.error.includes('grow'), 'shrinking limits are refused: ' + badLimits.error);
+  const fe = JSON.parse(await api(() => Kibitz.runSearch({ random: 'B=9,root=5,d=4,lo=-32767,hi=32768,seed=1',
+                                                            algo: 'forward-estimation' })));
+  check(fe.algo === 'forward-estimation' && fe.nodes > 0 && !fe.error, 'forward estimation runs in the page');
+  const gb = JSON.parse(await api(() => Kibitz.runSearch({ game: 'chess', algo: 'greenblatt', depth: 2 })));
+  check(gb.algo === 'greenblatt' && gb.pv.length >= 1 && !gb.error, 'the Greenblatt search runs in the page: pv ' + JSON.stringify(gb.pv));
+
+  // 13. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);
