@@ -13,18 +13,12 @@
 #pragma once
 
 #include <cassert>
-#include <string>
-#include <utility>
 
 #include "core/bound.hpp"
 #include "core/criterion.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
-#include "games/game.hpp"
-#include "search/move_stack.hpp"
-#include "search/search_options.hpp"
-#include "search/sink.hpp"
-#include "search/tt_support.hpp"
+#include "search/search_base.hpp"
 
 namespace kibitz {
 
@@ -34,61 +28,40 @@ struct ScoreBound {
 };
 
 template <class Game, class Sink = NullSink>
-class AlphaBetaBounds {
+class AlphaBetaBounds : public SearchWithOptions<Game, Sink> {
+  // The base is dependent: its names are brought in to be used without this->.
+  using Base = SearchWithOptions<Game, Sink>;
+  using Base::enter_root, Base::open_node, Base::successors, Base::leaf, Base::expand,
+      Base::enter_child, Base::budget_spent, Base::leave_unfinished, Base::probe_table;
+  using Base::m_game, Base::m_sink, Base::m_stats, Base::m_options, Base::m_aborted;
+
  public:
   AlphaBetaBounds(Game& game, Sink& sink, Criterion criterion, SearchOptions options = {})
-      : m_game(game), m_sink(sink), m_criterion(criterion), m_options(options) {}
+      : Base(game, sink, options), m_criterion(criterion) {}
 
   ScoreBound run(int depth, Score alpha = -k_score_inf, Score beta = k_score_inf) {
-    static_assert(is_game_v<Game>, "AlphaBetaBounds needs a Game (see games/game.hpp)");
-    if constexpr (Sink::enabled) {
-      m_sink.enter(0, alpha, beta);
-      const std::string name = root_label(m_game);
-      if (!name.empty()) m_sink.label(name);
-    }
+    enter_root(alpha, beta);
     return node(depth, 0, alpha, beta);
   }
-  const SearchStats& stats() const { return m_stats; }
-  bool aborted() const { return m_aborted; }
 
  private:
-  bool budget_spent() {
-    if (m_options.node_budget > 0 && m_stats.nodes >= m_options.node_budget) m_aborted = true;
-    return m_aborted;
-  }
-
   ScoreBound node(int depth, int ply, Score alpha0, Score beta) {
     assert(alpha0 <= beta);
-    ++m_stats.nodes;
-    if constexpr (Sink::enabled) {
-      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
-    }
+    open_node();
     TtSupport<Game, Sink> tt;
     {
       Score v;
       Bound b;
-      if (tt.probe(m_game, m_sink, m_options.tt, depth, ply, alpha0, beta, m_criterion, v, b)) {
-        ++m_stats.tt_cutoffs;
+      if (probe_table(tt, depth, ply, alpha0, beta, m_criterion, v, b)) {
         m_sink.leave(v, b, classify_node(v, alpha0, beta, m_criterion));
         return {v, b};
       }
     }
-    auto& moves = m_moves.at(ply);
-    if (depth > 0)
-      m_game.moves(moves);
-    else
-      moves.clear();
-    if (moves.empty()) {
-      const Score v = m_game.evaluate();
-      ++m_stats.leaves;
-      m_sink.evaluate(v);
-      m_sink.leave(v, Bound::exact, NodeKind::leaf);
-      return {v, Bound::exact};
-    }
+    auto& moves = successors(ply, depth > 0);
+    if (moves.empty()) return {leaf(m_game.evaluate()), Bound::exact};
     tt.order(moves);
     const int n = static_cast<int>(moves.size());
-    m_stats.generated += n;
-    m_sink.expand(n);
+    expand(n);
     Score alpha = alpha0;
     Score retval = 0;
     Bound bound = Bound::exact;
@@ -98,13 +71,7 @@ class AlphaBetaBounds {
     for (; k < n; ++k) {
       if (budget_spent()) break;
       const auto m = moves[static_cast<std::size_t>(k)];
-      if constexpr (Sink::enabled) {
-        // enter first: no string is alive during that call (with wasm's -fexceptions a call
-        // made while a destructor is pending goes through a slow JavaScript trampoline).
-        m_sink.enter(tt.generation_index(k), -beta, -alpha);
-        const std::string label = m_game.move_label(m);
-        if (!label.empty()) m_sink.label(label);
-      }
+      enter_child(tt.generation_index(k), -beta, -alpha, m);
       m_game.make(m);
       const ScoreBound child = node(depth - 1, ply + 1, -beta, -alpha);
       m_game.unmake(m);
@@ -130,10 +97,7 @@ class AlphaBetaBounds {
       m_sink.alpha_set(k + 1, raised, raised != alpha);
       alpha = raised;
     }
-    if (m_aborted) {
-      m_sink.leave(best_k >= 0 ? retval : 0, Bound::exact, NodeKind::unknown);
-      return {best_k >= 0 ? retval : 0, Bound::exact};
-    }
+    if (m_aborted) return {leave_unfinished(best_k >= 0 ? retval : 0), Bound::exact};
     if (cut && k + 1 < n) bound = Bound::lower;  // unsearched successors may score higher
     const NodeKind kind = classify_node(retval, alpha0, beta, m_criterion);
     tt.store(m_game, m_sink, m_options.tt, depth, ply, retval, bound, best_k);
@@ -141,13 +105,7 @@ class AlphaBetaBounds {
     return {retval, bound};
   }
 
-  Game& m_game;
-  Sink& m_sink;
   Criterion m_criterion;
-  SearchOptions m_options;
-  MoveStack<typename Game::Move> m_moves;
-  SearchStats m_stats;
-  bool m_aborted = false;
 };
 
 }  // namespace kibitz

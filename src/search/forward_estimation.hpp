@@ -55,8 +55,7 @@
 #include "games/game.hpp"
 #include "games/random_tree.hpp"
 #include "search/edge_bounds.hpp"
-#include "search/move_stack.hpp"
-#include "search/sink.hpp"
+#include "search/search_base.hpp"
 
 namespace kibitz {
 
@@ -89,10 +88,15 @@ inline bool fe_condition(bool max_root, std::int64_t estimate, std::int64_t wind
 }
 
 template <class Game, class Sink = NullSink>
-class ForwardEstimation {
+class ForwardEstimation : public SearchBase<Game, Sink> {
+  // The base is dependent: its names are brought in to be used without this->.
+  using Base = SearchBase<Game, Sink>;
+  using Base::enter_root, Base::open_node, Base::successors, Base::leaf, Base::expand;
+  using Base::m_game, Base::m_sink, Base::m_stats;
+
  public:
   ForwardEstimation(Game& game, Sink& sink, Criterion criterion, const FeConfig& config)
-      : m_game(game), m_sink(sink), m_criterion(criterion), m_config(config) {
+      : Base(game, sink), m_criterion(criterion), m_config(config) {
     if (config.source == EdgeSource::online)
       m_learned = EdgeBounds{};
     else
@@ -100,18 +104,12 @@ class ForwardEstimation {
   }
 
   Score run(int depth, Score alpha = -k_score_inf, Score beta = k_score_inf) {
-    static_assert(is_game_v<Game>, "ForwardEstimation needs a Game (see games/game.hpp)");
     m_best_move = -1;
-    if constexpr (Sink::enabled) {
-      m_sink.enter(0, alpha, beta);
-      const std::string name = root_label(m_game);
-      if (!name.empty()) m_sink.label(name);
-    }
+    enter_root(alpha, beta);
     const std::int64_t cost = m_config.enabled ? m_game.evaluate() : 0;
     return node(depth, 0, alpha, beta, cost);
   }
 
-  const SearchStats& stats() const { return m_stats; }
   // The root successor (generation order) whose value made the root's return; -1 if none.
   int best_move() const { return m_best_move; }
   // The bounds in use at the end: the given ones, or those learned on-line.
@@ -125,27 +123,15 @@ class ForwardEstimation {
   // cost: the node's cost from MAX's point of view (valid when estimating).
   Score node(int depth, int ply, Score alpha0, Score beta, std::int64_t cost) {
     assert(alpha0 <= beta);
-    ++m_stats.nodes;
-    if constexpr (Sink::enabled) {
-      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
-    }
-    auto& moves = m_moves.at(ply);
-    if (depth > 0)
-      m_game.moves(moves);
-    else
-      moves.clear();
+    open_node();
+    auto& moves = successors(ply, depth > 0);
     if (moves.empty()) {
       // The parent already evaluated this node to estimate it.
-      const Score v =
-          m_config.enabled ? static_cast<Score>(ply % 2 == 0 ? cost : -cost) : m_game.evaluate();
-      ++m_stats.leaves;
-      m_sink.evaluate(v);
-      m_sink.leave(v, Bound::exact, NodeKind::leaf);
-      return v;
+      return leaf(m_config.enabled ? static_cast<Score>(ply % 2 == 0 ? cost : -cost)
+                                   : m_game.evaluate());
     }
     const int n = static_cast<int>(moves.size());
-    m_stats.generated += n;
-    m_sink.expand(n);
+    expand(n);
     const bool max_node = ply % 2 == 0;
     const std::vector<int>* order = m_config.order_by_value ? &order_moves(moves, ply) : nullptr;
     Score alpha = alpha0;                     // alpha[k]
@@ -265,15 +251,11 @@ class ForwardEstimation {
     m_sink.fe_test(r);
   }
 
-  Game& m_game;
-  Sink& m_sink;
   Criterion m_criterion;
   FeConfig m_config;
   EdgeBounds m_learned;
-  MoveStack<typename Game::Move> m_moves;
   std::deque<std::vector<int>> m_orders;  // per ply (a deque: references stay valid as it grows)
   std::vector<std::pair<Score, int>> m_keyed;
-  SearchStats m_stats;
   int m_best_move = -1;
 };
 

@@ -4,69 +4,41 @@
 // is exact. A node budget (SearchOptions) stops it early; the table is not used.
 #pragma once
 
-#include <string>
-
 #include "core/score.hpp"
-#include "games/game.hpp"
-#include "search/move_stack.hpp"
-#include "search/search_options.hpp"
-#include "search/sink.hpp"
+#include "search/search_base.hpp"
 
 namespace kibitz {
 
 template <class Game, class Sink = NullSink>
-class Minimax {
+class Minimax : public SearchWithOptions<Game, Sink> {
+  // The base is dependent: its names are brought in to be used without this->.
+  using Base = SearchWithOptions<Game, Sink>;
+  using Base::enter_root, Base::open_node, Base::successors, Base::leaf, Base::expand,
+      Base::enter_child, Base::budget_spent, Base::leave_unfinished;
+  using Base::m_game, Base::m_sink, Base::m_aborted;
+
  public:
-  Minimax(Game& game, Sink& sink, SearchOptions options = {})
-      : m_game(game), m_sink(sink), m_options(options) {}
+  Minimax(Game& game, Sink& sink, SearchOptions options = {}) : Base(game, sink, options) {}
 
   // Score of the current position searched `depth` plies deep (a huge depth searches to
   // the leaves of a finite tree).
   Score run(int depth) {
-    static_assert(is_game_v<Game>, "Minimax needs a Game (see games/game.hpp)");
-    if constexpr (Sink::enabled) {
-      m_sink.enter(0, -k_score_inf, k_score_inf);
-      const std::string name = root_label(m_game);
-      if (!name.empty()) m_sink.label(name);
-    }
+    enter_root(-k_score_inf, k_score_inf);
     return node(depth, 0);
   }
-  const SearchStats& stats() const { return m_stats; }
-  bool aborted() const { return m_aborted; }
 
  private:
   Score node(int depth, int ply) {
-    ++m_stats.nodes;
-    if constexpr (Sink::enabled) {
-      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
-    }
-    auto& moves = m_moves.at(ply);
-    if (depth > 0)
-      m_game.moves(moves);
-    else
-      moves.clear();
-    if (moves.empty()) {
-      const Score v = m_game.evaluate();
-      ++m_stats.leaves;
-      m_sink.evaluate(v);
-      m_sink.leave(v, Bound::exact, NodeKind::leaf);
-      return v;
-    }
+    open_node();
+    auto& moves = successors(ply, depth > 0);
+    if (moves.empty()) return leaf(m_game.evaluate());
     const int n = static_cast<int>(moves.size());
-    m_stats.generated += n;
-    m_sink.expand(n);
+    expand(n);
     Score best = -k_score_inf;
     for (int k = 0; k < n; ++k) {
-      if (m_options.node_budget > 0 && m_stats.nodes >= m_options.node_budget) m_aborted = true;
-      if (m_aborted) break;
+      if (budget_spent()) break;
       const auto m = moves[static_cast<std::size_t>(k)];
-      if constexpr (Sink::enabled) {
-        // enter first: no string is alive during that call (with wasm's -fexceptions a call
-        // made while a destructor is pending goes through a slow JavaScript trampoline).
-        m_sink.enter(k, -k_score_inf, k_score_inf);
-        const std::string label = m_game.move_label(m);
-        if (!label.empty()) m_sink.label(label);
-      }
+      enter_child(k, -k_score_inf, k_score_inf, m);
       m_game.make(m);
       const Score x = node(depth - 1, ply + 1);
       m_game.unmake(m);
@@ -75,20 +47,10 @@ class Minimax {
       if (k == 0 || -x > best) best = -x;
       m_sink.best_set(k, best, Bound::exact);
     }
-    if (m_aborted) {
-      m_sink.leave(best == -k_score_inf ? 0 : best, Bound::exact, NodeKind::unknown);
-      return best == -k_score_inf ? 0 : best;
-    }
+    if (m_aborted) return leave_unfinished(best == -k_score_inf ? 0 : best);
     m_sink.leave(best, Bound::exact, NodeKind::pv);
     return best;
   }
-
-  Game& m_game;
-  Sink& m_sink;
-  SearchOptions m_options;
-  bool m_aborted = false;
-  MoveStack<typename Game::Move> m_moves;
-  SearchStats m_stats;
 };
 
 }  // namespace kibitz

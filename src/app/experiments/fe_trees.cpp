@@ -71,6 +71,64 @@ std::string order_text(bool order) {
                : "";
 }
 
+// Table 1 and Figure 2: every trial searches one tree with each of A algorithms to every
+// depth 1..10, and notes the nodes generated and whether the first move was that of a
+// full-depth alpha-beta (the decision quality).
+template <int A>
+class DepthTrials : public ExperimentJob {
+ public:
+  DepthTrials(const char* name, const ExperimentParams& p)
+      : ExperimentJob(name),
+        m_seed(p.seed),
+        m_order(p.order_static),
+        m_results(static_cast<std::size_t>(p.trials  ? p.trials
+                                           : p.small ? 20
+                                                     : 1000)) {}
+
+ protected:
+  static constexpr int k_depths = 10, k_algos = A;
+  struct Trial {
+    std::array<std::array<long long, k_depths>, k_algos> nodes{};
+    std::array<std::array<bool, k_depths>, k_algos> agree{};
+  };
+  // Per algorithm and depth, over the n trials (none before the experiment finished): the
+  // mean nodes generated and the decision quality in %.
+  struct Means {
+    std::size_t n = 0;
+    double nodes[k_algos][k_depths] = {}, dq[k_algos][k_depths] = {};
+  };
+  Means means() const {
+    Means m;
+    m.n = finished() ? m_results.size() : 0;
+    for (std::size_t i = 0; i < m.n; ++i) {
+      for (int a = 0; a < k_algos; ++a) {
+        for (int d = 0; d < k_depths; ++d) {
+          m.nodes[a][d] += static_cast<double>(m_results[i].nodes[a][d]);
+          m.dq[a][d] += m_results[i].agree[a][d] ? 1.0 : 0.0;
+        }
+      }
+    }
+    const double n = static_cast<double>(m.n);
+    for (auto& row : m.nodes)
+      for (double& v : row) v = m.n ? v / n : 0.0;
+    for (auto& row : m.dq)
+      for (double& v : row) v = m.n ? 100.0 * v / n : 0.0;
+    return m;
+  }
+  // The JSON output up to its rows.
+  std::string json_head(std::size_t n) const {
+    return "{\"experiment\":\"" + name() + "\",\"trials\":" + std::to_string(n) +
+           ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
+           (m_order ? "static" : "generation") + "\",\"rows\":[";
+  }
+  std::size_t stage_size() const override { return m_results.size(); }
+  bool end_stage() override { return false; }
+
+  std::uint64_t m_seed;
+  bool m_order;
+  std::vector<Trial> m_results;
+};
+
 // --- Table 1 ------------------------------------------------------------------------------
 
 // The report's Table 1: decision quality (%) and nodes generated, by search depth.
@@ -90,27 +148,14 @@ constexpr ReportRow k_table1[10] = {
     {100.0, 18387.580, 100.0, 18383.889, 100.0, 37402.340},
 };
 
-class Table1 : public ExperimentJob {
+// Algorithms: FE with exact bounds, FE with bounds learned on-line, alpha-beta.
+class Table1 : public DepthTrials<3> {
  public:
-  Table1(const ExperimentParams& p)
-      : ExperimentJob("fe-table1"),
-        m_seed(p.seed),
-        m_trials(p.trials  ? p.trials
-                 : p.small ? 20
-                           : 1000),
-        m_order(p.order_static) {
-    m_results.resize(static_cast<std::size_t>(m_trials));
-  }
+  Table1(const ExperimentParams& p) : DepthTrials("fe-table1", p) {}
 
   ExperimentOutput output() const override;
 
  protected:
-  static constexpr int k_depths = 10, k_algos = 3;  // FE exact, FE on-line, alpha-beta
-  struct Trial {
-    std::array<std::array<long long, k_depths>, k_algos> nodes{};
-    std::array<std::array<bool, k_depths>, k_algos> agree{};
-  };
-  std::size_t stage_size() const override { return m_results.size(); }
   void trial(std::size_t i) override {
     const RandomTreeParams p = table1_tree(trial_seed(m_seed, 1, i));
     Trial& r = m_results[i];
@@ -125,32 +170,16 @@ class Table1 : public ExperimentJob {
       }
     }
   }
-  bool end_stage() override { return false; }
-
-  std::uint64_t m_seed;
-  int m_trials;
-  bool m_order;
-  std::vector<Trial> m_results;
 };
 
 ExperimentOutput Table1::output() const {
   static const char* k_names[k_algos] = {"fe-exact", "fe-online", "alphabeta"};
   static const char* k_titles[k_algos] = {"FE, exact bounds", "FE, learned (on-line)",
                                           "alpha-beta"};
-  const std::size_t n = finished() ? m_results.size() : 0;
-  double nodes[k_algos][k_depths] = {}, dq[k_algos][k_depths] = {};
-  for (std::size_t i = 0; i < n; ++i) {
-    for (int a = 0; a < k_algos; ++a) {
-      for (int d = 0; d < k_depths; ++d) {
-        nodes[a][d] += static_cast<double>(m_results[i].nodes[a][d]);
-        dq[a][d] += m_results[i].agree[a][d] ? 1.0 : 0.0;
-      }
-    }
-  }
-  for (auto& row : nodes)
-    for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
-  for (auto& row : dq)
-    for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
+  const Means m = means();
+  const std::size_t n = m.n;
+  const auto& nodes = m.nodes;
+  const auto& dq = m.dq;
   auto report_dq = [](int a, int d) {
     const ReportRow& r = k_table1[d];
     return a == 0 ? r.dq_exact : a == 1 ? r.dq_learned : r.dq_ab;
@@ -164,9 +193,7 @@ ExperimentOutput Table1::output() const {
   std::vector<std::vector<std::string>> rows;
   std::string csv = csv_line({"depth", "algo", "decision_quality", "nodes_generated",
                               "report_decision_quality", "report_nodes_generated"});
-  std::string json = "{\"experiment\":\"fe-table1\",\"trials\":" + std::to_string(n) +
-                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
-                     (m_order ? "static" : "generation") + "\",\"rows\":[";
+  std::string json = json_head(n);
   for (int d = 0; d < k_depths; ++d) {
     std::vector<std::string> row{std::to_string(d + 1)};
     for (int a = 0; a < k_algos; ++a) {
@@ -385,27 +412,14 @@ ExperimentOutput Figure1::output() const {
 
 // --- Figure 2 -----------------------------------------------------------------------------
 
-class Figure2 : public ExperimentJob {
+// Algorithms: alpha-beta, then FE with bounds learned on-line and delta 1.0 .. 0.2.
+class Figure2 : public DepthTrials<6> {
  public:
-  Figure2(const ExperimentParams& p)
-      : ExperimentJob("fe-figure2"),
-        m_seed(p.seed),
-        m_trials(p.trials  ? p.trials
-                 : p.small ? 20
-                           : 1000),
-        m_order(p.order_static) {
-    m_results.resize(static_cast<std::size_t>(m_trials));
-  }
+  Figure2(const ExperimentParams& p) : DepthTrials("fe-figure2", p) {}
   ExperimentOutput output() const override;
 
  protected:
-  static constexpr int k_depths = 10, k_algos = 6;  // alpha-beta, then delta 1.0 .. 0.2
   static constexpr int k_delta[k_algos] = {0, 1000, 800, 600, 400, 200};
-  struct Trial {
-    std::array<std::array<long long, k_depths>, k_algos> nodes{};
-    std::array<std::array<bool, k_depths>, k_algos> agree{};
-  };
-  std::size_t stage_size() const override { return m_results.size(); }
   void trial(std::size_t i) override {
     const RandomTreeParams p = table1_tree(trial_seed(m_seed, 2, i));
     Trial& r = m_results[i];
@@ -419,29 +433,13 @@ class Figure2 : public ExperimentJob {
       }
     }
   }
-  bool end_stage() override { return false; }
-
-  std::uint64_t m_seed;
-  int m_trials;
-  bool m_order;
-  std::vector<Trial> m_results;
 };
 
 ExperimentOutput Figure2::output() const {
-  const std::size_t n = finished() ? m_results.size() : 0;
-  double nodes[k_algos][k_depths] = {}, dq[k_algos][k_depths] = {};
-  for (std::size_t i = 0; i < n; ++i) {
-    for (int a = 0; a < k_algos; ++a) {
-      for (int d = 0; d < k_depths; ++d) {
-        nodes[a][d] += static_cast<double>(m_results[i].nodes[a][d]);
-        dq[a][d] += m_results[i].agree[a][d] ? 1.0 : 0.0;
-      }
-    }
-  }
-  for (auto& row : nodes)
-    for (double& v : row) v = n ? v / static_cast<double>(n) : 0.0;
-  for (auto& row : dq)
-    for (double& v : row) v = n ? 100.0 * v / static_cast<double>(n) : 0.0;
+  const Means m = means();
+  const std::size_t n = m.n;
+  const auto& nodes = m.nodes;
+  const auto& dq = m.dq;
   auto name = [](int a) {
     return a == 0 ? std::string("AB") : "FE-" + format_fe_delta_text(k_delta[a]);
   };
@@ -453,9 +451,7 @@ ExperimentOutput Figure2::output() const {
   c.y_label = "decision quality (%)";
   c.log_x = true;
   std::string csv = csv_line({"depth", "algo", "delta", "decision_quality", "nodes_generated"});
-  std::string json = "{\"experiment\":\"fe-figure2\",\"trials\":" + std::to_string(n) +
-                     ",\"seed\":" + std::to_string(m_seed) + ",\"order\":\"" +
-                     (m_order ? "static" : "generation") + "\",\"rows\":[";
+  std::string json = json_head(n);
   std::vector<std::vector<std::string>> rows;
   for (int a = 0; a < k_algos; ++a) {
     ChartSeries s;

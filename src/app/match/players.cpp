@@ -16,9 +16,47 @@ namespace {
 
 constexpr int k_max_iterations = 64;
 
+// A player for every game of domains.hpp that plays a forced move at once and may keep a
+// transposition table through its game. Derived::search(g, moves, budget, out) chooses among
+// two or more moves; out starts at the first move, 0 nodes.
+template <class Derived>
+class GamePlayer : public Player {
+ public:
+  MoveChoice choose(const std::string& game, const std::string& position,
+                    const Budget& budget) override {
+    return visit_game(game, position, [&](auto& g) {
+      std::vector<typename std::decay_t<decltype(g)>::Move> moves;
+      g.moves(moves);
+      MoveChoice out;
+      out.move_index = 0;
+      // A forced move is played at once.
+      if (moves.size() > 1) static_cast<Derived*>(this)->search(g, moves, budget, out);
+      return out;
+    });
+  }
+
+ protected:
+  // The table of `entries` for game G, made on first use; none for a game without keys or
+  // with 0 entries.
+  template <class G>
+  TranspositionTable* table(long long entries) {
+    if constexpr (has_key<G>::value) {
+      if (entries > 0) {
+        if (!m_table)
+          m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(entries));
+        return m_table.get();
+      }
+    }
+    return nullptr;
+  }
+
+ private:
+  std::unique_ptr<TranspositionTable> m_table;
+};
+
 // Iterative deepening alpha-beta (search! with the transposition table of tt_support.hpp),
 // its root move loop here so that it knows its best move: depth=D, tt=ENTRIES, criterion.
-class AlphaBetaPlayer : public Player {
+class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
  public:
   explicit AlphaBetaPlayer(const PlayerOptions& o)
       : m_depth(static_cast<int>(o.integer("depth", 4, 1, k_max_iterations))),
@@ -30,27 +68,13 @@ class AlphaBetaPlayer : public Player {
     o.finish();
   }
 
-  MoveChoice choose(const std::string& game, const std::string& position,
-                    const Budget& budget) override {
-    return visit_game(game, position, [&](auto& g) { return search(g, budget); });
-  }
-
  private:
+  friend class GamePlayer<AlphaBetaPlayer>;
+
   template <class G>
-  MoveChoice search(G& g, const Budget& budget) {
-    std::vector<typename G::Move> moves;
-    g.moves(moves);
-    MoveChoice out;
-    out.move_index = 0;
-    if (moves.size() <= 1) return out;  // a forced move is played at once
-    TranspositionTable* tt = nullptr;
-    if constexpr (has_key<G>::value) {
-      if (m_tt_entries > 0) {
-        if (!m_table)
-          m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
-        tt = m_table.get();
-      }
-    }
+  void search(G& g, const std::vector<typename G::Move>& moves, const Budget& budget,
+              MoveChoice& out) {
+    TranspositionTable* const tt = table<G>(m_tt_entries);
     const int max_depth = budget.nodes > 0   ? k_max_iterations
                           : budget.depth > 0 ? budget.depth
                                              : m_depth;
@@ -95,13 +119,11 @@ class AlphaBetaPlayer : public Player {
       out.value = alpha;
       if (is_game_result(alpha) && alpha > 0) break;  // a forced win: deeper cannot do better
     }
-    return out;
   }
 
   int m_depth;
   long long m_tt_entries;
   Criterion m_criterion;
-  std::unique_ptr<TranspositionTable> m_table;
 };
 
 // Interest search (search/interest.hpp). Iteration i has nominal depth min(i, depth)
@@ -109,7 +131,7 @@ class AlphaBetaPlayer : public Player {
 // same limit (limit=inf: interest off, iterative deepening in interest order); limits=A/B/C
 // lists them. ext=E lets interesting lines run E plies beyond the nominal depth. start=auto
 // (the default) is twice the cost of the root's cheapest move. Also tallies, similarity, tt.
-class InterestPlayer : public Player {
+class InterestPlayer : public GamePlayer<InterestPlayer> {
  public:
   explicit InterestPlayer(const PlayerOptions& o)
       : m_depth(static_cast<int>(o.integer("depth", 4, 1, k_max_iterations))),
@@ -137,19 +159,11 @@ class InterestPlayer : public Player {
     o.finish();
   }
 
-  MoveChoice choose(const std::string& game, const std::string& position,
-                    const Budget& budget) override {
-    return visit_game(game, position, [&](auto& g) { return search(g, budget); });
-  }
-
  private:
+  friend class GamePlayer<InterestPlayer>;
+
   template <class G>
-  MoveChoice search(G& g, const Budget& budget) {
-    std::vector<typename G::Move> moves;
-    g.moves(moves);
-    MoveChoice out;
-    out.move_index = 0;
-    if (moves.size() <= 1) return out;
+  void search(G& g, const std::vector<typename G::Move>&, const Budget& budget, MoveChoice& out) {
     InterestParams p;
     p.depth = budget.nodes > 0 ? k_max_iterations : budget.depth > 0 ? budget.depth : m_depth;
     p.extension = m_extension;
@@ -157,13 +171,7 @@ class InterestPlayer : public Player {
     p.tallies = m_tallies;
     p.similarity = m_similarity;
     p.node_budget = budget.nodes;
-    if constexpr (has_key<G>::value) {
-      if (m_tt_entries > 0) {
-        if (!m_table)
-          m_table = std::make_unique<TranspositionTable>(static_cast<std::size_t>(m_tt_entries));
-        p.tt = m_table.get();
-      }
-    }
+    p.tt = table<G>(m_tt_entries);
     // How many iterations: to the depth when deepening, else the player's count; all that
     // fit under a node or limit budget.
     int iterations = m_deepen ? p.depth : m_iterations;
@@ -195,7 +203,6 @@ class InterestPlayer : public Player {
       out.move_index = s.best_move();
       out.value = value;
     }
-    return out;
   }
 
   int m_depth, m_extension;
@@ -206,7 +213,6 @@ class InterestPlayer : public Player {
   bool m_similarity = false;
   std::int64_t m_factor_milli = 2000, m_start = -1, m_fixed = -1;
   std::vector<std::int64_t> m_list;
-  std::unique_ptr<TranspositionTable> m_table;
 };
 
 std::unique_ptr<Player> make_alphabeta(const PlayerOptions& o) {

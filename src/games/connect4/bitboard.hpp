@@ -4,6 +4,8 @@
 // two words: the stones of one side and the mask of all stones.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace kibitz::c4 {
@@ -68,6 +70,33 @@ constexpr std::uint64_t winning_cells(std::uint64_t stones, std::uint64_t mask) 
 constexpr std::uint64_t playable_cells(std::uint64_t mask) {
   return (mask + k_bottom) & k_board;
 }
+
+namespace detail {
+constexpr std::array<int, k_width * k_stride> lines_through_table() {
+  std::array<int, k_width * k_stride> w{};
+  const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  for (const auto& d : dirs) {
+    for (int c = 0; c < k_width; ++c) {
+      for (int r = 0; r < k_height; ++r) {
+        const int ec = c + 3 * d[0], er = r + 3 * d[1];
+        if (ec < 0 || ec >= k_width || er < 0 || er >= k_height) continue;
+        for (int i = 0; i < 4; ++i)
+          ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
+      }
+    }
+  }
+  return w;
+}
+inline constexpr std::array<int, k_width* k_stride> k_lines_through = lines_through_table();
+}  // namespace detail
+
+// The number of four-cell lines through the cell at bit index `bit` (3 in a corner, 13 in the
+// middle of the centre column): how much a stone there can still take part in. The
+// evaluation's centre term and the interest of a move both weigh cells by it.
+constexpr int lines_through(int bit) {
+  return detail::k_lines_through[static_cast<std::size_t>(bit)];
+}
+static_assert(lines_through(bit_index(3, 2)) == 13 && lines_through(bit_index(0, 0)) == 3);
 
 inline int popcount(std::uint64_t x) {
   return __builtin_popcountll(x);

@@ -1,7 +1,6 @@
 // Connect-four rules, keys and evaluation (text forms are in connect4_text.cpp).
 #include "games/connect4/connect4.hpp"
 
-#include <array>
 #include <cassert>
 
 #include "games/zobrist.hpp"
@@ -22,32 +21,11 @@ constexpr std::uint64_t zobrist(int side, int bit) {
   return k_zobrist[static_cast<std::size_t>(side * k_bits + bit)];
 }
 
-// For each cell, the number of four-cell lines through it (3 in the corners, 13 in the
-// middle of the centre column): how much a stone there can still take part in.
-constexpr std::array<int, k_bits> line_counts() {
-  std::array<int, k_bits> w{};
-  const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  for (const auto& d : dirs) {
-    for (int c = 0; c < k_width; ++c) {
-      for (int r = 0; r < k_height; ++r) {
-        const int ec = c + 3 * d[0], er = r + 3 * d[1];
-        if (ec < 0 || ec >= k_width || er < 0 || er >= k_height) continue;
-        for (int i = 0; i < 4; ++i)
-          ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
-      }
-    }
-  }
-  return w;
-}
-constexpr auto k_line_counts = line_counts();
-static_assert(k_line_counts[bit_index(3, 2)] == 13 && k_line_counts[bit_index(0, 0)] == 3);
-
 constexpr std::uint64_t k_even_rows = k_board & ~k_odd_rows;
 
 int centre_sum(std::uint64_t stones) {
   int s = 0;
-  for (; stones; stones &= stones - 1)
-    s += k_line_counts[static_cast<std::size_t>(lowest_bit(stones))];
+  for (; stones; stones &= stones - 1) s += lines_through(lowest_bit(stones));
   return s;
 }
 

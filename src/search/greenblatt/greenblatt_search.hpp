@@ -107,9 +107,9 @@ class GreenblattSearch {
     m_sink.leave(v, Bound::exact, NodeKind::leaf);
     return v;
   }
-
-  // The search of the current position, entered by the caller (its enter event is out).
-  Score node(int depth, int ply, int feedovers, Score alpha0, Score beta) {
+  // Opens a node of either kind (node, chain) at `ply`: counts it and shows its position.
+  // False once the budget is spent: the node has then left, unknown, with the value 0.
+  bool open_node(int ply) {
     m_lines[static_cast<std::size_t>(ply)].length = 0;
     ++m_stats.nodes;
     if (m_in_secondary) ++m_stats.secondary_nodes;
@@ -118,8 +118,14 @@ class GreenblattSearch {
     }
     if (budget_spent()) {
       leave_unknown(0);
-      return 0;
+      return false;
     }
+    return true;
+  }
+
+  // The search of the current position, entered by the caller (its enter event is out).
+  Score node(int depth, int ply, int feedovers, Score alpha0, Score beta) {
+    if (!open_node(ply)) return 0;
     auto& legal = m_legal.at(ply);
     m_game.moves(legal);
     if (legal.empty()) return leaf(m_game.evaluate());  // mate, stalemate, a draw: at once
@@ -399,16 +405,7 @@ class GreenblattSearch {
       const Score v = node(m_options.secondary_depth, ply, 0, alpha0, beta);
       return v;
     }
-    m_lines[static_cast<std::size_t>(ply)].length = 0;
-    ++m_stats.nodes;
-    ++m_stats.secondary_nodes;
-    if constexpr (Sink::enabled) {
-      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
-    }
-    if (budget_spent()) {
-      leave_unknown(0);
-      return 0;
-    }
+    if (!open_node(ply)) return 0;  // m_in_secondary is set: counted as a secondary node
     auto& legal = m_legal.at(ply);
     m_game.moves(legal);
     const Move m = followed.moves[i];

@@ -10,33 +10,12 @@
 // Similarity features: the column, the row, and "makes a threat".
 #pragma once
 
-#include <array>
 #include <vector>
 
 #include "games/connect4/connect4.hpp"
 #include "search/interest_terms/rating.hpp"
 
 namespace kibitz {
-
-namespace detail {
-// Four-cell lines through each cell (3 in a corner, 13 in the middle of the centre column).
-constexpr std::array<int, c4::k_width * c4::k_stride> c4_lines_through() {
-  using namespace c4;
-  std::array<int, k_width * k_stride> w{};
-  const int dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
-  for (const auto& d : dirs) {
-    for (int c = 0; c < k_width; ++c) {
-      for (int r = 0; r < k_height; ++r) {
-        const int ec = c + 3 * d[0], er = r + 3 * d[1];
-        if (ec < 0 || ec >= k_width || er < 0 || er >= k_height) continue;
-        for (int i = 0; i < 4; ++i)
-          ++w[static_cast<std::size_t>(bit_index(c + i * d[0], r + i * d[1]))];
-      }
-    }
-  }
-  return w;
-}
-}  // namespace detail
 
 class Connect4Interest {
  public:
@@ -84,7 +63,7 @@ class Connect4Interest {
       if (b & their_wins) out.add(blocks, 500);
       const int made = popcount(winning_cells(mine | b, mask | b) & ~my_wins);
       out.add(threats, 150 * made);
-      out.add(centre, 10 * (k_lines_through[static_cast<std::size_t>(bit_index(col, row))] - 3));
+      out.add(centre, 10 * (lines_through(bit_index(col, row)) - 3));
       const std::uint64_t above = (b << 1) & k_board;
       if (above && (above & winning_cells(theirs, mask | b)))
         out.add(gives_win, -out.current() * 3 / 4);
@@ -96,10 +75,6 @@ class Connect4Interest {
     out.finish();
   }
   void note_result(const Game&, const InterestContext<Game::Move>&, Game::Move, NodeOutcome, int) {}
-
- private:
-  static constexpr std::array<int, c4::k_width* c4::k_stride> k_lines_through =
-      detail::c4_lines_through();
 };
 
 }  // namespace kibitz
