@@ -36,9 +36,8 @@
 #include "games/game.hpp"
 #include "search/interest_cost.hpp"
 #include "search/interest_terms/models.hpp"
-#include "search/move_stack.hpp"
+#include "search/search_base.hpp"
 #include "search/search_options.hpp"
-#include "search/sink.hpp"
 
 namespace kibitz {
 
@@ -67,18 +66,22 @@ struct InterestIteration {
 };
 
 template <class Game, class Sink = NullSink>
-class InterestSearch {
+class InterestSearch : public SearchBase<Game, Sink> {
+  // The base is dependent: its names are brought in to be used without this->.
+  using Base = SearchBase<Game, Sink>;
+  using Base::enter_root, Base::open_node, Base::successors, Base::expand, Base::enter_child;
+  using Base::m_game, Base::m_sink, Base::m_moves, Base::m_stats;
+
  public:
   using Move = typename Game::Move;
   using Model = interest_model_t<Game>;
 
   InterestSearch(Game& game, Sink& sink, const InterestParams& params)
-      : m_game(game), m_sink(sink), m_params(params), m_model(params.model) {}
+      : Base(game, sink), m_params(params), m_model(params.model) {}
 
   // Every iteration of params.limits, each a root of its own between iteration events. The
   // value is the last completed iteration's (0 if none completed).
   Score run() {
-    static_assert(is_game_v<Game>, "InterestSearch needs a Game (see games/game.hpp)");
     Score value = 0;
     for (std::size_t i = 0; i < m_params.limits.size(); ++i) {
       if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) break;
@@ -112,15 +115,10 @@ class InterestSearch {
     m_nominal = depth;
     m_horizon = depth + m_params.extension;
     m_path.clear();
-    if constexpr (Sink::enabled) {
-      m_sink.enter(0, -k_score_inf, k_score_inf);
-      const std::string name = root_label(m_game);
-      if (!name.empty()) m_sink.label(name);
-    }
+    enter_root(-k_score_inf, k_score_inf);
     return node(0, -k_score_inf, k_score_inf, Tally{});
   }
 
-  const SearchStats& stats() const { return m_stats; }
   long long interest_cutoffs() const { return m_interest_cutoffs; }
   bool aborted() const { return m_aborted; }
   const std::vector<InterestIteration>& iterations() const { return m_iterations; }
@@ -168,26 +166,13 @@ class InterestSearch {
     return pv.empty() ? -1 : pv.front();
   }
 
-  Score leaf() {
-    const Score v = m_game.evaluate();
-    ++m_stats.leaves;
-    m_sink.evaluate(v);
-    m_sink.leave(v, Bound::exact, NodeKind::leaf);
-    return v;
-  }
+  Score leaf() { return Base::leaf(m_game.evaluate()); }
 
   Score node(int ply, Score alpha0, Score beta, const Tally& tally) {
     assert(alpha0 <= beta);
-    ++m_stats.nodes;
+    open_node();
     m_pv.at(ply).clear();
-    if constexpr (Sink::enabled) {
-      if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
-    }
-    auto& moves = m_moves.at(ply);
-    if (ply < m_horizon)
-      m_game.moves(moves);
-    else
-      moves.clear();
+    auto& moves = successors(ply, ply < m_horizon);
     if (moves.empty()) return leaf();
 
     InterestContext<Move> ctx;
@@ -201,8 +186,7 @@ class InterestSearch {
     m_model.rate(m_game, moves, ctx, rating);
     assert(rating.ratings().size() == moves.size());
     const int n = static_cast<int>(moves.size());
-    m_stats.generated += n;
-    m_sink.expand(n);
+    expand(n);
     if constexpr (Sink::enabled) {
       // The labels live in a member, so that no string is alive in this scope during the
       // sink's calls (see AlphaBeta: wasm's exception handling makes those calls slow).
@@ -253,11 +237,7 @@ class InterestSearch {
       }
       const Move m = moves[static_cast<std::size_t>(step.index)];
       const Score child_alpha = ab ? -beta : -k_score_inf, child_beta = ab ? -alpha : k_score_inf;
-      if constexpr (Sink::enabled) {
-        m_sink.enter(step.index, child_alpha, child_beta);
-        const std::string label = m_game.move_label(m);
-        if (!label.empty()) m_sink.label(label);
-      }
+      enter_child(step.index, child_alpha, child_beta, m);
       m_path.push_back(m);
       m_game.make(m);
       const Score x = node(ply + 1, child_alpha, child_beta, child_tally(tally, parity, rep.cost));
@@ -313,11 +293,8 @@ class InterestSearch {
     }
   }
 
-  Game& m_game;
-  Sink& m_sink;
   InterestParams m_params;
   Model m_model;
-  MoveStack<Move> m_moves;
   PerPly<RatingBuilder> m_ratings;
   PerPly<std::vector<OrderStep>> m_orders;
   PerPly<std::vector<int>> m_pv;
@@ -325,7 +302,6 @@ class InterestSearch {
   std::vector<int> m_counts;
   std::vector<Move> m_path;
   std::vector<InterestIteration> m_iterations;
-  SearchStats m_stats;
   long long m_interest_cutoffs = 0;
   std::int64_t m_limit = k_limit_inf;
   int m_nominal = 0, m_horizon = 0;
