@@ -20,6 +20,14 @@
 #include "search/sink.hpp"
 #include "search/tt_support.hpp"
 
+// The steps sit in every search's innermost loop: they must inline, or wasm builds (with
+// -fexceptions) pay a call with an exception landing pad per step.
+#if defined(__GNUC__) || defined(__clang__)
+#define KIBITZ_STEP inline __attribute__((always_inline))
+#else
+#define KIBITZ_STEP inline
+#endif
+
 namespace kibitz {
 
 template <class Game, class Sink>
@@ -33,7 +41,7 @@ class SearchBase {
   SearchBase(Game& game, Sink& sink) : m_game(game), m_sink(sink) {}
 
   // The root's enter and label; the root is then searched like any other node.
-  void enter_root(Score alpha, Score beta) {
+  KIBITZ_STEP void enter_root(Score alpha, Score beta) {
     static_assert(is_game_v<Game>, "a search needs a Game (see games/game.hpp)");
     if constexpr (Sink::enabled) {
       m_sink.enter(0, alpha, beta);
@@ -43,7 +51,7 @@ class SearchBase {
   }
 
   // Counts the node just entered and shows its position to a sink that wants it.
-  void open_node() {
+  KIBITZ_STEP void open_node() {
     ++m_stats.nodes;
     if constexpr (Sink::enabled) {
       if (m_sink.wants_positions()) m_sink.position(m_game.position_text());
@@ -51,7 +59,7 @@ class SearchBase {
   }
 
   // The successors of the node at `ply`, or none when it is not expanded (at the horizon).
-  std::vector<Move>& successors(int ply, bool expanded) {
+  KIBITZ_STEP std::vector<Move>& successors(int ply, bool expanded) {
     auto& moves = m_moves.at(ply);
     if (expanded)
       m_game.moves(moves);
@@ -61,20 +69,20 @@ class SearchBase {
   }
 
   // A leaf with static value v: counted, reported, left.
-  Score leaf(Score v) {
+  KIBITZ_STEP Score leaf(Score v) {
     ++m_stats.leaves;
     m_sink.evaluate(v);
     m_sink.leave(v, Bound::exact, NodeKind::leaf);
     return v;
   }
 
-  void expand(int n) {
+  KIBITZ_STEP void expand(int n) {
     m_stats.generated += n;
     m_sink.expand(n);
   }
 
   // Enters successor m (generation index `index`) with its window, before it is made.
-  void enter_child(int index, Score alpha, Score beta, const Move& m) {
+  KIBITZ_STEP void enter_child(int index, Score alpha, Score beta, const Move& m) {
     if constexpr (Sink::enabled) {
       // enter first: no string is alive during that call (with wasm's -fexceptions a call
       // made while a destructor is pending goes through a slow JavaScript trampoline).
@@ -104,22 +112,22 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
   SearchWithOptions(Game& game, Sink& sink, SearchOptions options)
       : SearchBase<Game, Sink>(game, sink), m_options(options) {}
 
-  bool budget_spent() {
+  KIBITZ_STEP bool budget_spent() {
     if (m_options.node_budget > 0 && this->m_stats.nodes >= m_options.node_budget) m_aborted = true;
     return m_aborted;
   }
 
   // Leaves a node whose successors did not all finish, with the value it has (its best so
   // far, or 0): the caller discards it.
-  Score leave_unfinished(Score v) {
+  KIBITZ_STEP Score leave_unfinished(Score v) {
     this->m_sink.leave(v, Bound::exact, NodeKind::unknown);
     return v;
   }
 
   // Probes the table (TtSupport::probe); true, with the entry's value and bound, when the
   // entry settles the node, which then only has to leave.
-  bool probe_table(TtSupport<Game, Sink>& tt, int depth, int ply, Score alpha0, Score beta,
-                   Criterion c, Score& value, Bound& bound) {
+  KIBITZ_STEP bool probe_table(TtSupport<Game, Sink>& tt, int depth, int ply, Score alpha0,
+                               Score beta, Criterion c, Score& value, Bound& bound) {
     if (!tt.probe(this->m_game, this->m_sink, m_options.tt, depth, ply, alpha0, beta, c, value,
                   bound))
       return false;
