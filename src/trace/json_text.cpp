@@ -1,5 +1,6 @@
 #include "trace/json_text.hpp"
 
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,7 @@ std::string json_quote(std::string_view s) {
 }
 
 void JsonWriter::number(double v) {
+  if (!std::isfinite(v)) return null();  // JSON has no infinity or NaN
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.6g", v);
   value(buf);

@@ -30,7 +30,7 @@ class JsonWriter {
   }
   void string(std::string_view s) { value(json_quote(s)); }
   void number(long long v) { value(std::to_string(v)); }
-  void number(double v);
+  void number(double v);  // null when v is not finite
   void boolean(bool b) { value(b ? "true" : "false"); }
   void null() { value("null"); }
   // A score: a number, or the strings "-inf" / "+inf" for the unbounded window.

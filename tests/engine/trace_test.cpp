@@ -1,11 +1,14 @@
 // The trace: file round trips, the model against a replay from zero, malformed input.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <map>
 
 #include "core/error.hpp"
 #include "test_util.hpp"
+#include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/trace_json.hpp"
 
@@ -343,4 +346,14 @@ TEST_CASE("malformed JSON traces are refused with the event and field") {
   CHECK(m.label(1) == "e4");
   CHECK(m.node(0).ret == 3);
   CHECK(m.principal_variation(0) == std::vector<std::uint32_t>{1});
+}
+
+TEST_CASE("the JSON writer writes null for a number that is not finite") {
+  JsonWriter j;
+  j.begin_array();
+  j.number(1.5);
+  j.number(std::numeric_limits<double>::infinity());
+  j.number(std::nan(""));
+  j.end_array();
+  CHECK(j.str() == "[1.5,null,null]");
 }

@@ -75,17 +75,11 @@ int cmd_match(int argc, char** argv) {
     j.key("score");
     j.number(r.score);
     j.key("score_error");
-    if (std::isfinite(r.score_error))
-      j.number(r.score_error);
-    else
-      j.null();
+    j.number(r.score_error);
     j.key("elo");
     j.number(r.elo);
     j.key("elo_error");
-    if (std::isfinite(r.elo_error))
-      j.number(r.elo_error);
-    else
-      j.null();
+    j.number(r.elo_error);
     j.key("nodes_per_move_a");
     j.number(r.nodes_a_per_move);
     j.key("nodes_per_move_b");
