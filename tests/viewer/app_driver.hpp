@@ -35,4 +35,21 @@ inline void click(HeadlessImGui& ui, ViewerApp& app, const char* widget) {
   click_at(ui, app, ImVec2((r.x + r.z) * 0.5f, (r.y + r.w) * 0.5f));
 }
 
+// Draws the side panels (inspector, events, statistics, legend) at every `stride`-th event,
+// each time with another node selected, so every node and event passes through them.
+inline void sweep_side_panels(HeadlessImGui& ui, viewer::ViewerState& s, std::size_t stride) {
+  for (std::size_t t = 0; t < s.event_count(); t += stride) {
+    s.seek(t);
+    s.selected = static_cast<std::uint32_t>(t % s.model().node_count());
+    ui.frame([&] {
+      ImGui::Begin("panels");
+      viewer::draw_inspector(s);
+      viewer::draw_events(s);
+      viewer::draw_stats(s);
+      viewer::draw_legend(s);
+      ImGui::End();
+    });
+  }
+}
+
 }  // namespace kibitz::test

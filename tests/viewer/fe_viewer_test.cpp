@@ -80,18 +80,7 @@ TEST_CASE("the panels draw a forward-estimation trace at every step and zoom") {
   REQUIRE(s.has_trace());
   REQUIRE(s.model().fe().size() > 0);
   CHECK(r.find("\"algo\":\"forward-estimation\"") != std::string::npos);
-  for (std::size_t t = 0; t < s.event_count(); t += 2) {
-    s.seek(t);
-    s.selected = static_cast<std::uint32_t>(t % s.model().node_count());
-    ui.frame([&] {
-      ImGui::Begin("panels");
-      viewer::draw_inspector(s);
-      viewer::draw_events(s);
-      viewer::draw_stats(s);
-      viewer::draw_legend(s);
-      ImGui::End();
-    });
-  }
+  sweep_side_panels(ui, s, 2);
   s.seek(s.event_count() - 1);
   for (float zoom : {1.5f, 0.2f, 0.01f}) {
     s.camera.zoom = zoom;

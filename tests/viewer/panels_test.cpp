@@ -112,18 +112,7 @@ TEST_CASE("the inspector, events, statistics and legend panels draw every node a
   app.run_json(
       R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta-bounds","criterion":"ge"})J");
   REQUIRE(app.compute_scores());
-  for (std::size_t t = 0; t < s.event_count(); t += 3) {
-    s.seek(t);
-    s.selected = static_cast<std::uint32_t>(t % s.model().node_count());
-    ui.frame([&] {
-      ImGui::Begin("panels");
-      viewer::draw_inspector(s);
-      viewer::draw_events(s);
-      viewer::draw_stats(s);
-      viewer::draw_legend(s);
-      ImGui::End();
-    });
-  }
+  sweep_side_panels(ui, s, 3);
   CHECK(s.scores->size() == s.model().node_count());
 }
 
