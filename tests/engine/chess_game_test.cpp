@@ -2,6 +2,7 @@
 // searches through the generic runner, and the chess bench signature.
 #include <doctest/doctest.h>
 
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -192,6 +193,35 @@ TEST_CASE("a mate in one is found as a win") {
   const SearchResult f =
       run_search(chess_spec("startpos moves f3 e5 g4", 2, Algorithm::minimax), false);
   CHECK(f.value == k_score_win - 1);
+}
+
+TEST_CASE("the set-up panel's mates are the mates their names say") {
+  // assets/positions/chess.txt: "Mate in N (move move ... #) | position". The search to 2N-1
+  // plies must find the mate in exactly 2N-1 plies along the named moves.
+  std::ifstream in(KIBITZ_SOURCE_DIR "/assets/positions/chess.txt");
+  REQUIRE(in);
+  int mates = 0;
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t bar = line.find(" | ");
+    if (line.rfind("Mate in ", 0) != 0 || bar == std::string::npos) continue;
+    INFO(line);
+    const std::string count = line.substr(8, line.find(' ', 8) - 8);
+    const int n = count == "one" ? 1 : count == "two" ? 2 : count == "three" ? 3 : 0;
+    REQUIRE(n > 0);
+    const std::size_t open = line.find('('), close = line.find(')');
+    REQUIRE(open < close);
+    std::string named = line.substr(open + 1, close - open - 1);
+    if (named.find(", ") != std::string::npos) named = named.substr(named.find(", ") + 2);
+    const test::Recorded r =
+        test::record(chess_spec(line.substr(bar + 3), 2 * n - 1, Algorithm::alphabeta), false);
+    CHECK(r.result.value == k_score_win - (2 * n - 1));
+    std::string pv;
+    for (std::uint32_t id : r.model->principal_variation(r.model->roots().back()))
+      pv += (pv.empty() ? "" : " ") + r.model->label(id);
+    CHECK(pv == named);
+    ++mates;
+  }
+  CHECK(mates >= 3);
 }
 
 TEST_CASE("a recorded chess search: labels are SAN, positions are FEN, scores fit") {
