@@ -9,6 +9,7 @@
 #include "game_checks.hpp"
 #include "games/connect4/connect4.hpp"
 #include "search/perft.hpp"
+#include "test_util.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;
@@ -135,7 +136,9 @@ TEST_CASE("connect four: text forms") {
       Connect4Game::from_text("......./......./......./......./...o.../..oxx.. 12");
   CHECK(c.key() == Connect4Game::from_text("445312").key());
   CHECK(c.position_text() == "......./......./......./......./...o.../xooxx..");
-  CHECK(Connect4Game().position_text() == "");
+  CHECK(Connect4Game().position_text() == "......./......./......./......./......./.......");
+  CHECK(Connect4Game::from_text(Connect4Game().position_text()).position_text() ==
+        Connect4Game().position_text());
   CHECK(Connect4Game().move_label(0) == "1");
   CHECK(g.move_label(6) == "7");
   // Moves come centre first; a full column drops out.
@@ -255,4 +258,14 @@ TEST_CASE("connect four: bench signature") {
       {"", "4453", "44444433", "2252576253462244111563365343671351"}, 8);
   MESSAGE("connect four bench nodes " << nodes);
   CHECK(nodes == 466'416);
+}
+
+TEST_CASE("connect four: a search from the empty board records the root's position") {
+  SearchSpec spec;
+  spec.game = "connect4";
+  spec.depth = 2;
+  spec.algo = Algorithm::alphabeta;
+  const Recorded r = record(spec, false);
+  CHECK(r.model->position(0) == Connect4Game().board_text());
+  CHECK(r.model->position(1) == "4");
 }

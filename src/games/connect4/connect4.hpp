@@ -9,7 +9,7 @@
 //             it may be followed by a space and a sequence played from it: ".../..xxo.. 53".
 //             The side to move follows from the counts (x moves first).
 // position_text() writes the sequence when the position was reached from the empty board (a
-// sequence text and moves made since), else the board. Move labels are the column numbers
+// sequence text and moves made since), else the board; the empty board itself as a board. Move labels are the column numbers
 // "1"-"7". Playing into a full column or after the game is over is an InputError naming the
 // move and its index: "move 7 '4': column 4 is full".
 //

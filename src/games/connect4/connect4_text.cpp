@@ -84,7 +84,8 @@ std::string Connect4Game::board_text() const {
 }
 
 std::string Connect4Game::position_text() const {
-  return m_from_start ? m_sequence : board_text();
+  // The empty board as a board: an empty text would read as "no position" in a trace.
+  return m_from_start && !m_sequence.empty() ? m_sequence : board_text();
 }
 
 Connect4Game Connect4Game::from_text(const std::string& text) {
