@@ -65,6 +65,10 @@ class Parser {
         c = peek();
       }
       if (c == '(') {
+        if (open.size() >= static_cast<std::size_t>(ExplicitTree::k_max_depth)) {
+          fail("the tree is nested more than " + std::to_string(ExplicitTree::k_max_depth) +
+               " levels deep");
+        }
         m_nodes[static_cast<std::size_t>(id)].leaf = false;
         open.push_back(id);
         open_at.emplace_back(m_line, m_column);

@@ -26,6 +26,10 @@ class ExplicitTree {
     std::string name;  // "" when unnamed
   };
 
+  // The searches recurse once per level: deeper text is refused (as random trees are), so
+  // that no input can overflow the stack, the browser's included.
+  static constexpr int k_max_depth = 1000;
+
   // Throws InputError("line L, column C: ...") on malformed text.
   static ExplicitTree parse(std::string_view text);
 

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
+#include "search/alphabeta.hpp"
 
 using namespace kibitz;
 
@@ -87,10 +88,21 @@ TEST_CASE("parse errors name line and column") {
   CHECK(parse_error("(99999999999)").find("out of range") != std::string::npos);
 }
 
-TEST_CASE("deep nesting does not overflow the stack") {
-  std::string deep(100000, '(');
-  deep += "1";
-  deep += std::string(100000, ')');
-  const ExplicitTree t = ExplicitTree::parse(deep);
-  CHECK(t.height() == 100000);
+TEST_CASE("nesting is limited to the depth a search can recurse; deeper text is refused") {
+  auto nested = [](int levels) {
+    return std::string(static_cast<std::size_t>(levels), '(') + "1 2" +
+           std::string(static_cast<std::size_t>(levels), ')');
+  };
+  const ExplicitTree t = ExplicitTree::parse(nested(ExplicitTree::k_max_depth));
+  CHECK(t.height() == ExplicitTree::k_max_depth);
+  ExplicitTreeGame game(t);
+  NullSink sink;
+  AlphaBeta<ExplicitTreeGame> ab(game, sink, Criterion::gt);
+  CHECK(ab.run(t.height()) == 1);  // the last MIN node (depth 999) takes the 1
+  for (int levels : {ExplicitTree::k_max_depth + 1, 100000}) {
+    CHECK_THROWS_WITH_AS(
+        ExplicitTree::parse(nested(levels)),
+        "tree text, line 1, column 1001: the tree is nested more than 1000 levels deep",
+        InputError);
+  }
 }
