@@ -119,6 +119,16 @@
     $('drop').hidden = true;
     if (e.dataTransfer.files.length) openFile(e.dataTransfer.files[0]);
   });
+  // The viewer's own Ctrl shortcuts (text size, open, save, run) must not also reach the
+  // browser, which would zoom the page (scaling the text twice), save the page or open its own
+  // file dialog. GLFW still sees the keys: preventDefault does not stop the event.
+  const viewerShortcuts = new Set(['=', '+', '-', '_', '0', 'o', 'O', 's', 'S', 'Enter']);
+  window.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || !viewerShortcuts.has(e.key)) return;
+    const tag = e.target && e.target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA') return;
+    e.preventDefault();
+  }, true);
   // Pasting into a text field of the viewer: the browser's clipboard goes to the focused field.
   window.addEventListener('paste', (e) => {
     const text = (e.clipboardData || window.clipboardData).getData('text');

@@ -28,6 +28,20 @@ void glfw_error(int code, const char* text) {
 }
 
 #ifdef __EMSCRIPTEN__
+// Emscripten 3.1.6's GLFW passes a wheel event's raw deltaY (pixels, lines or pages, positive
+// downwards) as the scroll offset, where desktop GLFW gives about one unit per notch, positive
+// upwards: one notch zoomed to the limit, the wrong way. The page's wheel events are read here
+// instead, in notches, and GLFW's scroll callback is left out.
+EM_BOOL wheel_callback(int, const EmscriptenWheelEvent* e, void* window) {
+  const double per_notch = e->deltaMode == DOM_DELTA_PIXEL ? 100.0
+                           : e->deltaMode == DOM_DELTA_LINE ? 3.0
+                                                            : 1.0;
+  ImGui_ImplGlfw_ScrollCallback(static_cast<GLFWwindow*>(window), -e->deltaX / per_notch,
+                                -e->deltaY / per_notch);
+  return EM_TRUE;  // the page itself does not scroll
+}
+void no_scroll(GLFWwindow*, double, double) {}
+
 // The canvas back-buffer size that makes one back-buffer pixel one device pixel.
 void wanted_canvas_size(int& w, int& h, float& ratio) {
   double css_w = 0, css_h = 0;
@@ -81,6 +95,10 @@ Window::Window(const WindowOptions& options) {
   glfwSetWindowUserPointer(m_window, this);
   glfwSetKeyCallback(m_window, key_callback);
   glfwSetCharCallback(m_window, char_callback);
+#ifdef __EMSCRIPTEN__
+  glfwSetScrollCallback(m_window, no_scroll);
+  emscripten_set_wheel_callback("#canvas", m_window, EM_TRUE, wheel_callback);
+#endif
 }
 
 void Window::key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {

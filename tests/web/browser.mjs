@@ -46,9 +46,7 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') {
-      const text = msg.text();
-      // The browser's own complaint about a favicon the page does not have is not ours.
-      if (!/favicon\.ico/.test(text) && !/Failed to load resource.*404/.test(text)) problems.push('console error: ' + text);
+      problems.push('console error: ' + msg.text());
     }
   });
   page.on('pageerror', (err) => problems.push('page error: ' + err.message));

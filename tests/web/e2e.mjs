@@ -122,6 +122,36 @@ try {
   const played = await until('paused', (s) => !s.playing);
   check(played.cursor > 5, `Space plays and pauses (reached event ${played.cursor})`);
 
+  // 5b. One wheel notch zooms the tree by one step (x1.15) about the pointer, the right way
+  // round; the viewer's Ctrl shortcuts do not also zoom or save the page.
+  {
+    const before = await view();
+    const c = before.widgets.canvas;
+    await page.mouse.move((c[0] + c[2]) / 2, (c[1] + c[3]) / 2);
+    await frames(2);
+    await page.mouse.wheel(0, -100);
+    const zoomedIn = await until('a zoom step', (s) => Math.abs(s.zoom - before.zoom) > 1e-4, 5000);
+    const ratio = zoomedIn.zoom / before.zoom;
+    check(ratio > 1.1 && ratio < 1.2, `one wheel notch up zooms in by one step (x${ratio.toFixed(3)})`);
+    await page.mouse.wheel(0, 100);
+    const back = await until('a zoom step back', (s) => Math.abs(s.zoom - zoomedIn.zoom) > 1e-4, 5000);
+    check(Math.abs(back.zoom / before.zoom - 1) < 0.01, 'one notch down zooms back out');
+    await page.evaluate(() => {
+      window.__prevented = [];
+      window.addEventListener('keydown', (e) => { if (e.ctrlKey && e.key !== 'Control') window.__prevented.push(e.defaultPrevented); });
+    });
+    await page.locator('#canvas').focus();
+    const scale = before.font_scale;
+    await page.keyboard.press('Control+Equal');
+    const larger = await until('larger text', (s) => s.font_scale > scale, 5000);
+    await page.keyboard.press('Control+Minus');
+    await until('the text size back', (s) => Math.abs(s.font_scale - scale) < 1e-3, 5000);
+    const prevented = await page.evaluate(() => window.__prevented);
+    check(larger.font_scale > scale && prevented.length === 2 && prevented.every((p) => p),
+          'Ctrl+= and Ctrl+- change the viewer\'s text size and not the page\'s zoom ' +
+          JSON.stringify({ scale, larger: larger.font_scale, prevented }));
+  }
+
   // 6. Type a tree into the text box, run it with Ctrl+Enter.
   await click('tab_setup');
   await click('source_tree');
