@@ -18,17 +18,21 @@ void draw_setup(ViewerState& s) {
   SetupForm& f = s.setup;
   section("source");
   int source = static_cast<int>(f.source);
-  ImGui::RadioButton("Example", &source, 0);
-  s.note_widget("source_example");
-  ImGui::SameLine();
-  ImGui::RadioButton("Tree text", &source, 1);
-  s.note_widget("source_tree");
-  ImGui::SameLine();
-  ImGui::RadioButton("Random", &source, 2);
-  s.note_widget("source_random");
-  ImGui::SameLine();
-  ImGui::RadioButton("Game", &source, 3);
-  s.note_widget("source_game");
+  // The choices wrap when the column is narrow (large text, a narrow window).
+  const char* const sources[] = {"Example", "Tree text", "Random", "Game"};
+  const char* const widgets[] = {"source_example", "source_tree", "source_random", "source_game"};
+  for (int i = 0; i < 4; ++i) {
+    if (i > 0) {
+      const ImGuiStyle& st = ImGui::GetStyle();
+      const float width = ImGui::GetFrameHeight() + st.ItemInnerSpacing.x +
+                          ImGui::CalcTextSize(sources[i]).x + st.ItemSpacing.x;
+      const float right = ImGui::GetItemRectMax().x + width;
+      if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x)
+        ImGui::SameLine();
+    }
+    ImGui::RadioButton(sources[i], &source, i);
+    s.note_widget(widgets[i]);
+  }
   f.source = static_cast<SetupForm::Source>(source);
 
   if (f.source == SetupForm::Source::example) {

@@ -89,10 +89,12 @@ void draw_viewer(ViewerState& s) {
   const ImGuiTableFlags tflags =
       ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
   if (ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) {
-    const float em = ImGui::GetFontSize();
-    ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, em * 19);
+    // Side columns of 19 em, but at most 30% of the window each: with large text (a classroom)
+    // the tree keeps at least 40% of the width.
+    const float side = std::min(ImGui::GetFontSize() * 19, ImGui::GetContentRegionAvail().x * 0.3f);
+    ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, side);
     ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, em * 19);
+    ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, side);
     ImGui::TableNextRow(ImGuiTableRowFlags_None, body_h);
     ImGui::TableSetColumnIndex(0);
     ImGui::BeginChild("left", ImVec2(0, body_h), false);

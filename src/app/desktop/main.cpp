@@ -52,6 +52,16 @@ Options parse(int argc, char** argv) {
       }
       return x;
     };
+    auto fraction = [&](double lo, double hi) {
+      const std::string v = value();
+      char* end = nullptr;
+      const double x = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end || !(x >= lo && x <= hi)) {
+        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo).substr(0, 3) +
+                                 " to " + std::to_string(hi).substr(0, 3) + ", not '" + v + "'");
+      }
+      return x;
+    };
     if (a == "--at")
       o.at = number(0, 1LL << 40);
     else if (a == "--select")
@@ -85,7 +95,7 @@ Options parse(int argc, char** argv) {
     else if (a == "--tab")
       o.tab = value();
     else if (a == "--font-scale")
-      o.font_scale = static_cast<float>(number(1, 3));
+      o.font_scale = static_cast<float>(fraction(1.0, 3.0));
     else if (a == "--size") {
       const std::string v = value();
       if (std::sscanf(v.c_str(), "%dx%d", &o.width, &o.height) != 2 || o.width < 320 ||
