@@ -141,7 +141,17 @@ class Recorder {
   }
   void push(EventType t, std::uint8_t flags, std::uint16_t aux, std::uint32_t node, std::int32_t a,
             std::int32_t b) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    // Event's fields in memory order (type, flags, aux | node | a | b), packed into two words.
+    const std::uint64_t lo = std::uint64_t{static_cast<std::uint8_t>(t)} |
+                             std::uint64_t{flags} << 8 | std::uint64_t{aux} << 16 |
+                             std::uint64_t{node} << 32;
+    const std::uint64_t hi = std::uint64_t{static_cast<std::uint32_t>(a)} |
+                             std::uint64_t{static_cast<std::uint32_t>(b)} << 32;
+    m_trace.events.push_words(lo, hi);
+#else
     m_trace.events.push(Event{t, flags, aux, node, a, b});
+#endif
   }
 
   Trace& m_trace;
