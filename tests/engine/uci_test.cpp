@@ -51,11 +51,12 @@ TEST_CASE("uci: handshake and options") {
   CHECK(out.find("option name Widths type string default tournament") != std::string::npos);
   CHECK(out.find("uciok\nreadyok\n") != std::string::npos);
   CHECK(run("alphabeta", "uci\n").find("id name Kibitz alphabeta") != std::string::npos);
-  // Interest search is not on this branch: refused by name.
-  CHECK_THROWS_WITH_AS(run("interest", "uci\n"),
-                       "interest search is not part of this build (it comes with the interest "
-                       "branch): use greenblatt or alphabeta",
-                       InputError);
+  CHECK(run("interest", "uci\n").find("option name Player type string default depth=4") !=
+        std::string::npos);
+  // A bad player spec is refused when it is set, and the old one stays.
+  const std::string bad = run("interest", "setoption name Player value depth=0\nuci\n");
+  CHECK(bad.find("info string bad option value: ") != std::string::npos);
+  CHECK(bad.find("default depth=4") != std::string::npos);
   CHECK_THROWS_AS(run("best", "uci\n"), InputError);
 }
 
@@ -74,6 +75,36 @@ TEST_CASE("uci: go depth plays a legal move, with one info line per depth") {
     }
     CHECK(infos == 3);
   }
+}
+
+TEST_CASE("uci: interest search plays through its match player, one info line per move") {
+  const std::string out = run("interest", "position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
+  CHECK(legal_in("startpos moves e2e4 e7e5 g1f3", bestmove(out)));
+  std::vector<std::string> infos;
+  for (const std::string& l : lines_of(out))
+    if (l.rfind("info depth ", 0) == 0) infos.push_back(l);
+  REQUIRE(infos.size() == 1);
+  CHECK(infos[0].rfind("info depth 3 score cp ", 0) == 0);
+  CHECK(infos[0].find(" pv " + bestmove(out)) != std::string::npos);
+  // A node budget, and a Player spec with a fixed limit.
+  const std::string budget =
+      run("interest",
+          "setoption name Player value depth=6,limit=inf\nposition startpos\ngo nodes 500\n");
+  CHECK(legal_in("startpos", bestmove(budget)));
+  long long nodes = -1;
+  for (const std::string& l : lines_of(budget)) {
+    const std::size_t at = l.find(" nodes ");
+    if (l.rfind("info depth ", 0) == 0 && at != std::string::npos)
+      nodes = std::stoll(l.substr(at + 7));
+  }
+  CHECK(nodes > 0);
+  CHECK(nodes <= 500);
+  // The mate in one is found.
+  const std::string mate =
+      run("interest",
+          "position fen r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR "
+          "w KQkq - 4 4\ngo depth 2\n");
+  CHECK(bestmove(mate) == "h5f7");
 }
 
 TEST_CASE("uci: mate scores, node budgets and clocks") {

@@ -37,7 +37,7 @@ const Command k_commands[] = {
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
     {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
     {"uci", kibitz::cli::cmd_uci,
-     "uci [--algo greenblatt|alphabeta]   (a UCI chess engine on stdin and stdout)"},
+     "uci [--algo greenblatt|alphabeta|interest]   (a UCI chess engine on stdin and stdout)"},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
      "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
      "without alpha-beta)"},
@@ -47,7 +47,7 @@ const Command k_commands[] = {
      "         [--budget nodes=K|depth=D|limit=L] [--threads T] [--seed S] [--max-plies P] "
      "[--json] [--games]\n"
      "         SPEC: alphabeta[:depth=D,...] | "
-     "interest[:depth=D,start=S,factor=F,limit=L,ext=E,...]"},
+     "interest[:depth=D,start=S,factor=F,limit=L,ext=E,...] | greenblatt[:depth=D,widths=W,...]"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
      "[--divide] [--json]"},

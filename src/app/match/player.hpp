@@ -39,6 +39,7 @@ struct MoveChoice {
   int move_index = -1;  // in the game's generation order
   long long nodes = 0;  // nodes searched for this move
   Score value = 0;      // the search's value, from the side to move
+  int depth = 0;        // the depth of the last finished iteration, when the player knows it
 };
 
 class Player {

@@ -203,6 +203,8 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
       out.move_index = s.best_move();
       out.value = value;
     }
+    for (const InterestIteration& it : s.iterations())
+      if (it.completed) out.depth = it.depth;
   }
 
   int m_depth, m_extension;

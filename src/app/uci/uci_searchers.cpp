@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "app/match/player.hpp"
 #include "core/error.hpp"
 #include "games/chess/notation.hpp"
 #include "search/alphabeta.hpp"
@@ -198,17 +199,76 @@ class AlphaBetaSearcher : public Searcher {
   long long m_hash_mb = 16;
 };
 
+// Interest search as `kibitz match` plays it (the "interest" player of match/players.cpp):
+// the Player option is the player's spec ("depth=4,ext=1,start=auto"). A time limit becomes
+// a node budget from the speed of the moves before. One info line per move: the player does
+// not report its iterations.
+class InterestSearcher : public Searcher {
+ public:
+  InterestSearcher() { match::make_player(player_spec()); }
+  const char* name() const override { return "interest"; }
+
+  Choice choose(const ChessGame& game, const Limits& limits,
+                const std::function<void(const DepthReport&)>& on_depth) override {
+    const auto start = Clock::now();
+    match::Budget budget;
+    budget.depth = limits.depth;
+    budget.nodes = limits.nodes;
+    if (limits.seconds > 0) {
+      const auto by_time =
+          std::max(1LL, static_cast<long long>(limits.seconds * m_nodes_per_second));
+      budget.nodes = budget.nodes > 0 ? std::min(budget.nodes, by_time) : by_time;
+    }
+    const std::string text = m_position_text.empty() ? game.position_text() : m_position_text;
+    const match::MoveChoice c = match::make_player(player_spec())->choose("chess", text, budget);
+    Choice out;
+    ChessGame g = game;
+    std::vector<chess::Move> moves;
+    g.moves(moves);
+    if (c.move_index < 0 || c.move_index >= static_cast<int>(moves.size())) return out;
+    out.move = moves[static_cast<std::size_t>(c.move_index)];
+    out.last.depth = c.depth;
+    out.last.value = c.value;
+    out.last.nodes = c.nodes;
+    out.last.seconds = since(start);
+    out.last.pv = {chess::to_uci(out.move)};
+    if (out.last.seconds > 0.01 && c.nodes > 0)
+      m_nodes_per_second = static_cast<double>(c.nodes) / out.last.seconds;
+    if (on_depth) on_depth(out.last);
+    return out;
+  }
+
+  bool set_option(const std::string& name, const std::string& value) override {
+    if (name != "player") return false;
+    const std::string before = m_options;
+    m_options = value;
+    try {
+      match::make_player(player_spec());  // refuses a bad spec now, not at the next go
+    } catch (const InputError&) {
+      m_options = before;
+      throw;
+    }
+    return true;
+  }
+  std::vector<std::string> option_lines() const override {
+    return {"option name Player type string default " + m_options};
+  }
+
+ private:
+  std::string player_spec() const {
+    return m_options.empty() ? "interest" : "interest:" + m_options;
+  }
+  std::string m_options = "depth=4";
+  double m_nodes_per_second = 200'000.0;
+};
+
 }  // namespace
 
 std::unique_ptr<Searcher> make_searcher(const std::string& algo) {
   if (algo == "greenblatt") return std::make_unique<GreenblattSearcher>();
   if (algo == "alphabeta") return std::make_unique<AlphaBetaSearcher>();
-  if (algo == "interest") {
-    throw InputError(
-        "interest search is not part of this build (it comes with the interest branch): use "
-        "greenblatt or alphabeta");
-  }
-  throw InputError("unknown algorithm '" + algo + "' for UCI (greenblatt, alphabeta)");
+  if (algo == "interest") return std::make_unique<InterestSearcher>();
+  throw InputError("unknown algorithm '" + algo + "' for UCI (greenblatt, alphabeta, interest)");
 }
 
 }  // namespace kibitz::uci

@@ -45,10 +45,15 @@ class Searcher {
   virtual bool set_option(const std::string& name, const std::string& value) = 0;
   // The "option name ..." lines this searcher offers.
   virtual std::vector<std::string> option_lines() const = 0;
+  // The position as the GUI sent it ("startpos moves e2e4 ..."), for searchers that take
+  // positions as text with their history.
+  void set_position_text(std::string text) { m_position_text = std::move(text); }
+
+ protected:
+  std::string m_position_text;
 };
 
-// "greenblatt" or "alphabeta"; throws InputError for any other name (interest search is not
-// on this branch: it says so).
+// "greenblatt", "alphabeta" or "interest"; throws InputError for any other name.
 std::unique_ptr<Searcher> make_searcher(const std::string& algo);
 
 }  // namespace kibitz::uci

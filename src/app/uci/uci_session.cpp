@@ -100,6 +100,7 @@ void Session::position(const std::string& args) {
       throw InputError("expected 'position startpos' or 'position fen <FEN>'");
     }
     m_game = ChessGame::from_text(args);
+    m_position_text = args;
   } catch (const InputError& e) {
     m_game.reset();
     say(std::string("info string bad position: ") + e.what());
@@ -199,6 +200,7 @@ void Session::go(const std::string& args) {
     }
     say(line);
   };
+  m_searcher->set_position_text(m_position_text);
   const Choice c = m_searcher->choose(*m_game, limits, info);
   if (c.move.is_null()) {
     say("bestmove 0000");

@@ -39,6 +39,7 @@ class Session {
   std::unique_ptr<Searcher> m_searcher;
   std::ostream& m_out;
   std::optional<ChessGame> m_game;  // empty after a bad "position"
+  std::string m_position_text;      // the text m_game was read from
 };
 
 // "score cp 25" or "score mate -3" for a value in evaluation units (a pawn is 128).
