@@ -51,6 +51,19 @@ TEST_CASE("mate in two with a quiet first move") {
   CHECK(choose(pos, 2).value < k_score_win - 100);
 }
 
+TEST_CASE("a selective search misses a mate its widths leave out (Legal's mate)") {
+  // 1.Nf6+ gxf6 2.Bxf7#: Nf6+ is an unsafe check far down the plausibility order, so the
+  // normal and tournament widths do not search it; wide enough widths do (docs/greenblatt.md).
+  const char* legal = "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1";
+  for (const char* widths : {"normal", "tournament", "30,30,30"}) {
+    CAPTURE(widths);
+    CHECK(choose(legal, 3, widths).value < k_score_win - 100);
+  }
+  const GreenblattChoice wide = choose(legal, 3, "60,60,60");
+  CHECK(wide.value == k_score_win - 3);
+  CHECK(wide.san == "Nf6+");
+}
+
 TEST_CASE("a piece en prise is saved, and a defended pawn is not taken with the queen") {
   // The white queen on d4 is attacked by the e5 pawn.
   const char* attacked = "4k3/8/8/4p3/3Q4/8/PP6/4K3 w - - 0 1";
