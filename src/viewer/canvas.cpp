@@ -196,6 +196,18 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
   auto text = [&](float x, const std::string& str, ImU32 col) {
     dl->AddText(font, fs, ImVec2(x, y), col, str.c_str());
   };
+  // A line with a left and a right part ("α[2] +17466 ... β +∞"); when wide numbers would make
+  // them overlap, the line's text shrinks to fit the box rather than run together.
+  auto text_pair = [&](const std::string& left, ImU32 left_col, const std::string& right,
+                       ImU32 right_col) {
+    const float lw = font->CalcTextSizeA(fs, 1e9f, 0.0f, left.c_str()).x;
+    const float rw = font->CalcTextSizeA(fs, 1e9f, 0.0f, right.c_str()).x;
+    const float avail = b.x - a.x - 2 * pad, gap = fs * 0.5f;
+    const float k = lw + gap + rw > avail ? avail / (lw + gap + rw) : 1.0f;
+    const float dy = (1.0f - k) * fs * 0.5f;  // keep the smaller text on the line's middle
+    dl->AddText(font, fs * k, ImVec2(a.x + pad, y + dy), left_col, left.c_str());
+    dl->AddText(font, fs * k, ImVec2(b.x - pad - rw * k, y + dy), right_col, right.c_str());
+  };
   if (n.leaf) {
     if (st.evaluated) {
       // A leaf by the interest limit, not by depth, says so.
@@ -205,9 +217,8 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
     }
     y += line;
     if (m.has_window()) {
-      text(a.x + pad,
-           "\u03b1 " + format_score_pretty(n.alpha0) + "  \u03b2 " + format_score_pretty(n.beta),
-           pal.text_dim);
+      text_pair("\u03b1 " + format_score_pretty(n.alpha0), pal.text_dim,
+                "\u03b2 " + format_score_pretty(n.beta), pal.text_dim);
     }
     y += line;
   } else {
@@ -215,10 +226,8 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
       const std::string alpha =
           "\u03b1" + (st.alpha_index ? "[" + std::to_string(st.alpha_index) + "]" : std::string()) +
           " " + format_score_pretty(st.alpha);
-      text(a.x + pad, alpha, st.alpha_index && st.alpha != n.alpha0 ? pal.pv : pal.text);
-      const std::string beta = "\u03b2 " + format_score_pretty(n.beta);
-      const ImVec2 bs = font->CalcTextSizeA(fs, 1e9f, 0.0f, beta.c_str());
-      text(b.x - pad - bs.x, beta, pal.text);
+      text_pair(alpha, st.alpha_index && st.alpha != n.alpha0 ? pal.pv : pal.text,
+                "\u03b2 " + format_score_pretty(n.beta), pal.text);
     }
     y += line;
     if (st.has_best) {
@@ -231,12 +240,10 @@ void draw_full_node(ImDrawList* dl, const ViewerState& s, const Palette& pal, co
   }
   if (st.has_ret) {
     const std::string ret = "ret " + format_score_pretty(st.ret) + " " + bound_symbol(st.bound);
-    text(a.x + pad, ret, pal.text);
-    if (s.scores && id < s.scores->size()) {
-      const std::string sc = "sc " + format_score_pretty((*s.scores)[id]);
-      const ImVec2 ss = font->CalcTextSizeA(fs, 1e9f, 0.0f, sc.c_str());
-      text(b.x - pad - ss.x, sc, pal.text_dim);
-    }
+    if (s.scores && id < s.scores->size())
+      text_pair(ret, pal.text, "sc " + format_score_pretty((*s.scores)[id]), pal.text_dim);
+    else
+      text(a.x + pad, ret, pal.text);
   } else if (st.open) {
     text(a.x + pad, "searching\u2026", pal.text_dim);
   }
