@@ -134,7 +134,6 @@ expect_error "absurd widths" 'every width must be between 1 and 218, not 999' se
 expect_error "widths need greenblatt" 'options of the Greenblatt search' search --game chess --depth 2 --widths 5
 expect_error "bad secondary" '--secondary must be on or off' search --game chess --depth 2 --algo greenblatt --secondary maybe
 expect_error "bad feedover" 'feedover \(plies per path\) must be between 0 and 8' search --game chess --depth 2 --algo greenblatt --feedover 9
-expect_error "uci interest" 'interest search is not part of this build' uci --algo interest
 expect_error "uci unknown algo" "unknown algorithm 'minimax' for UCI" uci --algo minimax
 uci_out="$(printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 2\nposition fen x\nquit\n' | "${kibitz[@]}" uci 2>&1)"
 grep -q '^uciok$' <<<"$uci_out" || fail "uci: no uciok: $uci_out"
@@ -144,8 +143,11 @@ grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_out" || fail "uci: no bestmo
 grep -q '^info string bad position: FEN' <<<"$uci_out" || fail "uci: bad FEN not reported: $uci_out"
 uci_ab="$(printf 'position startpos\ngo depth 3\nquit\n' | "${kibitz[@]}" uci --algo alphabeta 2>&1)"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: no bestmove: $uci_ab"
+uci_in="$(printf 'position startpos\ngo depth 2\nquit\n' | "${kibitz[@]}" uci --algo interest 2>&1)"
+grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_in" || fail "uci interest: no bestmove: $uci_in"
 
 expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
+expect_ok "bench perft" "\"game\":\"chess\",\"position\":\"start\",\"depth\":6,\"leaves\":119060324,\"expected\":119060324.*\"leaves\":193690690,\"expected\":193690690.*\"leaves\":24571056,\"expected\":24571056" bench --perft --json
 
 # Interest search (001_...): limits, tallies, the similarity penalty, and their faults.
 expect_ok "interest limit" '"interest_cutoffs":2,' search --tree "$tree" --algo interest --limit 250 --json

@@ -1,18 +1,87 @@
-// kibitz bench: search speed with and without recording, events per second, bytes per event.
+// kibitz bench: search speed with and without recording, events per second, bytes per event;
+// with --perft, move generation speed on deep perft runs whose counts are checked.
+#include <chrono>
 #include <cstdio>
 
 #include "app/bench.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/domains.hpp"
 #include "core/error.hpp"
+#include "search/perft.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz::cli {
 
+namespace {
+
+struct DeepPerft {
+  const char* game;
+  const char* name;
+  const char* position;
+  int depth;
+  unsigned long long leaves;  // the published count (Othello: ours, see docs/games.md)
+};
+
+const DeepPerft k_deep_perft[] = {
+    {"chess", "start", "startpos", 6, 119060324ULL},
+    {"chess", "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5,
+     193690690ULL},
+    {"othello", "start", "", 10, 24571056ULL},
+};
+
+// Each deep perft once; 1 when a count is not the known one.
+int bench_perft(bool json) {
+  int status = 0;
+  JsonWriter j;
+  j.begin_array();
+  for (const DeepPerft& p : k_deep_perft) {
+    const auto start = std::chrono::steady_clock::now();
+    unsigned long long leaves = 0;
+    visit_game(p.game, p.position, [&](auto& g) {
+      leaves = perft(g, p.depth);
+      return 0;
+    });
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const bool ok = leaves == p.leaves;
+    if (!ok) status = 1;
+    if (json) {
+      j.begin_object();
+      j.key("game");
+      j.string(p.game);
+      j.key("position");
+      j.string(p.name);
+      j.key("depth");
+      j.number(static_cast<long long>(p.depth));
+      j.key("leaves");
+      j.number(static_cast<long long>(leaves));
+      j.key("expected");
+      j.number(static_cast<long long>(p.leaves));
+      j.key("seconds");
+      j.number(seconds);
+      j.key("leaves_per_second");
+      j.number(static_cast<double>(leaves) / seconds);
+      j.end_object();
+    } else {
+      std::printf("perft %-8s %-9s depth %2d  %11llu leaves  %.3f s  %.0f leaves/s%s\n", p.game,
+                  p.name, p.depth, leaves, seconds, static_cast<double>(leaves) / seconds,
+                  ok ? "" : "  WRONG COUNT");
+    }
+  }
+  j.end_array();
+  if (json) std::printf("%s\n", j.str().c_str());
+  if (status) std::fprintf(stderr, "kibitz bench: a perft count differs from the known one\n");
+  return status;
+}
+
+}  // namespace
+
 int cmd_bench(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"rounds"}, {"json"});
+  const Args args(argc, argv, 0, {"rounds"}, {"json", "perft"});
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  if (args.has("perft")) return bench_perft(args.has("json"));
   const int rounds = static_cast<int>(args.integer("rounds", 10, 1, 1000));
   const BenchFigures f = run_bench(rounds);
   const double nps_plain = f.nodes / f.seconds_unrecorded;

@@ -35,7 +35,9 @@ const Command k_commands[] = {
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
-    {"bench", kibitz::cli::cmd_bench, "bench [--json] [--rounds N]"},
+    {"bench", kibitz::cli::cmd_bench,
+     "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
+     "5, Othello 10)"},
     {"uci", kibitz::cli::cmd_uci,
      "uci [--algo greenblatt|alphabeta|interest]   (a UCI chess engine on stdin and stdout)"},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
