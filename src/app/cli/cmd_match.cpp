@@ -124,8 +124,11 @@ int cmd_match(int argc, char** argv) {
   std::printf("A wins %d, draws %d, losses %d\n", r.wins, r.draws, r.losses);
   std::printf("score %.1f%% +- %s (95%%)\n", 100.0 * r.score,
               error_text(100.0 * r.score_error, "%.1f%%").c_str());
-  std::printf("Elo difference %+.0f +- %s (95%%)\n", r.elo,
-              error_text(r.elo_error, "%.0f").c_str());
+  const bool clamped = r.score <= 0.0 || r.score >= 1.0;
+  std::printf(
+      "Elo difference %+.0f +- %s (95%%)%s\n", std::round(r.elo) + 0.0,
+      error_text(r.elo_error, "%.0f").c_str(),
+      clamped ? " (a score of 0% or 100% has no finite Elo: taken half a game from it)" : "");
   std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n",
               r.nodes_a_per_move, r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
   if (args.has("games")) {

@@ -114,8 +114,10 @@ void summarise(MatchResult& out, int pairs) {
   out.score = sum / n;
   double var = 0;
   for (double s : pair_score) var += (s / 2 - out.score) * (s / 2 - out.score);
+  // With one pair, or when every pair scored the same, the spread says nothing about the
+  // error (it would read as zero): no estimate.
   const double se =
-      pairs > 1 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
+      pairs > 1 && var > 0 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
   out.score_error = 1.96 * se;
   // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
   const double eps = 0.25 / n;
