@@ -551,6 +551,13 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     }
     ImGui::EndTooltip();
   }
+  if (g_stats.nodes_drawn == 0 && g_stats.nodes_culled == 0 && g_stats.dots_folded == 0) {
+    // Before the first enter (an iteration's first event): say why the canvas is empty.
+    const char* msg = "No node entered yet at this event: step forward (\u2192) or press Play.";
+    const ImVec2 ts = ImGui::CalcTextSize(msg);
+    dl->AddText(ImVec2(origin.x + (size.x - ts.x) * 0.5f, origin.y + size.y * 0.45f), pal.text_dim,
+                msg);
+  }
   // Zoom and mode readout in the corner.
   char info[96];
   std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(),
