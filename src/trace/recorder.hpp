@@ -2,6 +2,7 @@
 // recorder keeps the stack of open nodes so that every event names its node.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -142,6 +143,10 @@ class Recorder {
   void push(EventType t, std::uint8_t flags, std::uint16_t aux, std::uint32_t node, std::int32_t a,
             std::int32_t b) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    static_assert(offsetof(Event, flags) == 1 && offsetof(Event, aux) == 2 &&
+                      offsetof(Event, node) == 4 && offsetof(Event, a) == 8 &&
+                      offsetof(Event, b) == 12,
+                  "the two-word store below follows Event's layout");
     // Event's fields in memory order (type, flags, aux | node | a | b), packed into two words.
     const std::uint64_t lo = std::uint64_t{static_cast<std::uint8_t>(t)} |
                              std::uint64_t{flags} << 8 | std::uint64_t{aux} << 16 |

@@ -205,7 +205,6 @@ class AlphaBetaSearcher : public Searcher {
 // not report its iterations.
 class InterestSearcher : public Searcher {
  public:
-  InterestSearcher() { match::make_player(player_spec()); }
   const char* name() const override { return "interest"; }
 
   Choice choose(const ChessGame& game, const Limits& limits,
