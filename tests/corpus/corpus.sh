@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The trace corpus: a fixed set of searches (every algorithm, every source and game, both
+# criteria, interest schedules, forward-estimation bounds, Greenblatt options), recorded, plus
+# their JSON exports, the bench signature and the experiments' outputs. A refactoring that must
+# not change what Kibitz records is checked by running this before and after and comparing the
+# files byte for byte (tests/corpus/expected.sha256 holds the hashes of the current outputs).
+#
+# Usage: corpus.sh KIBITZ OUTDIR            record the corpus into OUTDIR, print "sha256  name"
+#        corpus.sh --check KIBITZ OUTDIR    ... and compare with tests/corpus/expected.sha256
+set -u
+check=0
+if [ "${1:-}" = "--check" ]; then check=1; shift; fi
+kibitz="$1"; out="$2"
+here="$(cd "$(dirname "$0")" && pwd)"
+rm -rf "$out"; mkdir -p "$out" || exit 1
+fails=0
+i=0
+while IFS= read -r args; do
+  [ -z "$args" ] && continue
+  case "$args" in \#*) continue ;; esac
+  i=$((i + 1))
+  name=$(printf 'trace_%03d' "$i")
+  eval "set -- $args"
+  if ! "$kibitz" search "$@" --record "$out/$name.kbz" > /dev/null 2> "$out/$name.err"; then
+    echo "FAIL: kibitz search $args: $(cat "$out/$name.err")" >&2
+    fails=$((fails + 1))
+    continue
+  fi
+  rm -f "$out/$name.err"
+  "$kibitz" export "$out/$name.kbz" --json > "$out/$name.json" || fails=$((fails + 1))
+done < "$here/searches.txt"
+# The bench signature (the node count of its fixed set of searches).
+"$kibitz" bench --rounds 1 --json | sed -n 's/.*"signature": *\([0-9]*\).*/signature \1/p' > "$out/bench_signature.txt"
+# The experiments' small, seeded versions: tables (CSV) and charts (SVG).
+for e in fe-table1 fe-figure1 fe-figure2 fe-games; do
+  "$kibitz" experiment "$e" --trials 4 --seed 7 --threads 1 --out "$out/$e" > /dev/null 2>&1 ||
+    { echo "FAIL: experiment $e" >&2; fails=$((fails + 1)); }
+done
+"$kibitz" greenblatt-workload --depth 2 --json > "$out/greenblatt_workload.json" 2>/dev/null ||
+  { echo "FAIL: greenblatt-workload" >&2; fails=$((fails + 1)); }
+(cd "$out" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum) > "$out.sha256"
+cat "$out.sha256"
+echo "corpus: $i searches, $(find "$out" -type f | wc -l) files, $(du -sb "$out" | cut -f1) bytes" >&2
+if [ $check -eq 1 ]; then
+  if diff <(LC_ALL=C sort -k2 "$here/expected.sha256") <(LC_ALL=C sort -k2 "$out.sha256") >&2; then
+    echo "corpus identical to tests/corpus/expected.sha256" >&2
+  else
+    echo "FAIL: the corpus differs from tests/corpus/expected.sha256 (lines above: < expected, > now)" >&2
+    fails=$((fails + 1))
+  fi
+fi
+[ $fails -eq 0 ]
