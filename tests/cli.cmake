@@ -5,3 +5,9 @@ add_test(NAME cli COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/cli/cli_test.sh"
 # bench signature and experiments, compared with the hashes in tests/corpus/expected.sha256.
 add_test(NAME trace_corpus COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/corpus/corpus.sh" --check
          "$<TARGET_FILE:kibitz>" "${CMAKE_CURRENT_BINARY_DIR}/corpus")
+# The layers: every #include in src/ points down (tests/layers/check_layers.sh), and the check
+# itself catches an injected violation. Small files and functions (check_sizes.py).
+add_test(NAME layers COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_layers.sh" "${CMAKE_SOURCE_DIR}/src")
+add_test(NAME layers_self_test COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_layers.sh" --self-test)
+add_test(NAME sizes COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src")
+add_test(NAME sizes_self_test COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src" --self-test)

@@ -1,2 +1,10 @@
-#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+// The engine tests' main: the services every program installs (app/services.hpp), then doctest.
+#define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
+
+#include "app/services.hpp"
+
+int main(int argc, char** argv) {
+  kibitz::install_services();
+  return doctest::Context(argc, argv).run();
+}

@@ -153,15 +153,15 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.key("iteration");
     j.number(static_cast<long long>(n.iteration));
   }
-  if (n.tt & trace::k_tt_probed) {
+  if (n.marks & trace::k_tt_probed) {
     j.key("tt");
     j.begin_object();
     j.key("probe");
-    j.string((n.tt & trace::k_tt_settled) ? "cutoff"
-             : (n.tt & trace::k_tt_found) ? "move"
-                                          : "miss");
+    j.string((n.marks & trace::k_tt_settled) ? "cutoff"
+             : (n.marks & trace::k_tt_found) ? "move"
+                                             : "miss");
     j.key("stored");
-    j.boolean((n.tt & trace::k_tt_stored) != 0);
+    j.boolean((n.marks & trace::k_tt_stored) != 0);
     j.end_object();
   }
   write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
@@ -248,7 +248,7 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   }
   j.key("events");
   j.number(static_cast<long long>(model.event_count()));
-  j.key("nodes_generated");  // as 002_... counts them (search/sink.hpp)
+  j.key("nodes_generated");  // as 002_... counts them (search/sink/sink.hpp)
   j.number(nodes_generated(result.stats, static_cast<long long>(model.roots().size())));
   const bool fe = result.trace.meta.get("algo") == "forward-estimation";
   if (fe) write_fe_summary(j, result);

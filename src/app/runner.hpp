@@ -8,7 +8,7 @@
 #include "app/search_spec.hpp"
 #include "core/bound.hpp"
 #include "search/greenblatt/greenblatt_options.hpp"
-#include "search/sink.hpp"
+#include "search/sink/sink.hpp"
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
 

@@ -1,4 +1,5 @@
 #include "app/viewer_app.hpp"
+#include "core/file_io.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include "app/report.hpp"
 #include "app/runner.hpp"
 #include "app/viewer_app_fe.hpp"
+#include "app/viewer_services.hpp"
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
 #include "trace/json_text.hpp"
@@ -28,7 +30,7 @@ std::string error_json(const std::string& message) {
 }
 
 std::string read_text(const std::filesystem::path& p) {
-  const auto bytes = trace::read_file_bytes(p.string());
+  const auto bytes = read_file_bytes(p.string());
   return std::string(bytes.begin(), bytes.end());
 }
 
@@ -69,6 +71,7 @@ std::string url_encode(const std::string& s) {
 }
 
 ViewerApp::ViewerApp(const std::string& assets_dir) {
+  m_state.services = viewer_game_services();
   load_examples(assets_dir);
   load_positions(assets_dir);
 }
@@ -339,7 +342,7 @@ void ViewerApp::process_requests() {
     const std::string path = r.open_path;
     r.open_path.clear();
     try {
-      const auto bytes = trace::read_file_bytes(path);
+      const auto bytes = read_file_bytes(path);
       load_trace(bytes.data(), bytes.size(), std::filesystem::path(path).filename().string());
     } catch (const InputError& e) {
       m_state.error = e.what();
@@ -351,9 +354,9 @@ void ViewerApp::process_requests() {
     try {
       if (std::filesystem::path(path).extension() == ".json") {
         const std::string json = save_json();
-        trace::write_file_bytes(path, std::vector<std::uint8_t>(json.begin(), json.end()));
+        write_file_bytes(path, std::vector<std::uint8_t>(json.begin(), json.end()));
       } else {
-        trace::write_file_bytes(path, save_kbz());
+        write_file_bytes(path, save_kbz());
       }
       m_state.status = "saved " + path;
     } catch (const InputError& e) {

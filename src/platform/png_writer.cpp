@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "trace/kbz_file.hpp"
+#include "core/file_io.hpp"
 
 namespace kibitz::platform {
 
@@ -78,7 +78,7 @@ void write_png(const std::string& path, const std::vector<std::uint8_t>& rgba, i
   chunk(out, "IHDR", ihdr);
   chunk(out, "IDAT", z);
   chunk(out, "IEND", {});
-  trace::write_file_bytes(path, out);
+  write_file_bytes(path, out);
 }
 
 }  // namespace kibitz::platform

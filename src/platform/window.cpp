@@ -17,8 +17,6 @@
 #endif
 #include <GLFW/glfw3.h>
 
-#include "viewer/fonts.hpp"
-
 namespace kibitz::platform {
 
 namespace {
@@ -33,7 +31,7 @@ void glfw_error(int code, const char* text) {
 // upwards: one notch zoomed to the limit, the wrong way. The page's wheel events are read here
 // instead, in notches, and GLFW's scroll callback is left out.
 EM_BOOL wheel_callback(int, const EmscriptenWheelEvent* e, void* window) {
-  const double per_notch = e->deltaMode == DOM_DELTA_PIXEL ? 100.0
+  const double per_notch = e->deltaMode == DOM_DELTA_PIXEL  ? 100.0
                            : e->deltaMode == DOM_DELTA_LINE ? 3.0
                                                             : 1.0;
   ImGui_ImplGlfw_ScrollCallback(static_cast<GLFWwindow*>(window), -e->deltaX / per_notch,
@@ -197,8 +195,7 @@ std::vector<std::uint8_t> Window::last_frame_rgba(int& width, int& height) const
   return out;
 }
 
-void Window::set_font_size(float pixels) {
-  viewer::load_fonts(*ImGui::GetIO().Fonts, KIBITZ_FONT_PATH, pixels);
+void Window::upload_fonts() {
   ImGui_ImplOpenGL3_DestroyFontsTexture();
   ImGui_ImplOpenGL3_CreateFontsTexture();
 }

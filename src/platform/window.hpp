@@ -41,8 +41,8 @@ class Window {
 
   // Device pixels per logical pixel (HiDPI screens, browser zoom).
   float pixel_ratio() const { return m_pixel_ratio; }
-  // Rebuilds the font atlas at this pixel size and uploads it.
-  void set_font_size(float pixels);
+  // Uploads ImGui's font atlas again, after whoever owns the fonts rebuilt it.
+  void upload_fonts();
   void set_capture(bool on) { m_capture = on; }
 
  private:

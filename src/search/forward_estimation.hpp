@@ -23,7 +23,7 @@
 // Contract:
 //  - A successor is tested after it is generated (made, its cost computed) and before it is
 //    entered, when d >= 1 (a leaf's estimate would be its value) and alpha[k] is finite. Each
-//    test is reported to the sink (fe_test), pruned or not, in the report's MIN/MAX terms.
+//    test is reported to the sink (an FeTestRecord), pruned or not, in the report's MIN/MAX terms.
 //  - A pruned successor is never entered: it has no node, no k, no best[k] or alpha[k]; k
 //    counts the successors entered. The parent's return value is
 //        ret = max(best[s-1], the largest estimate c' + u_P*d of its pruned successors)
@@ -56,6 +56,7 @@
 #include "games/random_tree.hpp"
 #include "search/edge_bounds.hpp"
 #include "search/search_base.hpp"
+#include "search/sink/fe_records.hpp"
 
 namespace kibitz {
 
@@ -237,7 +238,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
   // The test in the report's MIN/MAX terms (see the header comment for the conversion).
   void report(int i, bool pruned, bool max_node, std::int64_t child_cost, int d,
               const PruneBounds& pb, std::int64_t estimate_parent, Score alpha) {
-    FeTestReport r;
+    FeTestRecord r;
     r.move_index = i;
     r.pruned = pruned;
     r.max_root = !max_node;  // the successor of a MIN node is a MAX root
@@ -248,7 +249,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
     r.u = clamp_score(pb.u);
     r.estimate = clamp_score(max_node ? estimate_parent : -estimate_parent);
     r.window = max_node ? alpha : -alpha;
-    m_sink.fe_test(r);
+    m_sink.record(r);
   }
 
   Criterion m_criterion;

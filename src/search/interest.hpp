@@ -38,6 +38,7 @@
 #include "search/interest_terms/models.hpp"
 #include "search/search_base.hpp"
 #include "search/search_options.hpp"
+#include "search/sink/interest_records.hpp"
 
 namespace kibitz {
 
@@ -196,14 +197,14 @@ class InterestSearch : public SearchBase<Game, Sink> {
         labels[static_cast<std::size_t>(i)] = m_game.move_label(moves[static_cast<std::size_t>(i)]);
       for (int i = 0; i < n; ++i) {
         const MoveRating& r = rating.ratings()[static_cast<std::size_t>(i)];
-        InterestRatingReport rep;
-        rep.move_index = i;
-        rep.interest = r.interest;
-        rep.cost = r.cost;
-        rep.label = labels[static_cast<std::size_t>(i)];
-        rep.hits = rating.hits().data() + r.hits_begin;
-        rep.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
-        m_sink.interest_rating(rep);
+        InterestRatingRecord rec;
+        rec.move_index = i;
+        rec.interest = r.interest;
+        rec.cost = r.cost;
+        rec.label = labels[static_cast<std::size_t>(i)];
+        rec.hits = rating.hits().data() + r.hits_begin;
+        rec.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
+        m_sink.record(rec);
       }
     }
     auto& order = m_orders.at(ply);
@@ -219,14 +220,9 @@ class InterestSearch : public SearchBase<Game, Sink> {
     for (int k = 0; k < n; ++k) {
       if (budget_spent()) break;
       const OrderStep step = order[static_cast<std::size_t>(k)];
-      InterestMoveReport rep;
-      rep.move_index = step.index;
-      rep.cost = net_cost(tally, parity, ply_cost, step.cost, m_params.tallies, m_limit);
-      rep.penalty = step.penalty;
-      rep.static_leaf = rep.cost.cut && k == 0;
-      rep.joint = m_params.tallies == Tallies::joint;
-      m_sink.interest_move(rep);
-      if (rep.cost.cut) {
+      const NetCost cost = net_cost(tally, parity, ply_cost, step.cost, m_params.tallies, m_limit);
+      report_move(step, cost, k == 0);
+      if (cost.cut) {
         ++m_interest_cutoffs;
         if (k == 0) {
           const Score v = leaf();
@@ -240,7 +236,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
       enter_child(step.index, child_alpha, child_beta, m);
       m_path.push_back(m);
       m_game.make(m);
-      const Score x = node(ply + 1, child_alpha, child_beta, child_tally(tally, parity, rep.cost));
+      const Score x = node(ply + 1, child_alpha, child_beta, child_tally(tally, parity, cost));
       m_game.unmake(m);
       m_path.pop_back();
       if (m_aborted) break;  // the successor did not finish: its value means nothing
@@ -282,6 +278,27 @@ class InterestSearch : public SearchBase<Game, Sink> {
     }
     m_sink.leave(best, kind_bound(kind), kind);
     return best;
+  }
+
+  // A move as it comes up for search, with every number of its net-cost sum.
+  KIBITZ_STEP void report_move(const OrderStep& step, const NetCost& cost, bool first) {
+    if constexpr (Sink::enabled) {
+      InterestMoveRecord r;
+      r.move_index = step.index;
+      r.move_cost = cost.move_cost;
+      r.mover = cost.mover;
+      r.other = cost.other;
+      r.ply = cost.ply;
+      r.net = cost.net;
+      r.limit = cost.limit;
+      r.penalty = step.penalty;
+      r.cut = cost.cut;
+      r.static_leaf = cost.cut && first;
+      r.joint = m_params.tallies == Tallies::joint;
+      m_sink.record(r);
+    } else {
+      (void)step, (void)cost, (void)first;
+    }
   }
 
   // Static leaves go into the table too: the chess term "in the table" asks whether a

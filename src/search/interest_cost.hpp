@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/score.hpp"
+#include "search/sink/interest_records.hpp"
 
 namespace kibitz {
 
@@ -92,10 +93,6 @@ inline Tally child_tally(const Tally& path, int parity, const NetCost& n) {
 }
 
 // One term's contribution to one move's interest (term: its index in the domain's table).
-struct TermHit {
-  std::int32_t term = 0;
-  std::int32_t value = 0;
-};
 
 // What a domain says about one move (search/interest_terms/): its interest and the
 // characteristics the similarity penalty compares.

@@ -17,7 +17,7 @@
 #include "games/game.hpp"
 #include "search/move_stack.hpp"
 #include "search/search_options.hpp"
-#include "search/sink.hpp"
+#include "search/sink/sink.hpp"
 #include "search/tt_support.hpp"
 
 // The steps sit in every search's innermost loop: they must inline, or wasm builds (with

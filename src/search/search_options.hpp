@@ -19,7 +19,4 @@ struct has_key : std::false_type {};
 template <class G>
 struct has_key<G, std::void_t<decltype(std::declval<const G&>().key())>> : std::true_type {};
 
-// What a transposition-table probe found, as recorded in tt_probe events.
-enum class TtProbe : std::uint8_t { miss = 0, move = 1, cutoff = 2 };
-
 }  // namespace kibitz

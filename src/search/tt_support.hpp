@@ -9,6 +9,7 @@
 #include "core/criterion.hpp"
 #include "core/node_kind.hpp"
 #include "search/search_options.hpp"
+#include "search/sink/table_records.hpp"
 
 namespace kibitz {
 
@@ -27,7 +28,7 @@ class TtSupport {
       if (!tt || depth <= 0) return false;
       TtEntry e;
       if (!tt->probe(game.key(), ply, e)) {
-        sink.tt_probe(TtProbe::miss, -1, 0, -1, Bound::exact);
+        sink.record(TableProbeRecord{});
         return false;
       }
       m_best = e.best;
@@ -36,7 +37,8 @@ class TtSupport {
                                     (e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
                                     (e.bound == Bound::upper &&
                                      (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
-      sink.tt_probe(settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value, e.best, e.bound);
+      sink.record(TableProbeRecord{settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value,
+                                   e.best, e.bound});
       if (settles) {
         value = e.value;
         bound = e.bound;
@@ -68,7 +70,7 @@ class TtSupport {
       if (!tt || depth <= 0) return;
       const int best = best_k >= 0 ? generation_index(best_k) : -1;
       tt->store(game.key(), ply, depth, value, bound, best);
-      sink.tt_store(depth, value, best, bound);
+      sink.record(TableStoreRecord{depth, value, best, bound});
     }
   }
 

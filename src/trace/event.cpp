@@ -10,30 +10,9 @@ struct Name {
   EventType type;
   const char* name;
 };
-constexpr Name k_names[] = {
-    {EventType::iteration_begin, "iteration_begin"},
-    {EventType::iteration_end, "iteration_end"},
-    {EventType::enter, "enter"},
-    {EventType::label, "label"},
-    {EventType::position, "position"},
-    {EventType::expand, "expand"},
-    {EventType::evaluate, "evaluate"},
-    {EventType::child_return, "child_return"},
-    {EventType::best_set, "best_set"},
-    {EventType::alpha_set, "alpha_set"},
-    {EventType::cutoff, "cutoff"},
-    {EventType::leave, "leave"},
-    {EventType::tt_probe, "tt_probe"},
-    {EventType::tt_store, "tt_store"},
-    {EventType::interest_move, "interest_move"},
-    {EventType::interest_terms, "interest_terms"},
-    {EventType::fe_test, "fe_test"},
-    {EventType::plausibility, "plausibility"},
-    {EventType::feedover, "feedover"},
-    {EventType::capture_search, "capture_search"},
-    {EventType::note, "note"},
-    {EventType::payload, "payload"},
-};
+#define KIBITZ_EVENT_NAME(name, number) {EventType::name, #name},
+constexpr Name k_names[] = {KIBITZ_EVENT_TYPES(KIBITZ_EVENT_NAME)};
+#undef KIBITZ_EVENT_NAME
 }  // namespace
 
 const char* event_type_name(EventType t) {

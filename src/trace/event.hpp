@@ -21,32 +21,57 @@
 //   leave        a = ret; flags = bound | kind << 2 (see pack_leave)
 //   iteration_begin / iteration_end: node = iteration number, a = depth or limit / root value
 //
-// Forward estimation (search/forward_estimation.hpp) writes one test of a successor as three
-// events, all about the parent (the open node), values from MAX's point of view (the side to
-// move at the search root), not the node's:
-//   fe_test      aux = the successor's move index (generation order); a = c, its cost; b = d,
-//                the depth of its subtree; flags = k_fe_pruned | k_fe_max_root | k_fe_strict
-//   payload      node = 0; a = l', b = u': the edge-cost bounds used (delta applied)
-//   payload      node = 0; a = the estimate: c + u'*d for a MIN root, c + l'*d for a MAX root;
-//                b = the window bound tested: alpha for a MIN root, beta for a MAX root
-// A pruned successor is never entered; an unpruned one is entered next.
-// Interest search (search/interest.hpp) adds, about the open node (values are costs, >= 0;
-// a limit of 1,000,000,000 is no limit):
-//   interest_terms  one per term that contributed to a move's interest, after expand and
-//                   before any successor: flags = term id (an index into the trace's
-//                   "interest_terms" fact), aux = the move's index in generation order,
-//                   a = the term's contribution (interest points, may be negative)
-//   interest_terms  flags = k_interest_total closes the move: a = its interest, b = its cost
-//     payload       node = 0, a = string id of the move's label (0: none)
-//   interest_move   a move comes up for search: aux = its generation index, a = its cost
-//                   (with the similarity penalty), b = net_cost; flags = k_interest_cut
-//                   (net_cost > limit: it and every later move are skipped) |
-//                   k_interest_static_leaf (cut at the first move: the node is a leaf of
-//                   this iteration and its evaluate follows) | k_interest_joint (the net cost
-//                   counts the other side's tally)
-//     payload       node = total_cost_This_Ply, a = the mover's path tally, b = the other's
-//     payload       node = the similarity penalty (inside the cost), a = the limit, b = 0
-//                   A move that passes is entered next, with aux as the enter's move index.
+// Extension events carry the typed records of search/sink/: one head event about the node
+// being searched, and a declared number of payload events right after it (payload: node, a and
+// b are the record's extra values). trace/records/ encodes and decodes them; the layouts:
+//
+// tt_probe (32)    the transposition table probed at the node just entered: flags = TtProbe
+//                  (0 miss, 1 entry whose move goes first, 2 entry that settles the node) |
+//                  bound << 2 (none on a miss); aux = the entry's depth (0xFFFF on a miss);
+//                  a = its value; b = its best move's generation index (-1 none).
+// tt_store (33)    the node's result stored: flags = bound << 2, aux = depth, a = value, b = best.
+// interest_move (40)  a move comes up for search: aux = its generation index, a = its cost
+//                  (the similarity penalty included), b = net_cost; flags = k_interest_cut
+//                  (net_cost > limit: it and every later move are skipped) |
+//                  k_interest_static_leaf (cut at the first move: the node is a leaf of this
+//                  iteration and its evaluate follows) | k_interest_joint (the net cost counts
+//                  the other side's tally). Two payloads: node = total_cost_This_Ply, a = the
+//                  mover's path tally, b = the other's; node = the similarity penalty, a = the
+//                  limit, b = 0. A move that passes is entered next (aux = the enter's). Costs
+//                  are >= 0, clamped to 1,000,000,000, which is also "no limit".
+// interest_terms (41)  a rated move's term: flags = term id (an index into the trace's
+//                  "interest_terms" fact), aux = generation index, a = the term's points; after
+//                  expand and before any successor. flags = k_interest_total closes the move:
+//                  a = its interest, b = its cost, one payload: a = string id of its label.
+// fe_test (48)     forward estimation tested a successor (values from MAX's point of view, the
+//                  side to move at the search root): flags = k_fe_pruned | k_fe_max_root |
+//                  k_fe_strict; aux = the successor's move index; a = c, its cost; b = d, the
+//                  depth of its subtree. Two payloads (node = 0): a = l', b = u', the edge-cost
+//                  bounds used (delta applied); a = the estimate (c + u'*d for a MIN root,
+//                  c + l'*d for a MAX root), b = the window bound tested (alpha, beta). A pruned
+//                  successor is never entered; an unpruned one is entered next.
+// plausibility (56)  the Greenblatt program; flags = the PlausibilityRecord kind:
+//   move (0)       aux = generation index, a = plausibility, b = move bits (from | to << 6 |
+//                  kind << 12) | reason << 16 | poor << 24 | check << 25 | safe << 26 |
+//                  capture << 27; then one payload per heuristic contribution: node =
+//                  heuristic | piece << 8 | square << 16 | other square << 24, a = points.
+//   width (1)      aux = level, a = basic width, b = distinct minimum | pieces with safe moves
+//                  << 8 | moves selected << 16 | mode << 24 (GreenblattMode).
+//   modification (2)  aux = k, a = points subtracted from successor k's value, b = reasons
+//                  (k_penalty_* bits).
+//   secondary (3)  the node is the top of a secondary search; aux = plies followed along the
+//                  principal variation, a = the value first found for the move (the parent's
+//                  view).
+//   mate_skip (4)  aux = k: its move led to mate against the side to move and does not count
+//                  against the basic width; a = the value.
+//   secondary_result (5)  aux = k (the secondary search), a = first value, b = secondary value.
+// feedover (57)    flags = FeedoverCondition (1 = 1A, 2 = 1B, 3 = 2, 4 = 3), aux = feedover plies
+//                  above the node, a = square of the side to move's en prise piece, b = the
+//                  other square (64: none).
+// capture_search (58)  the node is evaluated statically and its plausible captures searched:
+//                  flags bit 0 = the static value reached beta (no capture searched), a = static
+//                  value (side to move), b = number of plausible captures.
+// note (64)        a = string id: free text an engine wants shown at this step.
 //
 // Types 1..31 are the core: a reader must know them all. Types 32..255 are extensions (the
 // transposition table, interest search, forward estimation, Greenblatt, notes): each is
@@ -63,57 +88,40 @@
 
 namespace kibitz::trace {
 
-enum class EventType : std::uint8_t {
-  none = 0,
-  iteration_begin = 1,
-  iteration_end = 2,
-  enter = 3,
-  label = 4,
-  position = 5,
-  expand = 6,
-  evaluate = 7,
-  child_return = 8,
-  best_set = 9,
-  alpha_set = 10,
-  cutoff = 11,
-  leave = 12,
-  // Later algorithms (numbers fixed here so files stay readable across versions).
-  tt_probe = 32,
-  tt_store = 33,
-  interest_move = 40,
-  interest_terms = 41,
-  fe_test = 48,
-  plausibility = 56,
-  feedover = 57,
-  capture_search = 58,
-  note = 64,      // a = string id: free text an engine wants shown at this step
-  payload = 255,  // extra integers for the event before it: node = a third value, a, b
-};
+// Every event type with its number (fixed, so files stay readable across versions) and its
+// name in JSON traces: the one list, one line per type. Types 1..31 are the core, 32..255
+// extensions.
+#define KIBITZ_EVENT_TYPES(X)         \
+  X(iteration_begin, 1)               \
+  X(iteration_end, 2)                 \
+  X(enter, 3)                         \
+  X(label, 4)                         \
+  X(position, 5)                      \
+  X(expand, 6)                        \
+  X(evaluate, 7)                      \
+  X(child_return, 8)                  \
+  X(best_set, 9)                      \
+  X(alpha_set, 10)                    \
+  X(cutoff, 11)                       \
+  X(leave, 12)                        \
+  X(tt_probe, 32)                     \
+  X(tt_store, 33)                     \
+  X(interest_move, 40)                \
+  X(interest_terms, 41)               \
+  X(fe_test, 48)                      \
+  X(plausibility, 56)                 \
+  X(feedover, 57)                     \
+  X(capture_search, 58)               \
+  X(note, 64)     /* a = string id */ \
+  X(payload, 255) /* the record's */
+
+#define KIBITZ_EVENT_ENUM(name, number) name = number,
+enum class EventType : std::uint8_t { none = 0, KIBITZ_EVENT_TYPES(KIBITZ_EVENT_ENUM) };
+#undef KIBITZ_EVENT_ENUM
 
 constexpr int k_event_type_count = 256;
 
-// --- Greenblatt search (56-58; docs/trace-format.md, "Greenblatt") ---------------------------
-// plausibility (56): flags = the record below, about the open node.
-//   move (0):         aux = generation index, a = plausibility, b = move bits | reason << 16 |
-//                     poor << 24 | check << 25 | safe << 26 | capture << 27; then one payload per
-//                     heuristic contribution: node = heuristic | piece << 8 | square << 16 |
-//                     other square << 24, a = points, b = 0.
-//   width (1):        aux = level, a = basic width, b = distinct minimum | pieces with safe
-//                     moves << 8 | moves selected << 16 | mode << 24 (GreenblattMode).
-//   modification (2): aux = k, a = points subtracted from successor k's value, b = reasons
-//                     (GreenblattPenalty bits).
-//   secondary (3):    the node is the top of a secondary search; aux = plies followed along the
-//                     principal variation, a = the value first found for the move (the parent's
-//                     view).
-//   mate_skip (4):    aux = k: its move led to mate against the side to move and does not count
-//                     against the basic width; a = the value.
-//   secondary_result (5): aux = k (the secondary search), a = first value, b = secondary value.
-// feedover (57): flags = FeedoverCondition (1 = 1A, 2 = 1B, 3 = 2, 4 = 3), aux = feedover plies
-//   above the node, a = square of the side to move's en prise piece, b = the other square (64:
-//   none).
-// capture_search (58): the node is evaluated statically and its plausible captures searched;
-//   flags bit 0 = the static value reached beta (no capture searched), a = static value (side
-//   to move), b = number of plausible captures.
+// plausibility (56) events: which record the flags hold (records/greenblatt_codec.hpp).
 enum class PlausibilityRecord : std::uint8_t {
   move = 0,
   width = 1,
@@ -122,9 +130,6 @@ enum class PlausibilityRecord : std::uint8_t {
   mate_skip = 4,
   secondary_result = 5
 };
-enum class GreenblattMode : std::uint8_t { basic = 0, feedover = 1, capture = 2 };
-constexpr std::int32_t k_penalty_poor = 1, k_penalty_back = 2, k_penalty_translation = 4,
-                       k_penalty_opening = 8;
 
 struct Event {
   EventType type;

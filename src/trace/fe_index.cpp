@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "trace/event.hpp"
+#include "trace/records/fe_codec.hpp"
 
 namespace kibitz::trace {
 
@@ -96,21 +97,22 @@ void FeIndex::build(const Trace& trace, const std::vector<std::uint32_t>& enter_
     }
     if (pending[e.node]) fail(t, "the successor tested before was not entered");
     if (e.flags & ~(k_fe_pruned | k_fe_max_root | k_fe_strict)) fail(t, "unknown flag bits");
-    if (e.b < 0) fail(t, "negative subtree depth " + std::to_string(e.b));
+    const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, t);
+    if (r.d < 0) fail(t, "negative subtree depth " + std::to_string(r.d));
     FeTest f;
     f.t = static_cast<std::uint32_t>(t);
     f.parent = e.node;
     f.entered_before = entered[e.node];
-    f.move_index = e.aux;
-    f.pruned = e.flags & k_fe_pruned;
-    f.max_root = e.flags & k_fe_max_root;
-    f.strict = e.flags & k_fe_strict;
-    f.c = e.a;
-    f.d = e.b;
-    f.l = trace.events[t + 1].a;
-    f.u = trace.events[t + 1].b;
-    f.estimate = trace.events[t + 2].a;
-    f.window = trace.events[t + 2].b;
+    f.move_index = move_aux(r.move_index);
+    f.pruned = r.pruned;
+    f.max_root = r.max_root;
+    f.strict = r.strict;
+    f.c = r.c;
+    f.d = r.d;
+    f.l = r.l;
+    f.u = r.u;
+    f.estimate = r.estimate;
+    f.window = r.window;
     by_time.push_back(f);
     if (!f.pruned) pending[e.node] = static_cast<std::uint32_t>(by_time.size());
   }

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "trace/model.hpp"
+#include "trace/records/interest_codec.hpp"
 
 namespace kibitz::trace {
 
@@ -62,7 +63,8 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
         if (m_cut[p] != k_no_node) fail(trace, t, "a move comes up after the interest cutoff");
         if (pending[p] != k_no_node)
           fail(trace, t, "a move comes up before the one that passed was searched");
-        const bool cut = e.flags & k_interest_cut, static_leaf = e.flags & k_interest_static_leaf;
+        const InterestMoveRecord rec = RecordCodec<InterestMoveRecord>::decode(trace.events, t);
+        const bool cut = rec.cut, static_leaf = rec.static_leaf;
         if (static_leaf && (!cut || entered[p] > 0)) {
           fail(trace, t, "only a cutoff at the first move makes a static leaf");
         }
@@ -78,7 +80,7 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
       }
       case EventType::interest_terms: {
         if (e.node >= node_count) fail(trace, t, "no such node");
-        if (e.flags != k_interest_total) break;
+        if (!RecordCodec<InterestTotalRecord>::matches(e)) break;
         if (!is_payload(trace, t + 1))
           fail(trace, t, "a move's interest total needs a payload event after it");
         InterestRatingInfo r;
@@ -91,21 +93,24 @@ void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_
             break;
           --r.terms_begin;
         }
-        r.move_index = e.aux;
-        r.interest = e.a;
-        r.cost = e.b;
-        const std::int32_t label = trace.events[t + 1].a;
-        if (label < 0 || static_cast<std::uint32_t>(label) >= trace.strings.size()) {
-          fail(trace, t + 1, "string " + std::to_string(label) + " is not in the string table");
+        const InterestTotalRecord total = RecordCodec<InterestTotalRecord>::decode(trace.events, t);
+        r.move_index = total.move_index;
+        r.interest = total.interest;
+        r.cost = total.cost;
+        if (total.label >= trace.strings.size()) {
+          fail(trace, t + 1,
+               "string " + std::to_string(static_cast<std::int32_t>(total.label)) +
+                   " is not in the string table");
         }
-        r.label = static_cast<std::uint32_t>(label);
+        r.label = total.label;
         ratings.push_back(r);
         rating_node.push_back(e.node);
         break;
       }
       case EventType::leave:
         if (e.node < node_count && !m_cut.empty() && m_cut[e.node] != k_no_node &&
-            (trace.events[m_cut[e.node]].flags & k_interest_static_leaf) && !nodes[e.node].leaf) {
+            RecordCodec<InterestMoveRecord>::decode(trace.events, m_cut[e.node]).static_leaf &&
+            !nodes[e.node].leaf) {
           fail(trace, t, "a node cut at its first move must be evaluated statically");
         }
         break;
@@ -153,7 +158,7 @@ int InterestIndex::skipped(std::uint32_t id) const {
   if (cut(id) == k_no_node) return 0;
   int passed = 0;
   for (std::uint32_t i = 0; i < move_count(id); ++i)
-    passed += !(m_trace->events[move_event(id, i)].flags & k_interest_cut);
+    passed += !RecordCodec<InterestMoveRecord>::decode(m_trace->events, move_event(id, i)).cut;
   const int generated = rated(id);
   return std::max(1, generated - passed);
 }
@@ -168,22 +173,9 @@ const InterestRatingInfo* InterestIndex::rating_of(std::uint32_t id, int move_in
 
 InterestMoveInfo InterestIndex::move_info(std::uint32_t t) const {
   InterestMoveInfo m;
-  const Event& e = m_trace->events[t];
-  const Event& p1 = m_trace->events[t + 1];
-  const Event& p2 = m_trace->events[t + 2];
+  static_cast<InterestMoveRecord&>(m) = RecordCodec<InterestMoveRecord>::decode(m_trace->events, t);
   m.t = t;
-  m.node = e.node;
-  m.move_index = e.aux;
-  m.move_cost = e.a;
-  m.net = e.b;
-  m.ply = p1.node;
-  m.mover = p1.a;
-  m.other = p1.b;
-  m.penalty = p2.node;
-  m.limit = p2.a;
-  m.cut = e.flags & k_interest_cut;
-  m.static_leaf = e.flags & k_interest_static_leaf;
-  m.joint = e.flags & k_interest_joint;
+  m.node = m_trace->events[t].node;
   return m;
 }
 

@@ -9,19 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "search/sink/interest_records.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
 
 struct ModelNode;
 
-// One interest_move event with its two payloads.
-struct InterestMoveInfo {
+// One interest_move record (its event and two payloads), where it is.
+struct InterestMoveInfo : InterestMoveRecord {
   std::uint32_t t = 0xFFFFFFFFu;   // the interest_move event
   std::uint32_t node = k_no_node;  // the node whose move it is (the parent of the successor)
-  int move_index = 0;
-  std::int64_t move_cost = 0, net = 0, ply = 0, mover = 0, other = 0, penalty = 0, limit = 0;
-  bool cut = false, static_leaf = false, joint = false;
 };
 
 // One rated move: its total event, payload and term events.

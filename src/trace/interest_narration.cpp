@@ -1,7 +1,10 @@
-// Sentences for the interest-search events (see narration.hpp).
+// Interest search as a trace extension (extension.hpp): interest_move and interest_terms,
+// indexed by the model in InterestIndex, told here.
 #include "trace/interest_narration.hpp"
 
+#include "trace/extension.hpp"
 #include "trace/narration.hpp"
+#include "trace/records/interest_codec.hpp"
 
 namespace kibitz {
 
@@ -34,55 +37,54 @@ std::string interest_net_sum(const trace::InterestMoveInfo& mv) {
   return s + " = " + num(mv.net);
 }
 
-std::string narrate_interest(const trace::Model& model, std::size_t t) {
-  const Event& e = model.event(t);
-  const trace::InterestIndex& ix = model.interest();
-  switch (e.type) {
-    case EventType::interest_terms: {
-      const std::string who = move_name(model, e.node, e.aux);
-      if (e.flags == trace::k_interest_total) {
-        return who + " has interest " + std::to_string(e.a) + ": it costs " + std::to_string(e.b) +
-               ".";
-      }
-      return "Interest of " + who + ": " + ix.term_name(e.flags) + " " + (e.a >= 0 ? "+" : "") +
-             std::to_string(e.a) + ".";
-    }
-    case EventType::interest_move: {
-      const trace::InterestMoveInfo mv = ix.move_info(static_cast<std::uint32_t>(t));
-      const std::string who = move_name(model, e.node, e.aux);
-      std::string s = who + " comes up: net cost = " + interest_net_sum(mv);
-      if (!mv.cut) return s + " \u2264 limit " + num(mv.limit) + ", so it is searched.";
-      s += " > limit " + num(mv.limit) + ": interest cutoff";
-      if (mv.static_leaf) {
-        return s + " at the first move: " + node_name(model, e.node) +
-               " is a leaf of this iteration and is evaluated statically.";
-      }
-      const int skipped = ix.skipped(e.node);
-      return s + ", " + who +
-             (skipped > 1 ? " and the " + std::to_string(skipped - 1) + " moves after it are"
-                          : " is") +
-             " not searched.";
-    }
-    case EventType::payload: {
-      // The numbers that go with the interest event just before.
-      if (t >= 1 && model.event(t - 1).type == EventType::interest_terms &&
-          model.event(t - 1).flags == trace::k_interest_total) {
-        return "(the move's label: " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) +
-               ")";
-      }
-      if (t >= 1 && model.event(t - 1).type == EventType::interest_move) {
-        return "(its tallies: the mover's " + num(e.a) + ", the other side's " + num(e.b) +
-               "; this ply's " + num(e.node) + ")";
-      }
-      if (t >= 2 && model.event(t - 2).type == EventType::interest_move) {
-        return "(the limit: " + num(e.a) +
-               (e.node > 0 ? "; similarity penalty " + num(e.node) : std::string()) + ")";
-      }
-      return "";
-    }
-    default:
-      return "";
+namespace trace {
+
+namespace {
+
+std::string narrate_interest(const Model& model, std::size_t head, int slot) {
+  const EventLog& ev = model.trace().events;
+  const Event& e = ev[head];
+  const std::uint32_t node = e.node;
+  const InterestIndex& ix = model.interest();
+  if (RecordCodec<InterestTotalRecord>::matches(e)) {
+    const InterestTotalRecord r = RecordCodec<InterestTotalRecord>::decode(ev, head);
+    if (slot > 0) return "(the move's label: " + model.trace().strings.get(r.label) + ")";
+    return move_name(model, node, r.move_index) + " has interest " + std::to_string(r.interest) +
+           ": it costs " + std::to_string(r.cost) + ".";
   }
+  if (RecordCodec<InterestTermRecord>::matches(e)) {
+    const InterestTermRecord r = RecordCodec<InterestTermRecord>::decode(ev, head);
+    return "Interest of " + move_name(model, node, r.move_index) + ": " + ix.term_name(r.term) +
+           " " + (r.value >= 0 ? "+" : "") + std::to_string(r.value) + ".";
+  }
+  if (!RecordCodec<InterestMoveRecord>::matches(e)) return "";
+  const InterestMoveInfo mv = ix.move_info(static_cast<std::uint32_t>(head));
+  if (slot == 1) {
+    return "(its tallies: the mover's " + num(mv.mover) + ", the other side's " + num(mv.other) +
+           "; this ply's " + num(mv.ply) + ")";
+  }
+  if (slot == 2) {
+    return "(the limit: " + num(mv.limit) +
+           (mv.penalty > 0 ? "; similarity penalty " + num(mv.penalty) : std::string()) + ")";
+  }
+  const std::string who = move_name(model, node, mv.move_index);
+  std::string s = who + " comes up: net cost = " + interest_net_sum(mv);
+  if (!mv.cut) return s + " \u2264 limit " + num(mv.limit) + ", so it is searched.";
+  s += " > limit " + num(mv.limit) + ": interest cutoff";
+  if (mv.static_leaf) {
+    return s + " at the first move: " + node_name(model, node) +
+           " is a leaf of this iteration and is evaluated statically.";
+  }
+  const int skipped = ix.skipped(node);
+  return s + ", " + who +
+         (skipped > 1 ? " and the " + std::to_string(skipped - 1) + " moves after it are" : " is") +
+         " not searched.";
 }
 
+}  // namespace
+
+extern const TraceExtension k_interest_extension = {
+    "interest", {EventType::interest_move, EventType::interest_terms}, nullptr, narrate_interest};
+
+}  // namespace trace
 }  // namespace kibitz

@@ -33,8 +33,4 @@ bool looks_like_kbz(const std::uint8_t* data, std::size_t size);
 std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size,
                       std::uint64_t h = 0xcbf29ce484222325ull);
 
-// Reads or writes a whole file; InputError on failure.
-std::vector<std::uint8_t> read_file_bytes(const std::string& path);
-void write_file_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes);
-
 }  // namespace kibitz::trace

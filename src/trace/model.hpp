@@ -41,30 +41,36 @@ struct ModelNode {
   std::int32_t succ_count = -1;    // count(node.succ) from expand; 0 for leaves; -1 unknown
   std::int32_t cutoff_child = -1;  // k of the successor that caused the cutoff
   std::int32_t depth = 0;
-  std::int32_t k = 0;                 // index among the parent's searched successors
+  std::int32_t k = 0;  // the parent's successor index (a re-search shares its probe's k)
   std::uint16_t move_index = 0xFFFF;  // index in the game's generation order
   std::uint16_t iteration = 0;
   NodeKind kind = NodeKind::unknown;  // from the leave event
   Bound bound = Bound::exact;
   NodeKind expected = NodeKind::unknown;
   bool leaf = false;  // evaluated statically
-  // Transposition table at this node: bit 0 probed, bit 1 entry found (its move tried first),
-  // bit 2 the entry settled the node (no successors searched), bit 3 result stored.
-  std::uint8_t tt = 0;
+  // What the records say about this node, as bits (one style for every extension): the
+  // transposition table (k_tt_*), the Greenblatt program (k_gb_*), and the core's
+  // k_superseded. Bits 10..14 are free for new extensions.
+  std::uint16_t marks = 0;
   std::int32_t fe_pruned = 0;  // successors pruned by forward estimation (never entered)
-  // Greenblatt search at this node (k_gb_* bits) and the value modification its parent
-  // subtracted from −ret (the parent's value for it is −ret − penalty).
-  std::uint8_t gb = 0;
+  // A value modification (the Greenblatt program): the parent's value for this node is
+  // -ret - penalty.
   std::int32_t penalty = 0;
 };
 
-constexpr std::uint8_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
-// k_gb_generated: the plausible move generator ran (basic or feedover); k_gb_feedover: a
-// feedover condition held; k_gb_capture_search: evaluated statically, its plausible captures
-// searched; k_gb_by_capture: reached by a plausible capture; k_gb_secondary: part of a secondary
-// search; k_gb_mate_skip: its move led to mate against the side to move and was not counted.
-constexpr std::uint8_t k_gb_generated = 1, k_gb_feedover = 2, k_gb_capture_search = 4,
-                       k_gb_by_capture = 8, k_gb_secondary = 16, k_gb_mate_skip = 32;
+// The transposition table: probed, an entry found (its move tried first), the entry settled
+// the node (no successors searched), the result stored.
+constexpr std::uint16_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
+// The Greenblatt program. k_gb_generated: the plausible move generator ran (basic or feedover);
+// k_gb_feedover: a feedover condition held; k_gb_capture_search: evaluated statically, its
+// plausible captures searched; k_gb_by_capture: reached by a plausible capture; k_gb_secondary:
+// part of a secondary search; k_gb_mate_skip: its move led to mate against the side to move and
+// was not counted.
+constexpr std::uint16_t k_gb_generated = 16, k_gb_feedover = 32, k_gb_capture_search = 64,
+                        k_gb_by_capture = 128, k_gb_secondary = 256, k_gb_mate_skip = 512;
+// A successor searched again (a record announced the repeat): the later search replaces this
+// one as successor k, whose return was only a bound on the way to it.
+constexpr std::uint16_t k_superseded = 32768;
 
 // A node as of event t.
 struct NodeState {
@@ -125,9 +131,13 @@ class Model {
   std::uint32_t child_count(std::uint32_t id) const {
     return m_nodes[id].children_end - m_nodes[id].children_begin;
   }
+  // The k-th child entered (k: entry order).
   std::uint32_t child(std::uint32_t id, std::uint32_t k) const {
     return m_children[m_nodes[id].children_begin + k];
   }
+  // Successor k as the search's events number it (child_return, best_set, alpha_set, cutoff):
+  // the child with that k entered last (a re-search replaces its probe); k_no_node if none.
+  std::uint32_t successor(std::uint32_t id, std::int32_t k) const;
   // Event indices of a node's own events, in time order.
   const std::uint32_t* node_events_begin(std::uint32_t id) const {
     return m_node_events.data() + m_nodes[id].events_begin;
@@ -165,8 +175,9 @@ class Model {
   const InterestIndex& interest() const { return m_interest; }
 
  private:
-  void fail(std::size_t t, const std::string& what) const;
-  void add_counts(Counters& c, const Event& e) const;
+  [[noreturn]] void fail(std::size_t t, const std::string& what) const;
+  void add_counts(Counters& c, std::size_t t) const;
+  friend class ModelBuilder;  // model_build.cpp
 
   const Trace* m_trace = nullptr;
   std::vector<ModelNode> m_nodes;

@@ -1,8 +1,8 @@
 #include "trace/narration.hpp"
 
 #include "core/criterion.hpp"
-#include "search/greenblatt/greenblatt_trace.hpp"
-#include "trace/interest_narration.hpp"
+#include "trace/extension.hpp"
+#include "trace/records/codec.hpp"
 
 namespace kibitz {
 
@@ -15,10 +15,17 @@ std::string sc(Score s) {
   return format_score_pretty(s);
 }
 
-// The successor k of node id, if it was entered.
+// The successor k of node id, if it was entered (its re-search, if it had one).
 std::uint32_t child_k(const trace::Model& m, std::uint32_t id, std::int32_t k) {
-  if (k < 0 || static_cast<std::uint32_t>(k) >= m.child_count(id)) return trace::k_no_node;
-  return m.child(id, static_cast<std::uint32_t>(k));
+  return m.successor(id, k);
+}
+
+// An extension record's sentence (for its head or one of its payloads); "" if none.
+std::string narrate_extension(const trace::Model& model, std::size_t t) {
+  const std::size_t head = trace::record_head(model.trace().events, t);
+  if (head == trace::k_no_event) return "";
+  const trace::TraceExtension* x = trace::find_extension(model.event(head).type);
+  return x && x->narrate ? x->narrate(model, head, static_cast<int>(t - head)) : "";
 }
 
 Criterion criterion_of(const trace::Model& m) {
@@ -89,13 +96,13 @@ std::string narrate(const trace::Model& model, std::size_t t) {
           sc(-c.ret - c.penalty) +
           (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")"
                      : "");
-      if (c.gb & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
-          !(model.node(id).gb & trace::k_gb_secondary)) {
+      if (c.marks & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
+          !(model.node(id).marks & trace::k_gb_secondary)) {
         return "best[" + std::to_string(e.a) + "] = " + sc(e.b) +
                ", after the secondary search of " + name(child_k(model, id, e.a)) + ".";
       }
       if (e.a == 0) {
-        if (model.node(id).gb & trace::k_gb_capture_search)
+        if (model.node(id).marks & trace::k_gb_capture_search)
           return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
         return "best[0] = " + sc(e.b) + ".";
       }
@@ -152,49 +159,8 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     }
     case EventType::note:
       return model.trace().strings.get(static_cast<std::uint32_t>(e.a));
-    case EventType::plausibility:
-    case EventType::feedover:
-    case EventType::capture_search:
-      return greenblatt::narrate_greenblatt(model, t);
-    case EventType::tt_probe: {
-      const unsigned result = e.flags & 3u;
-      if (result == 0) return "The table has nothing for " + name(id) + "'s position.";
-      const std::string entry =
-          std::string(bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2)))) +
-          " value " + sc(e.a) + " from depth " + std::to_string(e.aux);
-      if (result == 2)
-        return "The table settles " + name(id) + ": a stored " + entry + " decides this window.";
-      return "The table has a stored " + entry + " for " + name(id) +
-             ": not enough here, but its best move goes first.";
-    }
-    case EventType::tt_store:
-      return name(id) + "'s result goes into the table: " +
-             bound_name(trace::unpack_bound(static_cast<std::uint8_t>(e.flags >> 2))) + " value " +
-             sc(e.a) + " at depth " + std::to_string(e.aux) + ".";
-    case EventType::interest_terms:
-    case EventType::interest_move:
-      return narrate_interest(model, t);
-    case EventType::fe_test:
-      if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
-        return trace::fe_narration(*f, name(f->parent));
-      }
-      if (e.type == EventType::payload) {
-        if (std::string s = narrate_interest(model, t); !s.empty()) return s;
-      }
-      return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) +
-             ".";
     default: {
-      if (e.type == EventType::payload) {
-        // The extra values of a forward-estimation test, or of a Greenblatt record.
-        if (const trace::FeTest* f = model.fe().test_at(model.node_of_event(t), t)) {
-          return t == f->t + 1
-                     ? "The bounds used: l\u2032 = " + sc(f->l) + ", u\u2032 = " + sc(f->u) + "."
-                     : "The estimate " + sc(f->estimate) + " against " +
-                           (f->max_root ? "\u03b2 = " : "\u03b1 = ") + sc(f->window) + ".";
-        }
-        const std::string contribution = greenblatt::narrate_greenblatt(model, t);
-        if (!contribution.empty()) return contribution;
-      }
+      if (std::string s = narrate_extension(model, t); !s.empty()) return s;
       return std::string(trace::event_type_name(e.type)) + " at " + name(model.node_of_event(t)) +
              ".";
     }

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
+#include "trace/records/records.hpp"
 
 namespace kibitz::trace {
 
@@ -12,14 +13,15 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// The position of event i in a forward-estimation test: 1 or 2 for its payloads, else 0.
-int fe_payload_slot(const Trace& trace, std::size_t i) {
-  const auto& ev = trace.events;
-  if (ev[i].type != EventType::payload || ev[i].node != 0) return 0;
-  if (i >= 1 && ev[i - 1].type == EventType::fe_test) return 1;
-  if (i >= 2 && ev[i - 2].type == EventType::fe_test && ev[i - 1].type == EventType::payload)
-    return 2;
-  return 0;
+// A payload event's record and its place in it: the head's index and the slot (1, 2, ...).
+struct PayloadPlace {
+  const Event* head = nullptr;
+  int slot = 0;
+};
+PayloadPlace payload_place(const Trace& trace, std::size_t i) {
+  const std::size_t head = record_head(trace.events, i);
+  if (head == k_no_event || head == i) return {};
+  return {&trace.events[head], static_cast<int>(i - head)};
 }
 
 void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
@@ -100,32 +102,36 @@ void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
       j.key("kind");
       j.string(kind_name(unpack_kind(e.flags)));
       break;
-    case EventType::fe_test:  // forward estimation (event.hpp): named fields
+    case EventType::fe_test: {  // forward estimation (event.hpp): named fields
+      const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, index);
       node();
-      if (e.aux != k_no_move_index) field_int("move_index", e.aux);
+      if (e.aux != k_no_move_index) field_int("move_index", r.move_index);
       j.key("root");
-      j.string(e.flags & k_fe_max_root ? "max" : "min");
-      field_score("c", e.a);
-      field_int("d", e.b);
+      j.string(r.max_root ? "max" : "min");
+      field_score("c", r.c);
+      field_int("d", r.d);
       j.key("pruned");
-      j.boolean(e.flags & k_fe_pruned);
+      j.boolean(r.pruned);
       j.key("strict");
-      j.boolean(e.flags & k_fe_strict);
+      j.boolean(r.strict);
       break;
-    case EventType::payload:
-      // The payload of an interest_terms total holds the move's label: written as its text.
-      if (index > 0 && trace.events[index - 1].type == EventType::interest_terms &&
-          trace.events[index - 1].flags == k_interest_total) {
+    }
+    case EventType::payload: {
+      // Named fields for the payloads of an interest total (its label) and of a
+      // forward-estimation test; raw fields for the others.
+      const PayloadPlace p = payload_place(trace, index);
+      if (p.head && RecordCodec<InterestTotalRecord>::matches(*p.head) && p.slot == 1) {
         node();
         j.key("text");
         j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
         break;
       }
-      if (const int slot = fe_payload_slot(trace, index)) {
-        field_score(slot == 1 ? "l" : "estimate", e.a);
-        field_score(slot == 1 ? "u" : "window", e.b);
+      if (p.head && RecordCodec<FeTestRecord>::matches(*p.head) && p.slot <= 2 && e.node == 0) {
+        field_score(p.slot == 1 ? "l" : "estimate", e.a);
+        field_score(p.slot == 1 ? "u" : "window", e.b);
         break;
       }
+    }
       [[fallthrough]];
     default:  // extensions and payload: raw fields
       if (e.node == k_no_node) {

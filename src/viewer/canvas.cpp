@@ -522,12 +522,12 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
     }
     if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
     fe_node_tooltip(m, s.hovered, t);
-    if (n.tt & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
-    if (n.gb & trace::k_gb_feedover)
+    if (n.marks & trace::k_tt_settled) ImGui::TextUnformatted("settled by the transposition table");
+    if (n.marks & trace::k_gb_feedover)
       ImGui::TextUnformatted("feedover: the plausible move generator ran again");
-    if (n.gb & trace::k_gb_by_capture)
+    if (n.marks & trace::k_gb_by_capture)
       ImGui::TextUnformatted("reached by a plausible capture (capture search)");
-    if (n.gb & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
+    if (n.marks & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
     if (n.penalty)
       ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
     draw_interest_tooltip(m, s.hovered);

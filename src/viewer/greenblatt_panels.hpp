@@ -10,13 +10,13 @@
 
 #include <imgui.h>
 
+#include "trace/greenblatt_index.hpp"
 #include "trace/model.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace kibitz::viewer {
 
-// Whether the trace has Greenblatt events (its algo says so, or it holds plausibility records).
-bool is_greenblatt(const trace::Model& m);
+using trace::is_greenblatt;
 
 void draw_plausibility(ViewerState& s);      // aid 4, for the selected or current node
 void draw_top_level(ViewerState& s);         // aid 5

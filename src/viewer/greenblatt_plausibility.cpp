@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/score.hpp"
-#include "search/greenblatt/greenblatt_trace.hpp"
+#include "trace/greenblatt_index.hpp"
 #include "trace/narration.hpp"
 #include "viewer/greenblatt_panels.hpp"
 #include "viewer/widgets.hpp"
@@ -16,8 +16,8 @@ namespace kibitz::viewer {
 
 namespace {
 
-using greenblatt::MoveRecord;
-using greenblatt::NodeRecords;
+using MoveRecord = trace::GreenblattMove;
+using NodeRecords = trace::GreenblattNode;
 
 // node_records of the node shown, recomputed only when the node or the trace changes.
 struct RecordCache {
@@ -31,14 +31,15 @@ struct RecordCache {
       model = &m;
       events = m.event_count();
       id = node;
-      records = greenblatt::node_records(m, node);
+      records = trace::greenblatt_node(m, node);
     }
     return records;
   }
 };
 
 bool has_records(const NodeRecords& r) {
-  return r.has_width || r.capture_search || r.feedover != greenblatt::FeedoverCondition::none;
+  return r.has_width || r.capture_search ||
+         r.feedover.condition != greenblatt::FeedoverCondition::none;
 }
 
 // The move's value to the node as of t: -ret less the penalty, the secondary search's if it
@@ -58,12 +59,6 @@ std::string value_at(const trace::Model& m, const MoveRecord& r, std::size_t t, 
 }
 
 }  // namespace
-
-bool is_greenblatt(const trace::Model& m) {
-  if (m.trace().meta.get("algo") == "greenblatt") return true;
-  const trace::Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
-  return c.gb_generations > 0 || c.gb_statics > 0;
-}
 
 void draw_plausibility(ViewerState& s) {
   if (!s.has_trace()) {
@@ -104,24 +99,25 @@ void draw_plausibility(ViewerState& s) {
                            : "");
     return;
   }
-  if (rec.feedover != greenblatt::FeedoverCondition::none) {
+  if (rec.feedover.condition != greenblatt::FeedoverCondition::none) {
     ImGui::TextWrapped(
         "Feedover, condition %s: the plausible move generator runs again at the end of the basic "
         "depth.",
-        greenblatt::feedover_name(rec.feedover));
+        greenblatt::feedover_name(rec.feedover.condition));
   }
   if (rec.capture_search) {
     ImGui::TextWrapped(
         "Static value %s for the side to move; %d plausible capture%s%s.",
-        format_score_pretty(rec.static_value).c_str(), rec.plausible_captures,
-        rec.plausible_captures == 1 ? "" : "s",
-        rec.stand_pat_cut ? " (the static value reached \u03b2: none searched)" : "");
+        format_score_pretty(rec.capture.static_value).c_str(), rec.capture.captures,
+        rec.capture.captures == 1 ? "" : "s",
+        rec.capture.stand_pat_cut ? " (the static value reached \u03b2: none searched)" : "");
   } else if (rec.has_width) {
     ImGui::TextWrapped(
         "Level %d: basic width %d; moves of at least %d distinct pieces (%d have safe moves); %d "
         "of %zu "
         "moves selected.",
-        rec.level, rec.width, rec.distinct_min, rec.safe_pieces, rec.selected, rec.moves.size());
+        rec.width.level, rec.width.width, rec.width.distinct_min, rec.width.safe_pieces,
+        rec.width.selected, rec.moves.size());
   }
   if (rec.moves.empty()) return;
   const std::size_t t = s.cursor();
@@ -152,12 +148,13 @@ void draw_plausibility(ViewerState& s) {
         Score v = -k_score_inf;
         switch (col) {
           case 1:
-            return r.move.bits();
+            return r.record.move;
           case 2:
-            return r.score;
+            return r.record.plausibility;
           case 3:
-            return static_cast<long long>(
-                r.reason == greenblatt::Reason::none ? 99 : static_cast<int>(r.reason));
+            return static_cast<long long>(r.record.reason == greenblatt::Reason::none
+                                              ? 99
+                                              : static_cast<int>(r.record.reason));
           case 4:
             value_at(m, r, t, &v);
             return v;
@@ -190,16 +187,16 @@ void draw_plausibility(ViewerState& s) {
       }
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(r.name.c_str());
-      if (r.poor && ImGui::IsItemHovered())
+      if (r.record.poor && ImGui::IsItemHovered())
         ImGui::SetTooltip("developmentally poor: a few points off its value");
       ImGui::TableSetColumnIndex(2);
-      ImGui::Text("%d", r.score);
+      ImGui::Text("%d", r.record.plausibility);
       ImGui::TableSetColumnIndex(3);
       // A move beyond the width that was searched replaced one that led to mate.
       const greenblatt::Reason why =
-          r.reason == greenblatt::Reason::none && r.child != trace::k_no_node
+          r.record.reason == greenblatt::Reason::none && r.child != trace::k_no_node
               ? greenblatt::Reason::replacement
-              : r.reason;
+              : r.record.reason;
       if (why == greenblatt::Reason::none)
         ImGui::TextDisabled("no");
       else
@@ -208,7 +205,7 @@ void draw_plausibility(ViewerState& s) {
       ImGui::TableSetColumnIndex(4);
       const std::string v = value_at(m, r, t, nullptr);
       const bool mated =
-          r.child != trace::k_no_node && (m.node(r.child).gb & trace::k_gb_mate_skip);
+          r.child != trace::k_no_node && (m.node(r.child).marks & trace::k_gb_mate_skip);
       ImGui::Text("%s%s", v.c_str(), mated ? " mate" : "");
       if (mated && ImGui::IsItemHovered())
         ImGui::SetTooltip("leads to mate against the side to move: not counted against the width");
@@ -219,18 +216,18 @@ void draw_plausibility(ViewerState& s) {
   // The factors of the chosen row, each with its comment.
   const MoveRecord& d = rec.moves[static_cast<std::size_t>(
       std::clamp(detail_rank, 0, static_cast<int>(rec.moves.size()) - 1))];
-  section((d.name + ": plausibility " + std::to_string(d.score) + ", " +
-           greenblatt::reason_name(d.reason))
+  section((d.name + ": plausibility " + std::to_string(d.record.plausibility) + ", " +
+           greenblatt::reason_name(d.record.reason))
               .c_str());
   if (d.contributions.empty())
     ImGui::TextDisabled("No heuristic applies (or the trace does not carry them).");
   for (const greenblatt::Contribution& c : d.contributions)
     ImGui::TextWrapped("%s", greenblatt::describe(c).c_str());
   std::string flags_text;
-  if (d.check) flags_text += d.safe ? "a safe check; " : "a check (unsafe); ";
-  if (d.capture) flags_text += "a capture; ";
-  if (!d.safe) flags_text += "the moved piece would be en prise; ";
-  if (d.poor) flags_text += "developmentally poor (a few points off its value); ";
+  if (d.record.check) flags_text += d.record.safe ? "a safe check; " : "a check (unsafe); ";
+  if (d.record.capture) flags_text += "a capture; ";
+  if (!d.record.safe) flags_text += "the moved piece would be en prise; ";
+  if (d.record.poor) flags_text += "developmentally poor (a few points off its value); ";
   if (!flags_text.empty()) {
     flags_text.resize(flags_text.size() - 2);
     ImGui::TextDisabled("%s", flags_text.c_str());

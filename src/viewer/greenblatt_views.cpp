@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <string>
 
-#include "core/error.hpp"
 #include "core/score.hpp"
-#include "games/chess/greenblatt_eval.hpp"
-#include "search/greenblatt/greenblatt_trace.hpp"
+#include "trace/greenblatt_index.hpp"
 #include "trace/narration.hpp"
 #include "viewer/greenblatt_panels.hpp"
 #include "viewer/widgets.hpp"
@@ -55,7 +53,7 @@ void draw_top_level(ViewerState& s) {
   const trace::Model& m = s.model();
   std::uint32_t root = root_of(m, s.selected);
   if (root == trace::k_no_node) root = m.roots().back();
-  const greenblatt::NodeRecords rec = greenblatt::node_records(m, root);
+  const trace::GreenblattNode rec = trace::greenblatt_node(m, root);
   section(m.roots().size() > 1
               ? ("top level, iteration " + std::to_string(m.node(root).iteration)).c_str()
               : "top level");
@@ -69,19 +67,21 @@ void draw_top_level(ViewerState& s) {
       "Every root move's plausibility and, for each move searched, the main variation found under "
       "it "
       "(the whole search). Basic width %d, %d of %zu moves selected.",
-      rec.width, rec.selected, rec.moves.size());
+      rec.width.width, rec.width.selected, rec.moves.size());
   // Searched moves, in plausibility order, each with its main variation; then the others.
   std::string skipped;
-  for (const greenblatt::MoveRecord& r : rec.moves) {
+  for (const trace::GreenblattMove& r : rec.moves) {
     if (r.child == trace::k_no_node) {
-      skipped += (skipped.empty() ? "" : ", ") + r.name + " " + std::to_string(r.score);
+      skipped +=
+          (skipped.empty() ? "" : ", ") + r.name + " " + std::to_string(r.record.plausibility);
       continue;
     }
     const bool best =
         r.child == chosen || (r.secondary != trace::k_no_node && r.secondary == chosen);
     const std::string head = std::to_string(r.rank + 1) + ". " + r.name + (best ? " \u25c0" : "") +
-                             "   plausibility " + std::to_string(r.score) + ", value " +
-                             final_value(m, r.child) + "##top" + std::to_string(r.rank);
+                             "   plausibility " + std::to_string(r.record.plausibility) +
+                             ", value " + final_value(m, r.child) + "##top" +
+                             std::to_string(r.rank);
     if (ImGui::Selectable(head.c_str(), s.selected == r.child)) s.selected = r.child;
     ImGui::Indent();
     ImGui::TextWrapped("%s", line_text(m, r.child).c_str());
@@ -141,58 +141,37 @@ void draw_greenblatt_stats(ViewerState& s) {
 }
 
 void draw_eval_breakdown(ViewerState& s, std::uint32_t id) {
+  if (!s.services.eval_breakdown) return;
   const trace::Model& m = s.model();
-  const std::uint32_t root = root_of(m, id);
-  chess::Position pos, top;
-  try {
-    pos = chess::Position::from_fen(m.position(id));
-    top = chess::Position::from_fen(m.position(root));
-  } catch (const InputError&) {
-    return;  // not a chess position: nothing to break down
-  }
-  const chess::SideMaterial now = chess::ratio_material(pos), at_root = chess::ratio_material(top);
-  const chess::GreenblattTerms g = chess::greenblatt_eval(pos, at_root);
-  section("evaluation S = M + R + P + K + C (White's view)");
+  const std::optional<EvalBreakdown> eval = s.services.eval_breakdown(
+      m.trace().meta.get("game"), m.position(id), m.position(root_of(m, id)));
+  if (!eval) return;  // not a position with a breakdown
+  section(eval->title.c_str());
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("eval_terms", 3, flags)) {
     ImGui::TableSetupColumn("term");
     ImGui::TableSetupColumn("value");
     ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
-    auto row = [](const char* term, int v, const std::string& what) {
+    for (const EvalBreakdown::Row& row : eval->rows) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
-      ImGui::TextUnformatted(term);
+      ImGui::TextUnformatted(row.term.c_str());
       ImGui::TableSetColumnIndex(1);
-      ImGui::Text("%+d", v);
+      ImGui::Text("%+d", row.value);
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextWrapped("%s", what.c_str());
-    };
-    row("M", g.material, "material (a pawn is 128)");
-    row("R", g.ratio,
-        "piece ratio W = " + std::to_string(now.white) + "/" + std::to_string(now.black) +
-            ", T = " + std::to_string(at_root.white) + "/" + std::to_string(at_root.black) +
-            " at the root");
-    row("P", g.pawns, "pawn structure:");
-    row("  tripled", g.pawn.tripled, "tripled, doubled isolated");
-    row("  isolated", g.pawn.isolated, "isolated");
-    row("  passed", g.pawn.passed, "own passed");
-    row("  backward", g.pawn.backward, "backward");
-    row("K", g.king_safety, "king safety (queens on)");
-    row("C", g.center, "centre pawns");
-    row("S", g.total, "the sum");
+      ImGui::TextWrapped("%s", row.what.c_str());
+    }
     ImGui::EndTable();
   }
   s.note_widget("eval_terms");
-  ImGui::TextDisabled(
-      "From the side to move: %s",
-      format_score_pretty(pos.side_to_move() == chess::Color::white ? g.total : -g.total).c_str());
+  ImGui::TextDisabled("%s", eval->footer.c_str());
 }
 
 void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b,
                            float zoom, int lod, Theme theme) {
-  const bool fo = n.gb & trace::k_gb_feedover, cap = n.gb & trace::k_gb_by_capture,
-             sec = n.gb & trace::k_gb_secondary;
+  const bool fo = n.marks & trace::k_gb_feedover, cap = n.marks & trace::k_gb_by_capture,
+             sec = n.marks & trace::k_gb_secondary;
   if (!fo && !cap && !sec) return;
   const Marks k = marks(theme);
   if (lod == 0) {

@@ -17,6 +17,7 @@
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
 #include "viewer/fe_view.hpp"
+#include "viewer/game_services.hpp"
 #include "viewer/interest_form.hpp"
 #include "viewer/layout.hpp"
 #include "viewer/theme.hpp"
@@ -156,7 +157,8 @@ class ViewerState {
   bool show_file_browser = false;
   bool is_web = false;
 
-  FeView fe;  // forward estimation: estimate bars, the Experiments window
+  FeView fe;              // forward estimation: estimate bars, the Experiments window
+  GameServices services;  // what the app answers about game positions
 
   std::string error;   // the last failure, shown until the next success
   std::string status;  // a short note ("opened t.kbz")

@@ -306,7 +306,7 @@ TEST_CASE("value modifications: back where it came from, a translation, the firs
   reply.length = 2;
   Penalty p = value_penalty(g.position(), legal, nf3, reply, o);
   CHECK(p.points == 12);
-  CHECK(p.reasons == (trace::k_penalty_back | trace::k_penalty_opening));
+  CHECK(p.reasons == (greenblatt::k_penalty_back | greenblatt::k_penalty_opening));
   // Poor development adds its 4.
   nf3.poor = true;
   CHECK(value_penalty(g.position(), legal, nf3, reply, o).points == 16);
@@ -323,7 +323,7 @@ TEST_CASE("value modifications: back where it came from, a translation, the firs
   reply.moves[1] = move(a2, "e2c4");
   p = value_penalty(late.position(), legal, be2, reply, o);
   CHECK(p.points == 8);
-  CHECK(p.reasons == trace::k_penalty_translation);
+  CHECK(p.reasons == greenblatt::k_penalty_translation);
   // Another piece moving two plies down: nothing.
   reply.moves[1] = move(a2, "g1f3");
   CHECK(value_penalty(late.position(), legal, be2, reply, o).points == 0);

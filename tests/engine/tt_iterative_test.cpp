@@ -98,7 +98,7 @@ TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpru
         INFO(c.game << " node " << id << " kind " << kind_name(n.kind) << " ret " << n.ret
                     << " score " << r.scores[id]);
         CHECK(bound_holds(n.bound, n.ret, r.scores[id]));
-        if (n.tt & trace::k_tt_settled) {
+        if (n.marks & trace::k_tt_settled) {
           ++settled;
           CHECK(r.model->child_count(id) == 0);
         }

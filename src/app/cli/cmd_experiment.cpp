@@ -13,6 +13,7 @@
 #include "app/experiments/job.hpp"
 #include "app/experiments/svg.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
 
 namespace kibitz::cli {
@@ -36,7 +37,7 @@ void draw_progress(const ExperimentJob& job) {
 }
 
 void write_text(const std::filesystem::path& path, const std::string& text) {
-  trace::write_file_bytes(path.string(), std::vector<std::uint8_t>(text.begin(), text.end()));
+  write_file_bytes(path.string(), std::vector<std::uint8_t>(text.begin(), text.end()));
 }
 
 }  // namespace

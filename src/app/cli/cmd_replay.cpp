@@ -6,6 +6,7 @@
 #include "app/cli/commands.hpp"
 #include "app/report.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
 #include "trace/narration.hpp"
@@ -17,7 +18,7 @@ int cmd_replay(int argc, char** argv) {
   const Args args(argc, argv, 0, {"at"}, {"json"});
   if (args.positional().size() != 1)
     throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
-  const auto bytes = trace::read_file_bytes(args.positional()[0]);
+  const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
   const trace::Model model(t);
   if (model.event_count() == 0) throw InputError("the trace has no events");

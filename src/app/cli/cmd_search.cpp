@@ -6,6 +6,7 @@
 #include "app/report.hpp"
 #include "app/runner.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
 
@@ -45,7 +46,7 @@ SearchSpec spec_from_args(const Args& args) {
     ++sources;
   }
   if (auto f = args.value("tree-file")) {
-    const auto bytes = trace::read_file_bytes(*f);
+    const auto bytes = read_file_bytes(*f);
     spec.tree.assign(bytes.begin(), bytes.end());
     if (spec.tree.find_first_not_of(" \t\r\n") == std::string::npos) {
       throw InputError("tree file '" + *f + "' is empty");
@@ -139,8 +140,7 @@ int cmd_search(int argc, char** argv) {
   const std::string out = args.has("json") ? search_report_json(result, model, sp) + "\n"
                                            : search_report_text(result, model, sp);
   std::fwrite(out.data(), 1, out.size(), stdout);
-  if (auto path = args.value("record"))
-    trace::write_file_bytes(*path, trace::write_kbz(result.trace));
+  if (auto path = args.value("record")) write_file_bytes(*path, trace::write_kbz(result.trace));
   return 0;
 }
 

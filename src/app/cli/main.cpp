@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/cli/commands.hpp"
+#include "app/services.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -68,6 +69,7 @@ void usage(std::FILE* to) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kibitz::install_services();
   if (argc < 2 || !std::strcmp(argv[1], "--help") || !std::strcmp(argv[1], "-h") ||
       !std::strcmp(argv[1], "help")) {
     usage(argc < 2 ? stderr : stdout);

@@ -15,8 +15,11 @@
 #include <filesystem>
 #include <string>
 
+#include "app/services.hpp"
+#include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "platform/png_writer.hpp"
 #include "platform/window.hpp"
 #include "trace/json_text.hpp"
@@ -143,6 +146,7 @@ std::string assets_dir(const char* argv0) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kibitz::install_services();
   Options o;
   try {
     o = parse(argc, argv);
@@ -172,7 +176,7 @@ int main(int argc, char** argv) {
   int status = 0;
   if (!o.file.empty()) {
     try {
-      const auto bytes = kibitz::trace::read_file_bytes(o.file);
+      const auto bytes = kibitz::read_file_bytes(o.file);
       const std::string r = app.load_trace(bytes.data(), bytes.size(),
                                            std::filesystem::path(o.file).filename().string());
       if (r.find("\"error\"") != std::string::npos) status = 2;
@@ -219,9 +223,7 @@ int main(int argc, char** argv) {
     if (window->should_close()) return false;
     if (s.requests.rebuild_fonts) {
       s.requests.rebuild_fonts = false;
-      s.dpi_scale = window->pixel_ratio();
-      window->set_font_size(16.0f * s.ui_scale());
-      kibitz::viewer::apply_style(s.theme, s.ui_scale());
+      kibitz::rebuild_fonts(s, *window);
     }
     const auto work_start = std::chrono::steady_clock::now();
     window->begin_frame();

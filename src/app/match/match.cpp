@@ -1,4 +1,5 @@
 #include "app/match/match.hpp"
+#include "core/file_io.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -190,7 +191,7 @@ std::vector<std::string> random_openings(const std::string& game, int count, std
 }
 
 std::vector<std::string> read_openings(const std::string& game, const std::string& path) {
-  const auto bytes = trace::read_file_bytes(path);
+  const auto bytes = read_file_bytes(path);
   const std::string all(bytes.begin(), bytes.end());
   std::vector<std::string> out;
   std::size_t pos = 0;

@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "app/services.hpp"
+#include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
 #include "platform/window.hpp"
 #include "viewer/panels.hpp"
@@ -50,9 +52,7 @@ bool frame() {
   auto& s = g_app->state();
   if (s.requests.rebuild_fonts || s.dpi_scale != g_window->pixel_ratio()) {
     s.requests.rebuild_fonts = false;
-    s.dpi_scale = g_window->pixel_ratio();
-    g_window->set_font_size(16.0f * s.ui_scale());
-    kibitz::viewer::apply_style(s.theme, s.ui_scale());
+    kibitz::rebuild_fonts(s, *g_window);
   }
   g_window->begin_frame();
   kibitz::viewer::draw_viewer(s);
@@ -185,6 +185,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
 }
 
 int main() {
+  kibitz::install_services();
   try {
     g_window = std::make_unique<kibitz::platform::Window>(kibitz::platform::WindowOptions{});
   } catch (const std::exception& e) {

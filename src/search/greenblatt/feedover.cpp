@@ -7,22 +7,6 @@ namespace kibitz::greenblatt {
 
 using namespace chess;
 
-const char* feedover_name(FeedoverCondition c) {
-  switch (c) {
-    case FeedoverCondition::none:
-      return "none";
-    case FeedoverCondition::in_check:
-      return "1A: a piece en prise while in check";
-    case FeedoverCondition::trapped_or_pinned:
-      return "1B: a piece en prise that is trapped or pinned";
-    case FeedoverCondition::two_en_prise:
-      return "2: two or more pieces en prise";
-    case FeedoverCondition::exchange:
-      return "3: one piece en prise each, the opponent's trapped or pinned";
-  }
-  return "none";
-}
-
 bool opponent_piece_trapped(const Position& pos, Square s) {
   // The same position with the other side to move (the side not to move is never in check).
   std::string fen = pos.fen();

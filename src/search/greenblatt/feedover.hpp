@@ -13,17 +13,9 @@
 #include <vector>
 
 #include "search/greenblatt/chess_facts.hpp"
+#include "search/sink/greenblatt_records.hpp"
 
 namespace kibitz::greenblatt {
-
-enum class FeedoverCondition : std::uint8_t {
-  none = 0,
-  in_check = 1,           // 1A
-  trapped_or_pinned = 2,  // 1B
-  two_en_prise = 3,       // 2
-  exchange = 4,           // 3
-};
-const char* feedover_name(FeedoverCondition c);  // "1A: a piece en prise while in check", ...
 
 struct Feedover {
   FeedoverCondition condition = FeedoverCondition::none;

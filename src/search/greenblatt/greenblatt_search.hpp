@@ -38,9 +38,10 @@
 #include "search/greenblatt/plausibility.hpp"
 #include "search/greenblatt/width.hpp"
 #include "search/move_stack.hpp"
-#include "search/sink.hpp"
+#include "search/sink/greenblatt_records.hpp"
+#include "search/sink/sink.hpp"
+#include "search/sink/table_records.hpp"
 #include "search/transposition_table.hpp"
-#include "trace/event.hpp"
 
 namespace kibitz::greenblatt {
 
@@ -136,16 +137,15 @@ class GreenblattSearch {
     if (depth > 0) {
       Score v;
       if (probe(depth, ply, alpha0, beta, v)) return v;
-      return expand(trace::GreenblattMode::basic, depth, ply, feedovers, alpha0, beta);
+      return expand(GreenblattMode::basic, depth, ply, feedovers, alpha0, beta);
     }
     // The position evaluator.
     if (feedovers < m_options.feedover_limit) {
       const Feedover f = feedover_condition(m_game.position(), legal);
       if (f.condition != FeedoverCondition::none) {
         ++m_stats.feedovers;
-        m_sink.feedover(static_cast<std::uint8_t>(f.condition),
-                        static_cast<std::uint16_t>(feedovers), f.ours, f.theirs);
-        return expand(trace::GreenblattMode::feedover, 0, ply, feedovers + 1, alpha0, beta);
+        m_sink.record(FeedoverRecord{f.condition, feedovers, f.ours, f.theirs});
+        return expand(GreenblattMode::feedover, 0, ply, feedovers + 1, alpha0, beta);
       }
     }
     return capture_search(ply, feedovers, alpha0, beta);
@@ -156,7 +156,7 @@ class GreenblattSearch {
     ++m_stats.hash_probes;
     TtEntry e;
     if (!m_tt->probe(m_game.key(), ply, e)) {
-      m_sink.tt_probe(TtProbe::miss, -1, 0, -1, Bound::exact);
+      m_sink.record(TableProbeRecord{});
       return false;
     }
     ++m_stats.hash_hits;
@@ -167,7 +167,8 @@ class GreenblattSearch {
          (m_options.pruning && e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
          (m_options.pruning && e.bound == Bound::upper &&
           (c == Criterion::gt ? e.value < alpha0 : e.value <= alpha0)));
-    m_sink.tt_probe(settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value, e.best, e.bound);
+    m_sink.record(TableProbeRecord{settles ? TtProbe::cutoff : TtProbe::move, e.depth, e.value,
+                                   e.best, e.bound});
     if (!settles) return false;
     ++m_stats.hash_cutoffs;
     const NodeKind kind = classify_node(e.value, alpha0, beta, c);
@@ -176,25 +177,25 @@ class GreenblattSearch {
     return true;
   }
 
-  void record_generation(trace::GreenblattMode mode, int level, const Plausibility& p,
+  void record_generation(GreenblattMode mode, int level, const Plausibility& p,
                          const Selection& sel) {
     if constexpr (Sink::enabled) {
-      const std::int32_t counts =
-          std::min(sel.distinct_min, 255) | std::min(sel.safe_pieces, 255) << 8 |
-          std::min(sel.selected, 255) << 16 | static_cast<std::int32_t>(mode) << 24;
-      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::width),
-                          static_cast<std::uint16_t>(level), sel.width, counts);
+      m_sink.record(
+          WidthRecord{level, sel.width, sel.distinct_min, sel.safe_pieces, sel.selected, mode});
       for (std::size_t r = 0; r < p.moves.size(); ++r) {
         const PlausibleMove& pm = p.moves[r];
-        const std::int32_t bits = pm.move.bits() | static_cast<std::int32_t>(sel.reason[r]) << 16 |
-                                  (pm.poor ? 1 : 0) << 24 | (pm.check ? 1 : 0) << 25 |
-                                  (pm.safe ? 1 : 0) << 26 | (pm.capture ? 1 : 0) << 27;
-        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::move),
-                            static_cast<std::uint16_t>(pm.gen_index), pm.score, bits);
-        for (int i = pm.first; i < pm.first + pm.count; ++i) {
-          const Contribution& c = p.contributions[static_cast<std::size_t>(i)];
-          m_sink.payload(c.pack(), c.points, 0);
-        }
+        PlausibleMoveRecord rec;
+        rec.gen_index = pm.gen_index;
+        rec.plausibility = pm.score;
+        rec.move = pm.move.bits();
+        rec.reason = sel.reason[r];
+        rec.poor = pm.poor;
+        rec.check = pm.check;
+        rec.safe = pm.safe;
+        rec.capture = pm.capture;
+        rec.contributions = p.contributions.data() + pm.first;
+        rec.contribution_count = pm.count;
+        m_sink.record(rec);
       }
     } else {
       (void)mode, (void)level, (void)p, (void)sel;
@@ -202,8 +203,7 @@ class GreenblattSearch {
   }
 
   // A node that runs the plausible move generator: the basic search, or a feedover.
-  Score expand(trace::GreenblattMode mode, int depth, int ply, int feedovers, Score alpha0,
-               Score beta) {
+  Score expand(GreenblattMode mode, int depth, int ply, int feedovers, Score alpha0, Score beta) {
     const chess::Position& pos = m_game.position();
     const auto& legal = m_legal.at(ply);
     Plausibility& plaus = m_plaus.at(static_cast<std::size_t>(ply));
@@ -211,7 +211,7 @@ class GreenblattSearch {
     ++m_stats.generations;
     const int level = ply + 1;
     const Selection sel = select_moves(pos, legal, plaus, m_options.widths.at(level),
-                                       mode == trace::GreenblattMode::basic && level <= 2);
+                                       mode == GreenblattMode::basic && level <= 2);
     record_generation(mode, level, plaus, sel);
     m_sink.expand(static_cast<int>(legal.size()));
     Line& line = m_lines[static_cast<std::size_t>(ply)];
@@ -241,8 +241,7 @@ class GreenblattSearch {
       const std::int32_t reasons = penalty.reasons;
       if (reasons) {
         ++m_stats.modifications;
-        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::modification),
-                            static_cast<std::uint16_t>(k), pen, reasons);
+        m_sink.record(ModificationRecord{k, pen, reasons});
       }
       v -= pen;
       Line candidate;
@@ -256,8 +255,7 @@ class GreenblattSearch {
       if ((why == Reason::basic || why == Reason::replacement) && is_mated(v)) {
         ++missing;
         ++m_stats.mate_skips;
-        m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::mate_skip),
-                            static_cast<std::uint16_t>(k), v, 0);
+        m_sink.record(MateSkipRecord{k, v});
       }
       if (best_k < 0 || v > best) {
         best = v;
@@ -286,12 +284,11 @@ class GreenblattSearch {
     }
     if (best_k < 0) return leaf(static_value());  // cannot happen: the width is at least 1
     const NodeKind kind = classify_node(best, alpha0, beta, m_options.criterion);
-    if (m_tt && mode == trace::GreenblattMode::basic && depth > 0 &&
+    if (m_tt && mode == GreenblattMode::basic && depth > 0 &&
         (m_options.pruning || kind == NodeKind::pv)) {
-      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind),
-                  plaus.moves[static_cast<std::size_t>(best_r)].gen_index);
-      m_sink.tt_store(depth, best, plaus.moves[static_cast<std::size_t>(best_r)].gen_index,
-                      kind_bound(kind));
+      const int best_move = plaus.moves[static_cast<std::size_t>(best_r)].gen_index;
+      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind), best_move);
+      m_sink.record(TableStoreRecord{depth, best, best_move, kind_bound(kind)});
     }
     m_sink.leave(best, kind_bound(kind), kind);
     return best;
@@ -307,13 +304,13 @@ class GreenblattSearch {
     ++m_stats.capture_generations;
     const int n = static_cast<int>(plaus.moves.size());
     const bool stand_cut = m_options.pruning && causes_cutoff(stand, beta, m_options.criterion);
-    m_sink.capture_search(stand_cut ? 1 : 0, stand, n);
+    m_sink.record(CaptureSearchRecord{stand_cut, stand, n});
     if (n == 0 || stand_cut) return leaf(stand);
     if constexpr (Sink::enabled) {
       Selection sel;
       sel.reason.assign(static_cast<std::size_t>(n), Reason::plausible_capture);
       sel.width = sel.selected = n;
-      record_generation(trace::GreenblattMode::capture, ply + 1, plaus, sel);
+      record_generation(GreenblattMode::capture, ply + 1, plaus, sel);
     }
     m_sink.expand(n);
     Line& line = m_lines[static_cast<std::size_t>(ply)];
@@ -373,8 +370,7 @@ class GreenblattSearch {
       m_sink.enter(pm.gen_index, a, b);
       const std::string label = m_game.move_label(pm.move);
       m_sink.label(label);
-      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::secondary),
-                          static_cast<std::uint16_t>(plies), v, 0);
+      m_sink.record(SecondaryRecord{plies, v});
     }
     m_game.make(pm.move);
     const Line followed = line;
@@ -384,12 +380,10 @@ class GreenblattSearch {
     if (m_aborted) return v;
     m_sink.child_return(k + 1, x, Bound::exact);
     if (reasons) {
-      m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::modification),
-                          static_cast<std::uint16_t>(k + 1), pen, reasons);
+      m_sink.record(ModificationRecord{k + 1, pen, reasons});
     }
     const Score v2 = -x - pen;
-    m_sink.plausibility(static_cast<std::uint8_t>(trace::PlausibilityRecord::secondary_result),
-                        static_cast<std::uint16_t>(k + 1), v, v2);
+    m_sink.record(SecondaryResultRecord{k + 1, v, v2});
     if (v2 < v) {
       ++m_stats.secondary_changes;
       line.set(pm.move, true, m_lines[1]);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "trace/event.hpp"
+#include "search/sink/greenblatt_records.hpp"
 
 namespace kibitz::greenblatt {
 
@@ -12,7 +12,7 @@ Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const
   if (!options.modifications) return p;
   if (pm.poor) {
     p.points += options.poor_penalty;
-    p.reasons |= trace::k_penalty_poor;
+    p.reasons |= k_penalty_poor;
   }
   // The same piece moved again two plies down the principal variation.
   if (reply.length < 2 || reply.moves[1].from() != pm.move.to()) return p;
@@ -20,16 +20,16 @@ Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const
   int tempo = 0;
   if (next.to() == pm.move.from()) {
     tempo = options.back_penalty;
-    p.reasons |= trace::k_penalty_back;
+    p.reasons |= k_penalty_back;
   } else if (std::any_of(legal.begin(), legal.end(), [&](Move l) {
                return l.from() == pm.move.from() && l.to() == next.to() && !l.is_castle();
              })) {
     tempo = options.translation_penalty;
-    p.reasons |= trace::k_penalty_translation;
+    p.reasons |= k_penalty_translation;
   }
   if (pos.fullmove_number() <= 8) {
     tempo = std::max(tempo, options.opening_penalty);
-    p.reasons |= trace::k_penalty_opening;
+    p.reasons |= k_penalty_opening;
   }
   p.points += tempo;
   return p;

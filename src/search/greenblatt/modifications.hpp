@@ -15,7 +15,7 @@ namespace kibitz::greenblatt {
 
 struct Penalty {
   int points = 0;            // subtracted from the move's value
-  std::int32_t reasons = 0;  // trace::k_penalty_* bits
+  std::int32_t reasons = 0;  // k_penalty_* bits
 };
 
 // pm: the move (with its plausibility), played from pos whose legal moves are `legal`; reply:

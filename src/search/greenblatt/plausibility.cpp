@@ -131,7 +131,7 @@ class Scorer {
       Contribution c;
       c.heuristic = h;
       c.points = static_cast<std::int16_t>(std::clamp(points, -32000, 32000));
-      c.piece = piece;
+      c.piece = static_cast<std::uint8_t>(piece);
       c.square = static_cast<std::uint8_t>(sq);
       c.other = static_cast<std::uint8_t>(other);
       m_out.contributions.push_back(c);

@@ -7,50 +7,6 @@
 
 namespace kibitz::greenblatt {
 
-const char* reason_name(Reason r) {
-  switch (r) {
-    case Reason::none:
-      return "beyond the width";
-    case Reason::basic:
-      return "within the basic width";
-    case Reason::check:
-      return "a safe check";
-    case Reason::capture:
-      return "a capture at level 1 or 2";
-    case Reason::distinct:
-      return "a move of another piece";
-    case Reason::replacement:
-      return "replaces a move that led to mate";
-    case Reason::plausible_capture:
-      return "a plausible capture";
-    case Reason::principal:
-      return "the principal variation";
-  }
-  return "";
-}
-
-const char* reason_tag(Reason r) {
-  switch (r) {
-    case Reason::none:
-      return "no";
-    case Reason::basic:
-      return "basic";
-    case Reason::check:
-      return "check";
-    case Reason::capture:
-      return "capture";
-    case Reason::distinct:
-      return "piece";
-    case Reason::replacement:
-      return "for mate";
-    case Reason::plausible_capture:
-      return "capture";
-    case Reason::principal:
-      return "line";
-  }
-  return "";
-}
-
 WidthSchedule WidthSchedule::tournament() {
   WidthSchedule w;
   w.m_widths = {15, 15, 9, 9, 7};

@@ -12,20 +12,6 @@
 
 namespace kibitz::greenblatt {
 
-// Why a move is searched.
-enum class Reason : std::uint8_t {
-  none = 0,         // not searched (beyond the width)
-  basic = 1,        // within the basic width
-  check = 2,        // a safe check
-  capture = 3,      // a capture at level 1 or 2
-  distinct = 4,     // so that enough distinct pieces are moved
-  replacement = 5,  // taken in place of a basic move that led to mate against the side to move
-  plausible_capture = 6,  // the capture search's plausible captures
-  principal = 7,          // the secondary search following the principal variation
-};
-const char* reason_name(Reason r);  // "within the basic width", "a safe check", ...
-const char* reason_tag(Reason r);   // short: "basic", "check", "capture", "piece", ...
-
 class WidthSchedule {
  public:
   static WidthSchedule tournament();  // 15, 15, 9, 9, 7

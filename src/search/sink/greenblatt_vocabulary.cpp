@@ -1,12 +1,11 @@
-// The names of the plausibility heuristics and the comment each contribution prints, in the
-// manner of the paper's debugging aid 4.
+// The names of the Greenblatt records' vocabulary (greenblatt_records.hpp): heuristics and the
+// comment each contribution prints, in the manner of the paper's debugging aid 4, the reasons a
+// move is searched, the feedover conditions and the value modifications.
 #include <string>
 
-#include "search/greenblatt/plausibility.hpp"
+#include "search/sink/greenblatt_records.hpp"
 
 namespace kibitz::greenblatt {
-
-using namespace chess;
 
 namespace {
 
@@ -63,40 +62,33 @@ constexpr HeuristicInfo k_info[] = {
 static_assert(sizeof(k_info) / sizeof(k_info[0]) == static_cast<std::size_t>(Heuristic::count),
               "one entry per heuristic");
 
+const char* const k_piece_types[] = {"pawn", "knight", "bishop", "rook", "queen", "king"};
+
 std::string sq(int s) {
-  return s >= 0 && s < 64 ? square_name(s) : "?";
+  return square_text(s);
 }
 
 // "the white bishop on c1"
-std::string piece_at(Piece p, int s) {
-  if (p == Piece::none) return "the piece on " + sq(s);
-  return std::string("the ") + color_name(color_of(p)) + " " + piece_type_name(type_of(p)) +
-         " on " + sq(s);
+std::string piece_at(std::uint8_t p, int s) {
+  if (p >= k_no_piece) return "the piece on " + sq(s);
+  return std::string("the ") + (p >= 6 ? "black" : "white") + " " + k_piece_types[p % 6] + " on " +
+         sq(s);
 }
 
-std::string type_of_name(Piece p) {
-  return p == Piece::none ? "piece" : piece_type_name(type_of(p));
+std::string type_of_name(std::uint8_t p) {
+  return p >= k_no_piece ? "piece" : k_piece_types[p % 6];
 }
 
 }  // namespace
 
+std::string square_text(int s) {
+  if (s < 0 || s >= 64) return "?";
+  return std::string{static_cast<char>('a' + s % 8), static_cast<char>('1' + s / 8)};
+}
+
 const HeuristicInfo& heuristic_info(Heuristic h) {
   const auto i = static_cast<std::size_t>(h);
   return k_info[i < static_cast<std::size_t>(Heuristic::count) ? i : 0];
-}
-
-Contribution Contribution::unpack(std::uint32_t bits, std::int32_t points) {
-  Contribution c;
-  const auto h = static_cast<std::uint8_t>(bits & 0xFF);
-  c.heuristic =
-      h < static_cast<std::uint8_t>(Heuristic::count) ? static_cast<Heuristic>(h) : Heuristic::none;
-  const auto piece = static_cast<std::uint8_t>((bits >> 8) & 0xFF);
-  c.piece =
-      piece <= static_cast<std::uint8_t>(Piece::none) ? static_cast<Piece>(piece) : Piece::none;
-  c.square = static_cast<std::uint8_t>((bits >> 16) & 0xFF);
-  c.other = static_cast<std::uint8_t>((bits >> 24) & 0xFF);
-  c.points = static_cast<std::int16_t>(points);
-  return c;
 }
 
 std::string describe(const Contribution& c) {
@@ -206,6 +198,78 @@ std::string describe(const Contribution& c) {
     default:
       return pts;
   }
+}
+
+const char* reason_name(Reason r) {
+  switch (r) {
+    case Reason::none:
+      return "beyond the width";
+    case Reason::basic:
+      return "within the basic width";
+    case Reason::check:
+      return "a safe check";
+    case Reason::capture:
+      return "a capture at level 1 or 2";
+    case Reason::distinct:
+      return "a move of another piece";
+    case Reason::replacement:
+      return "replaces a move that led to mate";
+    case Reason::plausible_capture:
+      return "a plausible capture";
+    case Reason::principal:
+      return "the principal variation";
+  }
+  return "";
+}
+
+const char* reason_tag(Reason r) {
+  switch (r) {
+    case Reason::none:
+      return "no";
+    case Reason::basic:
+      return "basic";
+    case Reason::check:
+      return "check";
+    case Reason::capture:
+      return "capture";
+    case Reason::distinct:
+      return "piece";
+    case Reason::replacement:
+      return "for mate";
+    case Reason::plausible_capture:
+      return "capture";
+    case Reason::principal:
+      return "line";
+  }
+  return "";
+}
+
+const char* feedover_name(FeedoverCondition c) {
+  switch (c) {
+    case FeedoverCondition::none:
+      return "none";
+    case FeedoverCondition::in_check:
+      return "1A: a piece en prise while in check";
+    case FeedoverCondition::trapped_or_pinned:
+      return "1B: a piece en prise that is trapped or pinned";
+    case FeedoverCondition::two_en_prise:
+      return "2: two or more pieces en prise";
+    case FeedoverCondition::exchange:
+      return "3: one piece en prise each, the opponent's trapped or pinned";
+  }
+  return "none";
+}
+
+std::string penalty_reasons(std::int32_t bits) {
+  std::string s;
+  auto add = [&](std::int32_t bit, const char* text) {
+    if (bits & bit) s += (s.empty() ? "" : ", ") + std::string(text);
+  };
+  add(k_penalty_poor, "developmentally poor");
+  add(k_penalty_back, "the same piece moved back to its square");
+  add(k_penalty_translation, "two moves for a translation one move could make");
+  add(k_penalty_opening, "the same piece moved twice in the first eight moves");
+  return s;
 }
 
 }  // namespace kibitz::greenblatt

@@ -1,0 +1,39 @@
+#include "app/services.hpp"
+
+#include "core/error.hpp"
+#include "games/chess/movegen.hpp"
+#include "games/chess/notation.hpp"
+#include "games/chess/position.hpp"
+#include "trace/move_names.hpp"
+
+namespace kibitz {
+
+namespace {
+
+// Standard notation where the position parses and the move is legal in it; UCI otherwise.
+std::vector<std::string> chess_names(const std::string& fen,
+                                     const std::vector<std::uint16_t>& moves) {
+  chess::Position pos;
+  try {
+    pos = chess::Position::from_fen(fen);
+  } catch (const InputError&) {
+    return {};  // not a position: the trace layer names the moves from their squares
+  }
+  chess::MoveList legal;
+  chess::generate_legal(pos, legal);
+  std::vector<std::string> names;
+  names.reserve(moves.size());
+  for (std::uint16_t bits : moves) {
+    const chess::Move m(bits & 63, (bits >> 6) & 63, static_cast<chess::MoveKind>(bits >> 12));
+    names.push_back(legal.contains(m) ? chess::to_san(pos, m) : chess::to_uci(m));
+  }
+  return names;
+}
+
+}  // namespace
+
+void install_services() {
+  trace::set_chess_move_namer(chess_names);
+}
+
+}  // namespace kibitz

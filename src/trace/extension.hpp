@@ -1,0 +1,54 @@
+// An extension of the trace (event types 32..255; event.hpp): what the model learns from its
+// records while it is built, and how the narration tells them. Each extension defines one
+// TraceExtension in its own file and is listed once in extensions.cpp.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "trace/event.hpp"
+#include "trace/trace.hpp"
+
+namespace kibitz::trace {
+
+class Model;
+struct ModelNode;
+
+// The model being built, as an extension's record may change it (model_build.cpp).
+class ModelBuildContext {
+ public:
+  virtual ~ModelBuildContext() = default;
+  virtual const EventLog& events() const = 0;
+  virtual ModelNode& node(std::uint32_t id) = 0;
+  // Successors of node id entered so far, and the index k the next one gets.
+  virtual std::uint32_t successors_entered(std::uint32_t id) const = 0;
+  virtual std::int32_t next_successor_k(std::uint32_t id) const = 0;
+  // The successor the record at t names by its index k: the last one entered at id, which
+  // must have that k and have returned (else the model fails, naming the event).
+  virtual std::uint32_t returned_successor(std::size_t t, std::uint32_t id,
+                                           std::int32_t k) const = 0;
+  // The next successor entered at id gets `marks`; with `repeat`, it is the last successor
+  // searched again (same k; the earlier one is then marked k_superseded), expected `expected`.
+  virtual void next_child(std::uint32_t id, std::uint16_t marks, bool repeat,
+                          NodeKind expected) = 0;
+  [[noreturn]] virtual void fail(std::size_t t, const std::string& what) const = 0;
+};
+
+// The model's part of a record: checks it and notes what it says (the record is about the
+// open node, e.node, already checked).
+using RecordHook = void (*)(ModelBuildContext& model, std::size_t t, const Event& e);
+// A sentence for the record headed at `head`; slot 0 is the head, 1, 2, ... its payloads.
+using ExtensionNarrator = std::string (*)(const Model& model, std::size_t head, int slot);
+
+struct TraceExtension {
+  const char* name;
+  EventType types[4];    // the event types it owns (EventType::none ends the list)
+  RecordHook on_record;  // nullptr: nothing for the model beyond the node's own events
+  ExtensionNarrator narrate;
+};
+
+// The extension that owns an event type, or nullptr (then its events are opaque steps).
+const TraceExtension* find_extension(EventType type);
+
+}  // namespace kibitz::trace
