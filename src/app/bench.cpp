@@ -10,31 +10,32 @@ namespace kibitz {
 
 std::vector<SearchSpec> bench_cases() {
   std::vector<SearchSpec> cases;
-  auto random = [&](const char* params, Algorithm a, Criterion c) {
-    SearchSpec s;
-    s.random = RandomTreeParams::parse(params);
-    s.algo = a;
-    s.criterion = c;
-    cases.push_back(s);
-  };
-  for (int seed = 1; seed <= 6; ++seed) {
-    random(("b=5,d=10,lo=-16383,hi=16384,seed=" + std::to_string(seed)).c_str(),
-           Algorithm::alphabeta, Criterion::gt);
-    random(("B=9,root=5,d=10,lo=-32767,hi=32768,seed=" + std::to_string(seed)).c_str(),
-           Algorithm::alphabeta, Criterion::ge);
+  for (const AlgorithmEntry* a : algorithms()) {
+    if (!a->bench) continue;
+    for (SearchSpec& s : a->bench()) cases.push_back(std::move(s));
   }
-  random("b=4,d=8,lo=-100,hi=100,seed=3", Algorithm::minimax, Criterion::gt);
-  random("b=6,d=8,lo=-8,hi=8,seed=7", Algorithm::alphabeta_bounds, Criterion::ge);
-  SearchSpec textbook;
-  textbook.tree = "((3 12 8) (2 4 6) (14 5 2))";
-  cases.push_back(textbook);
   return cases;
 }
 
+bool is_classic_bench_case(const SearchSpec& spec) {
+  return spec.algo == "minimax" || spec.algo == "alphabeta" || spec.algo == "alphabeta-bounds";
+}
+
+BenchSignature bench_signature_parts() {
+  BenchSignature sig;
+  for (const SearchSpec& s : bench_cases()) {
+    const long long nodes = run_search(s, false).stats.nodes;
+    sig.total += nodes;
+    if (is_classic_bench_case(s)) sig.classic += nodes;
+    if (sig.by_algorithm.empty() || sig.by_algorithm.back().first != s.algo)
+      sig.by_algorithm.emplace_back(s.algo, 0);
+    sig.by_algorithm.back().second += nodes;
+  }
+  return sig;
+}
+
 long long bench_signature() {
-  long long nodes = 0;
-  for (const SearchSpec& s : bench_cases()) nodes += run_search(s, false).stats.nodes;
-  return nodes;
+  return bench_signature_parts().total;
 }
 
 BenchFigures run_bench(int rounds) {
@@ -43,6 +44,7 @@ BenchFigures run_bench(int rounds) {
   BenchFigures f;
   f.rounds = rounds;
   f.seconds_unrecorded = f.seconds_recorded = 1e30;
+  f.signature = bench_signature_parts();
   for (int r = 0; r < rounds; ++r) {
     // Unrecorded and recorded alternate so that both see the same machine conditions.
     long long nodes = 0, leaves = 0;
@@ -65,7 +67,7 @@ BenchFigures run_bench(int rounds) {
     f.seconds_unrecorded =
         std::min(f.seconds_unrecorded, std::chrono::duration<double>(t1 - t0).count());
     f.seconds_recorded = std::min(f.seconds_recorded, recorded);
-    f.nodes = f.signature = nodes;
+    f.nodes = nodes;
     f.leaves = leaves;
     f.events = events;
     if (r == 0) f.trace_bytes = bytes;

@@ -1,20 +1,32 @@
-// The bench: a fixed set of searches timed without and with recording. Its signature is the
-// total node count of the set, which a test checks, natively and in wasm, so any change to
-// what the searches visit shows up (Stockfish's "bench signature").
+// The bench: every algorithm's searches (its registry entry's `bench`), timed without and with
+// recording. Its signature is the total node count of the set, which a test checks, natively
+// and in wasm, so any change to what the searches visit shows up (Stockfish's "bench
+// signature"). The signature's classic part is that of minimax, alpha-beta and alpha-beta with
+// bounds, the bench before the other algorithms joined it.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/search_spec.hpp"
 
 namespace kibitz {
 
-std::vector<SearchSpec> bench_cases();
+std::vector<SearchSpec> bench_cases();  // in the registry's order
+bool is_classic_bench_case(const SearchSpec& spec);
+
+struct BenchSignature {
+  long long total = 0;                                          // nodes of every case
+  long long classic = 0;                                        // nodes of the classic cases
+  std::vector<std::pair<std::string, long long>> by_algorithm;  // registry order
+};
+BenchSignature bench_signature_parts();  // each case searched once without recording
+long long bench_signature();
 
 struct BenchFigures {
-  long long signature = 0;  // total nodes of the set
-  long long nodes = 0;      // nodes per round (= signature)
+  BenchSignature signature;
+  long long nodes = 0;  // nodes per round (= signature.total)
   long long leaves = 0;
   double seconds_unrecorded = 0;  // best of the rounds
   double seconds_recorded = 0;
@@ -24,8 +36,6 @@ struct BenchFigures {
   int rounds = 0;
 };
 
-// Total nodes of the bench set, searched once without recording.
-long long bench_signature();
 BenchFigures run_bench(int rounds);
 
 }  // namespace kibitz

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <utility>
 
+#include "app/algorithms/algorithm.hpp"
 #include "app/fe_report.hpp"
 #include "app/interest_report.hpp"
 
@@ -20,32 +21,6 @@ std::string list_path(const std::vector<int>& p) {
     s += std::to_string(k);
   }
   return s.empty() ? "(root)" : s;
-}
-
-void write_greenblatt_stats(JsonWriter& j, const greenblatt::GreenblattStats& g) {
-  j.key("greenblatt");
-  j.begin_object();
-  const std::pair<const char*, long long> fields[] = {
-      {"generations", g.generations},
-      {"capture_generations", g.capture_generations},
-      {"feedovers", g.feedovers},
-      {"static_evals", g.static_evals},
-      {"capture_nodes", g.capture_nodes},
-      {"hash_probes", g.hash_probes},
-      {"hash_hits", g.hash_hits},
-      {"hash_cutoffs", g.hash_cutoffs},
-      {"secondary_searches", g.secondary_searches},
-      {"secondary_nodes", g.secondary_nodes},
-      {"secondary_changes", g.secondary_changes},
-      {"cutoffs", g.cutoffs},
-      {"first_move_cutoffs", g.first_move_cutoffs},
-      {"mate_skips", g.mate_skips},
-      {"modifications", g.modifications}};
-  for (const auto& f : fields) {
-    j.key(f.first);
-    j.number(f.second);
-  }
-  j.end_object();
 }
 
 }  // namespace
@@ -233,7 +208,6 @@ std::string search_report_json(const SearchResult& result, const Model& model,
     j.number(result.tt_stores);
     j.end_object();
   }
-  if (result.trace.meta.get("algo") == "greenblatt") write_greenblatt_stats(j, result.greenblatt);
   j.key("algo");
   j.string(result.trace.meta.get("algo"));
   j.key("criterion");
@@ -250,14 +224,14 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.number(static_cast<long long>(model.event_count()));
   j.key("nodes_generated");  // as 002_... counts them (search/sink/sink.hpp)
   j.number(nodes_generated(result.stats, static_cast<long long>(model.roots().size())));
-  const bool fe = result.trace.meta.get("algo") == "forward-estimation";
-  if (fe) write_fe_summary(j, result);
+  const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
+  if (algo && algo->report_json) algo->report_json(j, result, model);
   j.key("nodes_table");
   j.begin_array();
   const std::size_t last = model.event_count() == 0 ? 0 : model.event_count() - 1;
   for (std::uint32_t id = 0; id < model.node_count(); ++id)
     write_node_entry(j, model, id, last, scores);
-  if (fe) write_fe_pruned_entries(j, model, last, scores != nullptr);
+  if (algo && algo->report_nodes) algo->report_nodes(j, model, last, scores != nullptr);
   j.end_array();
   j.end_object();
   return j.take();
@@ -266,9 +240,9 @@ std::string search_report_json(const SearchResult& result, const Model& model,
 std::string search_report_text(const SearchResult& result, const Model& model,
                                const std::vector<Score>* scores) {
   std::ostringstream o;
+  const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
   o << "value: " << format_score(result.value);
-  if (result.trace.meta.get("algo") == "alphabeta-bounds")
-    o << " (" << bound_name(result.bound) << ")";
+  if (algo && algo->value_bound) o << " (" << bound_name(result.bound) << ")";
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";
   o << "leaves evaluated: " << result.stats.leaves << "\n";
@@ -323,17 +297,7 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   }
   o << "nodes generated: "
     << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
-  if (result.trace.meta.get("algo") == "forward-estimation") o << fe_summary_text(result);
-  if (result.trace.meta.get("algo") == "greenblatt") {
-    const greenblatt::GreenblattStats& g = result.greenblatt;
-    o << "greenblatt: " << g.generations << " plausible move generations, " << g.feedovers
-      << " feedovers, " << g.static_evals << " static evaluations, " << g.capture_nodes
-      << " capture-search nodes, " << g.hash_hits << " hash hits of " << g.hash_probes
-      << " probes, " << g.secondary_searches << " secondary searches (" << g.secondary_changes
-      << " lowered the value)\n";
-    o << "cutoffs by the first move searched: " << g.first_move_cutoffs << " of " << g.cutoffs
-      << "\n";
-  }
+  if (algo && algo->report_text) algo->report_text(o, result, model);
   if (scores && !model.roots().empty()) {
     o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
   }

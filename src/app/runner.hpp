@@ -7,7 +7,6 @@
 
 #include "app/search_spec.hpp"
 #include "core/bound.hpp"
-#include "search/greenblatt/greenblatt_options.hpp"
 #include "search/sink/sink.hpp"
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
@@ -33,11 +32,21 @@ struct SearchResult {
   std::vector<IterationResult> iterations;  // iterative deepening and interest search
   long long interest_cutoffs = -1;          // interest search only (-1 otherwise)
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;
-  greenblatt::GreenblattStats greenblatt;  // the Greenblatt search's counters (algo greenblatt)
+  // The algorithm's own counters, in the order its report shows them (the Greenblatt search's
+  // generations, feedovers...; principal variation search's re-searches).
+  std::vector<std::pair<std::string, long long>> counters;
+  void count(const std::string& name, long long n);  // adds n to the counter (created at 0)
+  long long counter(const std::string& name) const;  // 0 if none
 };
 
-// Throws InputError for a bad spec.
+// Throws InputError for a bad spec. The spec is completed (its algorithm's source-dependent
+// defaults filled in) and validated first; result.trace.meta says how to search it again.
 SearchResult run_search(const SearchSpec& spec, bool record);
+// The spec with its algorithm's source-dependent defaults filled in, validated.
+SearchSpec completed(const SearchSpec& spec);
+
+// The depth iterative deepening goes to: the given depth, or the height of a tree.
+int iterative_depth(const SearchSpec& spec);
 
 // node.score for every node of the model (index = node id): the minimax value of the node's
 // subtree searched to the same depth as in the trace. Nodes are matched to moves by their

@@ -1,59 +1,111 @@
 #include "app/search_spec.hpp"
 
-#include <cmath>
+#include <cctype>
+#include <cerrno>
 #include <cstdlib>
-
-#include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
 
 namespace kibitz {
 
-const char* algorithm_name(Algorithm a) {
-  switch (a) {
-    case Algorithm::minimax:
-      return "minimax";
-    case Algorithm::alphabeta:
-      return "alphabeta";
-    case Algorithm::alphabeta_bounds:
-      return "alphabeta-bounds";
-    case Algorithm::forward_estimation:
-      return "forward-estimation";
-    case Algorithm::greenblatt:
-      return "greenblatt";
-    case Algorithm::interest:
-      return "interest";
-  }
-  return "alphabeta";
-}
+namespace {
 
-Algorithm parse_algorithm(const std::string& text) {
-  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds,
-                      Algorithm::forward_estimation, Algorithm::greenblatt, Algorithm::interest}) {
-    if (text == algorithm_name(a)) return a;
-  }
-  throw InputError(
-      "unknown algorithm '" + text +
-      "' (minimax, alphabeta, alphabeta-bounds, forward-estimation, greenblatt, interest)");
-}
-
-int parse_fe_delta(const std::string& text) {
+long long parse_integer(const std::string& name, const std::string& value, long long lo,
+                        long long hi) {
   char* end = nullptr;
-  const double x = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(x >= 0.0 && x <= 1.0)) {
-    throw InputError("delta must be a number from 0 to 1, not '" + text + "'");
+  errno = 0;
+  const long long v = std::strtoll(value.c_str(), &end, 10);
+  if (value.empty() || *end || errno == ERANGE || v < lo || v > hi) {
+    throw InputError(name + " must be an integer from " + std::to_string(lo) + " to " +
+                     std::to_string(hi) + ", not '" + value + "'");
   }
-  return static_cast<int>(std::lround(x * 1000.0));
+  return v;
 }
 
-std::string format_fe_delta(int milli) {
-  std::string s = std::to_string(milli / 1000);
-  if (milli % 1000) {
-    std::string frac = std::to_string(1000 + milli % 1000).substr(1);
-    while (frac.back() == '0') frac.pop_back();
-    s += "." + frac;
+bool parse_switch(const std::string& name, const std::string& value) {
+  if (value == "1" || value == "true" || value == "on" || value == "yes") return true;
+  if (value == "0" || value == "false" || value == "off" || value == "no") return false;
+  throw InputError(name + " must be true or false, not '" + value + "'");
+}
+
+}  // namespace
+
+void SearchSpec::set_algorithm(const std::string& name) {
+  const AlgorithmEntry& a = kibitz::algorithm(name);
+  if (name != algo) options = OptionValues();
+  algo = name;
+  if (!criterion_given) criterion = a.criterion;
+}
+
+bool SearchSpec::is_common_key(const std::string& key) {
+  return key == "algo" || key == "criterion" || key == "depth" || key == "iterative" ||
+         key == "nodes" || key == "tt";
+}
+
+void SearchSpec::set(const std::string& key, const std::string& value, const std::string& as) {
+  const std::string name = as.empty() ? key : as;
+  if (key == "algo") {
+    set_algorithm(value);
+  } else if (key == "criterion") {
+    if (!parse_criterion(value.c_str(), criterion))
+      throw InputError(name + " must be gt or ge, not '" + value + "'");
+    criterion_given = true;
+  } else if (key == "depth") {
+    depth = static_cast<int>(parse_integer(name, value, -1, 10'000));
+  } else if (key == "iterative") {
+    iterative = parse_switch(name, value);
+  } else if (key == "nodes") {
+    node_budget = parse_integer(name, value, 0, 1LL << 40);
+  } else if (key == "tt") {
+    tt_entries = parse_integer(name, value, -1, 1LL << 26);
+  } else if (const Option* o = find_option(algorithm().option_list(), key)) {
+    try {
+      options.set(algorithm().option_list(), key, value);
+    } catch (const InputError& e) {
+      // Name the option as the user wrote it.
+      const std::string what = e.what();
+      if (!as.empty() && what.rfind(o->key(), 0) == 0)
+        throw InputError(as + what.substr(std::string(o->key()).size()));
+      throw;
+    }
+  } else if (const AlgorithmEntry* owner = option_owner(key, &algorithm())) {
+    if (!as.empty() && as[0] == '-') throw InputError(name + " applies to --algo " + owner->name);
+    throw InputError(name + " is one of the options of " + owner->noun + " (algo " + owner->name +
+                     ")");
+  } else {
+    throw InputError("unknown search option '" + name + "'");
   }
-  return s;
+}
+
+std::string SearchSpec::option(const std::string& key) const {
+  return options.get(algorithm().option_list(), key);
+}
+
+long long SearchSpec::option_int(const std::string& key) const {
+  return options.integer(algorithm().option_list(), key);
+}
+
+bool SearchSpec::option_on(const std::string& key) const {
+  return options.on(algorithm().option_list(), key);
+}
+
+long long SearchSpec::table_entries() const {
+  if (tt_entries >= 0) return tt_entries;
+  const AlgorithmEntry& a = algorithm();
+  switch (a.table) {
+    case TableUse::always:
+      return a.table_entries;
+    case TableUse::transpositions:
+      return game == "chess" || game == "othello" ? a.table_entries : 0;
+    default:
+      return 0;
+  }
+}
+
+std::string SearchSpec::source_kind() const {
+  if (!tree.empty()) return "tree";
+  if (random) return "random";
+  return game;
 }
 
 void SearchSpec::validate() const {
@@ -66,72 +118,24 @@ void SearchSpec::validate() const {
   if (node_budget < 0) throw InputError("the node budget must not be negative");
   if (tt_entries < -1 || tt_entries > (1LL << 26))
     throw InputError("the table size must be between 0 and 2^26 entries");
-  if (tt_entries > 0 && algo == Algorithm::minimax)
-    throw InputError("minimax does not use a transposition table");
-  if (algo == Algorithm::forward_estimation) {
-    if (!tree.empty()) {
-      throw InputError("forward estimation needs node costs: search a random tree or a game");
-    }
-    if (fe_source() == EdgeSource::exact && !random) {
-      throw InputError(
-          "exact edge-cost bounds are known only for random trees (use bounds online or offline)");
-    }
-    if (fe_delta_milli < 0 || fe_delta_milli > 1000) throw InputError("delta must be from 0 to 1");
-    if (fe_likely && fe_source() != EdgeSource::offline) {
-      throw InputError("the likely increment and decrement are learned off-line (bounds offline)");
-    }
-    if (fe_samples < 1 || fe_samples > 100'000)
-      throw InputError("samples must be from 1 to 100000");
-    if (node_budget > 0 || tt_entries > 0) {
-      throw InputError("forward estimation uses neither a node budget nor a transposition table");
-    }
+  const AlgorithmEntry& a = algorithm();
+  if (a.validate) a.validate(*this);  // its own rules first: their messages say more
+  if (tt_entries > 0 && a.table == TableUse::refuses)
+    throw InputError(std::string(a.noun) + " does not use a transposition table");
+  if (node_budget > 0 && !a.node_budget)
+    throw InputError(std::string(a.noun) + " does not take a node budget");
+  if (iterative && !a.iterative)
+    throw InputError(std::string(a.noun) + " does not take iterative deepening");
+  for (const auto& [key, value] : options.items()) {
+    const Option* o = find_option(a.option_list(), key);
+    if (!o) throw InputError(key + " is not an option of " + a.noun);
+    if (!options.applies(a.option_list(), *o)) throw InputError(o->condition_reason());
   }
-  if (algo == Algorithm::greenblatt) {
-    if (game != "chess")
-      throw InputError("the Greenblatt search plays chess only (use the game chess)");
-    greenblatt::WidthSchedule::parse(widths.empty() ? "normal"
-                                                    : widths);  // throws naming the fault
-    if (feedover < -1 || feedover > greenblatt::GreenblattOptions::k_max_feedover) {
-      throw InputError("feedover (plies per path) must be between 0 and " +
-                       std::to_string(greenblatt::GreenblattOptions::k_max_feedover));
-    }
-  } else if (!widths.empty() || feedover >= 0 || !secondary || !pruning) {
-    throw InputError(
-        "widths, feedover, secondary and pruning are options of the Greenblatt search (algo "
-        "greenblatt)");
-  }
-  if (algo == Algorithm::interest) {
-    interest.validate();
-    if (iterative)
-      throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
-    if (interest.value_costs && !random)
-      throw InputError("value costs (interest_costs value) are for random trees");
-  } else if (!interest.is_default()) {
-    throw InputError(
-        "limits, tallies, similarity, interest costs and extension are options of the interest "
-        "search");
-  }
-}
-
-greenblatt::GreenblattOptions SearchSpec::greenblatt_options() const {
-  greenblatt::GreenblattOptions o;
-  o.widths = greenblatt::WidthSchedule::parse(widths.empty() ? "normal" : widths);
-  if (feedover >= 0) o.feedover_limit = feedover;
-  o.secondary = secondary;
-  o.pruning = pruning;
-  o.criterion = criterion;
-  return o;
-}
-
-std::string SearchSpec::source_kind() const {
-  if (!tree.empty()) return "tree";
-  if (random) return "random";
-  return game;
 }
 
 void SearchSpec::write_meta(trace::Meta& meta) const {
   meta.set("engine", "kibitz 0.1.0");
-  meta.set("algo", algorithm_name(algo));
+  meta.set("algo", algo);
   meta.set("criterion", criterion_name(criterion));
   meta.set("source", source_kind());
   if (!tree.empty()) meta.set("tree", tree);
@@ -142,19 +146,22 @@ void SearchSpec::write_meta(trace::Meta& meta) const {
   if (iterative) meta.set("iterative", "true");
   if (node_budget > 0) meta.set("nodes", std::to_string(node_budget));
   if (tt_entries >= 0) meta.set("tt", std::to_string(tt_entries));
-  if (algo == Algorithm::forward_estimation) {
-    meta.set("fe_bounds", edge_source_name(fe_source()));
-    meta.set("fe_delta", format_fe_delta(fe_delta_milli));
-    if (fe_likely) meta.set("fe_likely", "1");
-    if (fe_source() == EdgeSource::offline) meta.set("fe_samples", std::to_string(fe_samples));
+  const OptionList& list = algorithm().option_list();
+  for (const Option& o : list) {
+    if (!options.applies(list, o)) continue;
+    const std::string* given = options.find(o.key());
+    switch (o.meta_rule()) {
+      case MetaRule::always:
+        meta.set(o.meta_key(), o.meta_text(given ? *given : o.fallback()));
+        break;
+      case MetaRule::if_set:
+        if (given) meta.set(o.meta_key(), o.meta_text(*given));
+        break;
+      case MetaRule::if_not_default:
+        if (given && *given != o.fallback()) meta.set(o.meta_key(), o.meta_text(*given));
+        break;
+    }
   }
-  if (algo == Algorithm::greenblatt) {
-    meta.set("widths", widths.empty() ? "normal" : widths);
-    if (feedover >= 0) meta.set("feedover", std::to_string(feedover));
-    if (!secondary) meta.set("secondary", "false");
-    if (!pruning) meta.set("pruning", "false");
-  }
-  if (algo == Algorithm::interest) interest.write_meta(meta);
 }
 
 std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
@@ -164,27 +171,15 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
     if (const auto* r = meta.find("random")) s.random = RandomTreeParams::parse(*r);
     if (const auto* g = meta.find("game")) s.game = *g;
     if (const auto* p = meta.find("position")) s.position = *p;
-    if (const auto* d = meta.find("depth")) s.depth = std::stoi(*d);
+    if (const auto* a = meta.find("algo")) s.set_algorithm(*a);
+    for (const char* key : {"criterion", "depth", "nodes", "tt"}) {
+      if (const auto* v = meta.find(key)) s.set(key, *v);
+    }
     if (const auto* i = meta.find("iterative")) s.iterative = *i == "true";
-    if (const auto* n = meta.find("nodes")) s.node_budget = std::stoll(*n);
-    if (const auto* t = meta.find("tt")) s.tt_entries = std::stoll(*t);
-    if (const auto* w = meta.find("widths")) s.widths = *w == "normal" ? "" : *w;
-    if (const auto* f = meta.find("feedover")) s.feedover = std::stoi(*f);
-    if (const auto* x = meta.find("secondary")) s.secondary = *x != "false";
-    if (const auto* x = meta.find("pruning")) s.pruning = *x != "false";
-    if (const auto* a = meta.find("algo")) s.algo = parse_algorithm(*a);
-    if (s.algo == Algorithm::interest) s.interest.read_meta(meta);
-    if (const auto* c = meta.find("criterion")) {
-      if (!parse_criterion(c->c_str(), s.criterion)) return std::nullopt;
+    for (const Option& o : s.algorithm().option_list()) {
+      if (const auto* v = meta.find(o.meta_key()))
+        s.options.set(s.algorithm().option_list(), o.key(), *v);
     }
-    if (const auto* b = meta.find("fe_bounds")) {
-      EdgeSource src;
-      if (!parse_edge_source(*b, src)) return std::nullopt;
-      s.fe_bounds = src;
-    }
-    if (const auto* d = meta.find("fe_delta")) s.fe_delta_milli = parse_fe_delta(*d);
-    if (const auto* l = meta.find("fe_likely")) s.fe_likely = *l == "1";
-    if (const auto* k = meta.find("fe_samples")) s.fe_samples = std::stoi(*k);
     s.validate();
   } catch (const std::exception&) {
     return std::nullopt;  // a trace from elsewhere: viewable, just not searchable again
@@ -192,109 +187,100 @@ std::optional<SearchSpec> SearchSpec::from_meta(const trace::Meta& meta) {
   return s;
 }
 
-SearchSpec SearchSpec::from_json(const std::string& json) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw InputError(std::string("search options are not valid JSON: ") + e.what());
-  }
-  if (!doc.is_object()) throw InputError("search options must be a JSON object");
-  SearchSpec s;
-  bool criterion_given = false;
-  auto text = [&](const char* key) -> std::string {
-    const auto& v = doc[key];
-    if (v.is_string()) return v.get<std::string>();
-    if (v.is_number_integer()) return std::to_string(v.get<long long>());
-    throw InputError(std::string("search option '") + key + "' must be a string");
-  };
-  for (auto it = doc.begin(); it != doc.end(); ++it) {
-    const std::string& key = it.key();
-    if (key == "tree")
-      s.tree = text("tree");
-    else if (key == "random")
-      s.random = RandomTreeParams::parse(text("random"));
-    else if (key == "game")
-      s.game = text("game");
-    else if (key == "position")
-      s.position = text("position");
-    else if (key == "algo")
-      s.algo = parse_algorithm(text("algo"));
-    else if (key == "criterion") {
-      criterion_given = true;
-      if (!parse_criterion(text("criterion").c_str(), s.criterion)) {
-        throw InputError("criterion must be gt or ge");
-      }
-    } else if (key == "depth") {
-      if (!it.value().is_number_integer()) throw InputError("depth must be an integer");
-      s.depth = it.value().get<int>();
-    } else if (key == "iterative") {
-      if (!it.value().is_boolean()) throw InputError("iterative must be true or false");
-      s.iterative = it.value().get<bool>();
-    } else if (key == "nodes") {
-      if (!it.value().is_number_integer())
-        throw InputError("nodes (the budget) must be an integer");
-      s.node_budget = it.value().get<long long>();
-    } else if (key == "tt") {
-      if (!it.value().is_number_integer())
-        throw InputError("tt (table entries) must be an integer");
-      s.tt_entries = it.value().get<long long>();
-    } else if (key == "bounds") {
-      EdgeSource src;
-      if (!parse_edge_source(text("bounds"), src)) {
-        throw InputError("bounds must be exact, online or offline");
-      }
-      s.fe_bounds = src;
-    } else if (key == "delta") {
-      const auto& v = it.value();
-      if (v.is_number()) {
-        const double x = v.get<double>();
-        if (!(x >= 0.0 && x <= 1.0)) throw InputError("delta must be a number from 0 to 1");
-        s.fe_delta_milli = static_cast<int>(std::lround(x * 1000.0));
-      } else {
-        s.fe_delta_milli = parse_fe_delta(text("delta"));
-      }
-    } else if (key == "likely") {
-      if (!it.value().is_boolean()) throw InputError("likely must be true or false");
-      s.fe_likely = it.value().get<bool>();
-    } else if (key == "samples") {
-      if (!it.value().is_number_integer()) throw InputError("samples must be an integer");
-      s.fe_samples = it.value().get<int>();
-    } else if (key == "widths") {
-      s.widths = text("widths");
-      if (s.widths == "normal") s.widths.clear();
-    } else if (key == "feedover") {
-      if (!it.value().is_number_integer()) throw InputError("feedover must be an integer");
-      s.feedover = it.value().get<int>();
-    } else if (key == "secondary" || key == "pruning") {
-      if (!it.value().is_boolean()) throw InputError(key + " must be true or false");
-      (key == "secondary" ? s.secondary : s.pruning) = it.value().get<bool>();
-    } else if (key == "similarity" && it.value().is_boolean()) {
-      s.interest.similarity = it.value().get<bool>();
-    } else if (key == "limits" && it.value().is_array()) {
-      std::string list;
-      for (const auto& v : it.value()) {
-        if (v.is_string())
-          list += (list.empty() ? "" : ",") + v.get<std::string>();
-        else if (v.is_number_integer())
-          list += (list.empty() ? "" : ",") + std::to_string(v.get<long long>());
-        else
-          throw InputError("limits must be numbers or \"inf\"");
-      }
-      s.interest.set("limits", list);
-    } else if (InterestSpec::is_key(key)) {
-      s.interest.set(key, text(key.c_str()));
+std::string url_decode(const std::string& s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else if (s[i] == '+') {
+      out += ' ';
     } else {
-      throw InputError("unknown search option '" + key + "'");
+      out += s[i];
     }
   }
-  if (s.tree.empty() && !s.random && s.game.empty()) {
-    throw InputError("search options need a source: \"tree\", \"random\" or \"game\"");
+  return out;
+}
+
+std::string url_encode(const std::string& s) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == '(' || c == ')' ||
+        c == ',' || c == ':' || c == '=') {
+      out += static_cast<char>(c);
+    } else if (c == ' ') {
+      out += "%20";
+    } else {
+      out += '%';
+      out += hex[c >> 4];
+      out += hex[c & 15];
+    }
   }
-  if (s.algo == Algorithm::greenblatt && !criterion_given)
-    s.criterion = Criterion::ge;  // the paper's rule
-  s.validate();
-  return s;
+  return out;
+}
+
+std::string SearchSpec::link_params() const {
+  std::string h;
+  if (!tree.empty())
+    h += "tree=" + url_encode(tree);
+  else if (random)
+    h += "random=" + url_encode(random->to_text());
+  else
+    h += "game=" + url_encode(game) + "&position=" + url_encode(position);
+  h += "&algo=" + algo;
+  h += std::string("&criterion=") + criterion_name(criterion);
+  if (depth >= 0) h += "&depth=" + std::to_string(depth);
+  if (iterative) h += "&iterative=1";
+  if (node_budget > 0) h += "&nodes=" + std::to_string(node_budget);
+  if (tt_entries >= 0) h += "&tt=" + std::to_string(tt_entries);
+  for (const Option& o : algorithm().option_list()) {  // in the algorithm's order
+    if (const std::string* v = options.find(o.key()))
+      h += "&" + std::string(o.key()) + "=" + url_encode(*v);
+  }
+  return h;
+}
+
+SearchSpec SearchSpec::from_link_params(const std::string& params, ExtraKey extra, void* user) {
+  SearchSpec spec;
+  std::vector<std::pair<std::string, std::string>> items;
+  std::size_t pos = 0;
+  while (pos <= params.size()) {
+    std::size_t amp = params.find('&', pos);
+    if (amp == std::string::npos) amp = params.size();
+    const std::string item = params.substr(pos, amp - pos);
+    pos = amp + 1;
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      if (eq == std::string::npos) throw InputError("link: '" + item + "' should be name=value");
+      items.emplace_back(item.substr(0, eq), url_decode(item.substr(eq + 1)));
+    }
+    if (amp >= params.size()) break;
+  }
+  // The algorithm first: its options are read with it.
+  for (const auto& [key, value] : items) {
+    if (key == "algo") spec.set_algorithm(value);
+  }
+  for (const auto& [key, value] : items) {
+    try {
+      if (key == "algo") continue;
+      if (key == "tree")
+        spec.tree = value;
+      else if (key == "random")
+        spec.random = RandomTreeParams::parse(value);
+      else if (key == "game")
+        spec.game = value;
+      else if (key == "position")
+        spec.position = value;
+      else if (!(extra && extra(key, value, user)))
+        spec.set(key, value);
+    } catch (const InputError& e) {
+      const std::string what = e.what();
+      throw InputError(what.rfind("link: ", 0) == 0 ? what : "link: " + what);
+    }
+  }
+  return spec;
 }
 
 }  // namespace kibitz

@@ -45,7 +45,8 @@ class ViewerApp {
   std::string view_state_json() const;
   std::string node_state_json(std::uint32_t id) const;  // the CLI's nodes_table entry at the cursor
 
-  // The view as a URL fragment: "#tree=...&algo=alphabeta&criterion=ge&t=42".
+  // The view as a URL fragment: "#tree=...&algo=alphabeta&criterion=ge&t=42"
+  // (viewer_app_links.cpp).
   std::string url_hash() const;
   // Applies a fragment like the above: runs the search it describes and seeks; summary or
   // {"error"} naming the bad part.
@@ -64,6 +65,7 @@ class ViewerApp {
 
  private:
   void show(SearchResult&& result, const std::string& origin);
+  void process_file_requests();  // viewer_app_files.cpp
   void load_examples(const std::string& assets_dir);
   void load_positions(const std::string& assets_dir);
 
@@ -72,8 +74,7 @@ class ViewerApp {
   std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
 };
 
-// %XX decoding and encoding for URL fragments.
-std::string url_decode(const std::string& s);
-std::string url_encode(const std::string& s);
+// {"error": message} (viewer_app_json.cpp).
+std::string error_json(const std::string& message);
 
 }  // namespace kibitz

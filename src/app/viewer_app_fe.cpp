@@ -8,48 +8,6 @@
 
 namespace kibitz {
 
-void fe_spec_from_form(const viewer::SetupForm& f, SearchSpec& spec) {
-  if (f.algo != viewer::SetupForm::k_algo_fe) return;
-  spec.algo = Algorithm::forward_estimation;
-  spec.fe_bounds = f.fe_bounds == 1   ? EdgeSource::online
-                   : f.fe_bounds == 2 ? EdgeSource::offline
-                                      : EdgeSource::exact;
-  spec.fe_delta_milli = static_cast<int>(std::lround(std::clamp(f.fe_delta, 0.0f, 1.0f) * 1000.0f));
-  spec.fe_likely = f.fe_bounds == 2 && f.fe_likely;
-}
-
-void fe_form_from_spec(const SearchSpec& spec, viewer::SetupForm& f) {
-  if (spec.algo != Algorithm::forward_estimation) return;
-  f.algo = viewer::SetupForm::k_algo_fe;
-  f.fe_bounds = static_cast<int>(spec.fe_source());
-  f.fe_delta = static_cast<float>(spec.fe_delta_milli) / 1000.0f;
-  f.fe_likely = spec.fe_likely;
-}
-
-std::string fe_link_part(const SearchSpec& spec) {
-  if (spec.algo != Algorithm::forward_estimation) return "";
-  std::string s = std::string("&bounds=") + edge_source_name(spec.fe_source()) +
-                  "&delta=" + format_fe_delta(spec.fe_delta_milli);
-  if (spec.fe_likely) s += "&likely=1";
-  return s;
-}
-
-bool fe_link_key(const std::string& key, const std::string& value, SearchSpec& spec) {
-  if (key == "bounds") {
-    EdgeSource src;
-    if (!parse_edge_source(value, src))
-      throw InputError("link: bounds must be exact, online or offline");
-    spec.fe_bounds = src;
-  } else if (key == "delta") {
-    spec.fe_delta_milli = parse_fe_delta(value);
-  } else if (key == "likely") {
-    spec.fe_likely = value == "1" || value == "true";
-  } else {
-    return false;
-  }
-  return true;
-}
-
 namespace {
 
 void publish(viewer::FeExperimentsView& view, const ExperimentJob& job) {

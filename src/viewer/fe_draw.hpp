@@ -29,7 +29,6 @@ void draw_fe_node_bar(ImDrawList* dl, const ViewerState& s, std::uint32_t id, st
 void fe_node_tooltip(const trace::Model& m, std::uint32_t id, std::size_t t);
 
 // Panels.
-void draw_fe_setup(ViewerState& s);                                       // bounds, delta, likely
 void draw_fe_inspector(ViewerState& s, std::uint32_t id, std::size_t t);  // the node's tests
 void draw_fe_legend(ViewerState& s);
 void draw_fe_stats(ViewerState& s);

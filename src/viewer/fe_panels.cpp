@@ -15,35 +15,6 @@ std::string sc(std::int64_t v) {
 }
 }  // namespace
 
-void draw_fe_setup(ViewerState& s) {
-  SetupForm& f = s.setup;
-  ImGui::TextWrapped(
-      "Prunes a successor whose estimate [c + l\u00b7d, c + u\u00b7d] cannot reach the window "
-      "(needs a "
-      "random tree or a game: node costs).");
-  ImGui::TextUnformatted("edge-cost bounds");
-  ImGui::RadioButton("exact", &f.fe_bounds, 0);
-  s.note_widget("fe_bounds_exact");
-  ImGui::SameLine();
-  ImGui::RadioButton("on-line", &f.fe_bounds, 1);
-  s.note_widget("fe_bounds_online");
-  ImGui::SameLine();
-  ImGui::RadioButton("off-line", &f.fe_bounds, 2);
-  s.note_widget("fe_bounds_offline");
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-  ImGui::SliderFloat("\u03b4 (delta)", &f.fe_delta, 0.0f, 1.0f, "%.2f");
-  s.note_widget("fe_delta");
-  f.fe_delta = std::clamp(f.fe_delta, 0.0f, 1.0f);
-  if (f.fe_bounds == 2) {
-    ImGui::Checkbox("likely increment/decrement (variant 2)", &f.fe_likely);
-  } else {
-    f.fe_likely = false;
-  }
-  if (f.source != SetupForm::Source::random) {
-    ImGui::TextColored(ImVec4(0.9f, 0.6f, 0.2f, 1.0f), "Choose a random tree as the source.");
-  }
-}
-
 void draw_fe_inspector(ViewerState& s, std::uint32_t id, std::size_t t) {
   const trace::Model& m = s.model();
   const trace::FeIndex& fe = m.fe();

@@ -4,10 +4,9 @@
 
 #include "core/score.hpp"
 #include "trace/narration.hpp"
-#include "viewer/fe_draw.hpp"
-#include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/pseudocode.hpp"
+#include "viewer/views/view.hpp"
 #include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
@@ -16,6 +15,137 @@ namespace {
 std::string sc(Score v) {
   return format_score_pretty(v);
 }
+
+// The node's name, place, window, kind (with the prediction) and successors.
+void node_summary(ViewerState& s, std::uint32_t id, const trace::NodeState& st) {
+  const trace::Model& m = s.model();
+  const trace::ModelNode& n = m.node(id);
+  if (m.has_window())
+    ImGui::TextWrapped("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(),
+                       sc(n.beta).c_str());
+  ImGui::Text("kind: %s", st.kind == NodeKind::unknown ? "not decided yet" : kind_label(st.kind));
+  if (n.expected != NodeKind::unknown) {
+    ImGui::SameLine();
+    const bool wrong =
+        st.kind != NodeKind::unknown && st.kind != NodeKind::leaf && st.kind != n.expected;
+    ImGui::TextColored(
+        wrong ? ImVec4(0.8f, 0.47f, 0.65f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+        "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
+  }
+  if (n.leaf) {
+    if (st.evaluated)
+      ImGui::TextWrapped("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
+  } else if (n.succ_count >= 0) {
+    ImGui::TextWrapped("successors: %d generated, %d searched so far", n.succ_count,
+                       st.children_entered);
+  }
+}
+
+// The history table: one row per successor searched up to t, with -ret, best[k], alpha[k+1].
+void history_table(ViewerState& s, std::uint32_t id) {
+  const trace::Model& m = s.model();
+  const std::size_t t = s.cursor();
+  const bool window = m.has_window();
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("history", window ? 5 : 3, flags)) return;
+  ImGui::TableSetupColumn("k");
+  ImGui::TableSetupColumn("successor");
+  ImGui::TableSetupColumn("\u2212ret");
+  ImGui::TableSetupColumn("best[k]");
+  if (window) ImGui::TableSetupColumn("\u03b1[k+1]");
+  ImGui::TableHeadersRow();
+  if (window) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextDisabled("start");
+    ImGui::TableSetColumnIndex(4);
+    ImGui::Text("\u03b1[0] = %s", sc(m.node(id).alpha0).c_str());
+  }
+  const std::uint32_t* ev = m.node_events_begin(id);
+  for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i) {
+    const trace::Event& e = m.event(ev[i]);
+    if (e.type == trace::EventType::child_return) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::Text("%d", e.a);
+      ImGui::TableSetColumnIndex(1);
+      const std::uint32_t c = m.successor(id, e.a);
+      if (c != trace::k_no_node &&
+          ImGui::SmallButton((node_name(m, c) + "##c" + std::to_string(c)).c_str()))
+        s.selected = c;
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%s", sc(-e.b).c_str());
+    } else if (e.type == trace::EventType::best_set) {
+      ImGui::TableSetColumnIndex(3);
+      ImGui::Text("%s", sc(e.b).c_str());
+    } else if (e.type == trace::EventType::alpha_set && window) {
+      ImGui::TableSetColumnIndex(4);
+      ImGui::Text("%s%s", sc(e.b).c_str(), (e.flags & 1) ? " raised" : "");
+    } else if (e.type == trace::EventType::cutoff && window) {
+      ImGui::TableSetColumnIndex(4);
+      ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "cutoff");
+    }
+  }
+  ImGui::EndTable();
+}
+
+// ret against score: the bound the node claims, and whether the unpruned score agrees.
+void return_value(ViewerState& s, std::uint32_t id, const trace::NodeState& st) {
+  const trace::Model& m = s.model();
+  ImGui::Text("ret = %s, bound: %s", sc(st.ret).c_str(), bound_name(st.bound));
+  if (s.scores && id < s.scores->size()) {
+    const Score score = (*s.scores)[id];
+    const char* relation = score == st.ret  ? "exact (score = ret)"
+                           : score > st.ret ? "lower bound (score > ret)"
+                                            : "upper bound (score < ret)";
+    const bool consistent = bound_holds(st.bound, st.ret, score);
+    ImGui::TextWrapped("score = %s: ret is %s", sc(score).c_str(), relation);
+    ImGui::PushStyleColor(
+        ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
+    ImGui::TextWrapped(
+        "%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
+    ImGui::PopStyleColor();
+    return;
+  }
+  const std::string algo = m.trace().meta.get("algo");
+  for (const AlgorithmChoice& a : s.algorithms) {
+    if (a.name == algo && !a.scores) {
+      ImGui::TextDisabled(
+          "score: a selective search has no unpruned minimax of the same tree to compare with");
+      return;
+    }
+  }
+  if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
+      !m.trace().meta.get("game").empty()) {
+    if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;
+    s.note_widget("compute_scores");
+  } else {
+    ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");
+  }
+}
+
+// The pseudocode, with the line this node is at.
+void pseudocode(ViewerState& s, std::uint32_t id) {
+  const trace::Model& m = s.model();
+  const Listing& listing = listing_for(m);
+  const int line = line_of_node(m, id, s.cursor());
+  section(listing.title);
+  const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_TextSelectedBg);
+  for (std::size_t i = 0; i < listing.lines.size(); ++i) {
+    const bool here = static_cast<int>(i + 1) == line;
+    if (here) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      ImGui::GetWindowDrawList()->AddRectFilled(p,
+                                                ImVec2(p.x + ImGui::GetContentRegionAvail().x,
+                                                       p.y + ImGui::GetTextLineHeightWithSpacing()),
+                                                highlight);
+    }
+    ImGui::Text("%2zu %s", i + 1, listing.lines[i]);
+    if (here) s.note_widget("pseudocode_line");
+  }
+}
+
 }  // namespace
 
 void draw_inspector(ViewerState& s) {
@@ -49,73 +179,10 @@ void draw_inspector(ViewerState& s) {
     if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
     return;
   }
-  if (m.has_window())
-    ImGui::TextWrapped("window: \u03b1[0] = %s, \u03b2 = %s", sc(n.alpha0).c_str(),
-                       sc(n.beta).c_str());
-  ImGui::Text("kind: %s", st.kind == NodeKind::unknown ? "not decided yet" : kind_label(st.kind));
-  if (n.expected != NodeKind::unknown) {
-    ImGui::SameLine();
-    const bool wrong =
-        st.kind != NodeKind::unknown && st.kind != NodeKind::leaf && st.kind != n.expected;
-    ImGui::TextColored(
-        wrong ? ImVec4(0.8f, 0.47f, 0.65f, 1) : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-        "(expected %s%s)", kind_label(n.expected), wrong ? ", wrong" : "");
-  }
-  if (n.leaf) {
-    if (st.evaluated)
-      ImGui::TextWrapped("evaluate(position) = %s (a leaf of this search)", sc(st.eval).c_str());
-  } else if (n.succ_count >= 0) {
-    ImGui::TextWrapped("successors: %d generated, %d searched so far", n.succ_count,
-                       st.children_entered);
-  }
-  // The history table: one row per successor searched up to t.
-  if (!n.leaf && m.child_count(id) > 0) {
-    const ImGuiTableFlags flags =
-        ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-    const bool window = m.has_window();
-    if (ImGui::BeginTable("history", window ? 5 : 3, flags)) {
-      ImGui::TableSetupColumn("k");
-      ImGui::TableSetupColumn("successor");
-      ImGui::TableSetupColumn("\u2212ret");
-      ImGui::TableSetupColumn("best[k]");
-      if (window) ImGui::TableSetupColumn("\u03b1[k+1]");
-      ImGui::TableHeadersRow();
-      if (window) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        ImGui::TextDisabled("start");
-        ImGui::TableSetColumnIndex(4);
-        ImGui::Text("\u03b1[0] = %s", sc(n.alpha0).c_str());
-      }
-      const std::uint32_t* ev = m.node_events_begin(id);
-      for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i) {
-        const trace::Event& e = m.event(ev[i]);
-        if (e.type == trace::EventType::child_return) {
-          ImGui::TableNextRow();
-          ImGui::TableSetColumnIndex(0);
-          ImGui::Text("%d", e.a);
-          ImGui::TableSetColumnIndex(1);
-          const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(e.a));
-          if (ImGui::SmallButton((node_name(m, c) + "##c" + std::to_string(c)).c_str()))
-            s.selected = c;
-          ImGui::TableSetColumnIndex(2);
-          ImGui::Text("%s", sc(-e.b).c_str());
-        } else if (e.type == trace::EventType::best_set) {
-          ImGui::TableSetColumnIndex(3);
-          ImGui::Text("%s", sc(e.b).c_str());
-        } else if (e.type == trace::EventType::alpha_set && window) {
-          ImGui::TableSetColumnIndex(4);
-          ImGui::Text("%s%s", sc(e.b).c_str(), (e.flags & 1) ? " raised" : "");
-        } else if (e.type == trace::EventType::cutoff && window) {
-          ImGui::TableSetColumnIndex(4);
-          ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "cutoff");
-        }
-      }
-      ImGui::EndTable();
-    }
-  }
+  node_summary(s, id, st);
+  if (!n.leaf && m.child_count(id) > 0) history_table(s, id);
   if (st.cutoff_child >= 0) {
-    const std::uint32_t c = m.child(id, static_cast<std::uint32_t>(st.cutoff_child));
+    const std::uint32_t c = m.successor(id, st.cutoff_child);
     ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.",
                        st.cutoff_child, node_name(m, c).c_str(), st.cutoff_child,
                        sc(st.best).c_str(), sc(n.beta).c_str());
@@ -124,55 +191,13 @@ void draw_inspector(ViewerState& s) {
                          n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
     }
   }
-  draw_interest_inspector(s, id);
-  // ret against score.
-  if (st.has_ret) {
-    ImGui::Text("ret = %s, bound: %s", sc(st.ret).c_str(), bound_name(st.bound));
-    if (s.scores && id < s.scores->size()) {
-      const Score score = (*s.scores)[id];
-      const char* relation = score == st.ret  ? "exact (score = ret)"
-                             : score > st.ret ? "lower bound (score > ret)"
-                                              : "upper bound (score < ret)";
-      const bool consistent = bound_holds(st.bound, st.ret, score);
-      ImGui::TextWrapped("score = %s: ret is %s", sc(score).c_str(), relation);
-      ImGui::PushStyleColor(
-          ImGuiCol_Text, consistent ? ImVec4(0.0f, 0.62f, 0.45f, 1) : ImVec4(0.84f, 0.2f, 0.1f, 1));
-      ImGui::TextWrapped(
-          "%s", consistent ? "as the seed states for this kind" : "NOT what the bound claims");
-      ImGui::PopStyleColor();
-    } else if (m.trace().meta.get("algo") == "greenblatt") {
-      ImGui::TextDisabled(
-          "score: a selective search has no unpruned minimax of the same tree to compare with");
-    } else if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
-               !m.trace().meta.get("game").empty()) {
-      if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;
-      s.note_widget("compute_scores");
-    } else {
-      ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");
-    }
-  }
-  draw_fe_inspector(s, id, t);  // forward estimation's tests (fe_panels.cpp)
+  for (const AlgorithmView* v : s.views()) v->inspector(s, id);
+  if (st.has_ret) return_value(s, id, st);
   if (!m.position(id).empty()) {
     section("position");
     ImGui::TextWrapped("%s", m.position(id).c_str());
   }
-  // The pseudocode, with the line this node is at.
-  const Listing& listing = listing_for(m);
-  const int line = line_of_node(m, id, t);
-  section(listing.title);
-  const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_TextSelectedBg);
-  for (std::size_t i = 0; i < listing.lines.size(); ++i) {
-    const bool here = static_cast<int>(i + 1) == line;
-    if (here) {
-      const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(p,
-                                                ImVec2(p.x + ImGui::GetContentRegionAvail().x,
-                                                       p.y + ImGui::GetTextLineHeightWithSpacing()),
-                                                highlight);
-    }
-    ImGui::Text("%2zu %s", i + 1, listing.lines[i]);
-    if (here) s.note_widget("pseudocode_line");
-  }
+  pseudocode(s, id);
 }
 
 }  // namespace kibitz::viewer

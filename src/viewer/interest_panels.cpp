@@ -7,7 +7,6 @@
 #include <vector>
 
 #include <imgui.h>
-#include <misc/cpp/imgui_stdlib.h>
 
 #include "trace/interest_narration.hpp"
 #include "trace/narration.hpp"
@@ -38,77 +37,6 @@ bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) 
 }
 
 }  // namespace
-
-std::string InterestForm::limits_text() const {
-  switch (limits) {
-    case Limits::automatic:
-      return "";
-    case Limits::list:
-      return list;
-    case Limits::growth: {
-      char f[32];
-      std::snprintf(f, sizeof f, "%.3f", static_cast<double>(factor));
-      std::string fs = f;
-      while (!fs.empty() && fs.back() == '0') fs.pop_back();
-      if (!fs.empty() && fs.back() == '.') fs.pop_back();
-      return "start=" + std::to_string(start) + ",factor=" + fs +
-             ",iterations=" + std::to_string(iterations);
-    }
-  }
-  return "";
-}
-
-void draw_interest_setup(ViewerState& s) {
-  InterestForm& f = s.setup.interest;
-  ImGui::TextUnformatted("interest limit of each iteration");
-  int mode = static_cast<int>(f.limits);
-  ImGui::RadioButton("automatic", &mode, 0);
-  s.note_widget("interest_limits_auto");
-  ImGui::SameLine();
-  ImGui::RadioButton("list", &mode, 1);
-  s.note_widget("interest_limits_list");
-  ImGui::SameLine();
-  ImGui::RadioButton("growth", &mode, 2);
-  s.note_widget("interest_limits_growth");
-  f.limits = static_cast<InterestForm::Limits>(mode);
-  const float w = ImGui::GetFontSize() * 6;
-  switch (f.limits) {
-    case InterestForm::Limits::automatic:
-      ImGui::TextDisabled("2c, 4c, 8c, 16c: c is the cost of the root's cheapest move");
-      break;
-    case InterestForm::Limits::list:
-      ImGui::SetNextItemWidth(-1);
-      ImGui::InputText("##limits", &f.list);
-      s.note_widget("interest_limits");
-      ImGui::TextDisabled("growing limits, e.g. 2000,4000,8000 or 3000,inf");
-      break;
-    case InterestForm::Limits::growth:
-      ImGui::SetNextItemWidth(w);
-      ImGui::InputInt("start", &f.start);
-      f.start = std::max(0, f.start);
-      ImGui::SetNextItemWidth(w);
-      ImGui::InputFloat("factor", &f.factor, 0.25f, 1.0f, "%.3f");
-      f.factor = std::min(100.0f, std::max(1.001f, f.factor));
-      ImGui::SetNextItemWidth(w);
-      ImGui::InputInt("iterations", &f.iterations);
-      f.iterations = std::min(50, std::max(1, f.iterations));
-      break;
-  }
-  ImGui::Checkbox("a tally per side (split)", &f.split_tallies);
-  s.note_widget("interest_split");
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Split: each side pays only for its own moves, so a dull move cannot cut off\n"
-        "the opponent's refutation. Off (joint): one tally for the whole line.");
-  }
-  ImGui::Checkbox("similar-move penalty", &f.similarity);
-  s.note_widget("interest_similarity");
-  if (s.setup.source == SetupForm::Source::random)
-    ImGui::Checkbox("costs from values (else ranks)", &f.value_costs);
-  ImGui::SetNextItemWidth(w);
-  ImGui::InputInt("extension (plies)", &f.extension);
-  f.extension = std::min(64, std::max(0, f.extension));
-}
 
 void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
   const trace::InterestIndex& ix = m.interest();

@@ -14,7 +14,6 @@
 
 namespace kibitz::viewer {
 
-void draw_interest_setup(ViewerState& s);
 void draw_interest_inspector(ViewerState& s, std::uint32_t id);
 void draw_interest_legend(ViewerState& s);
 // One row above the canvas when the trace has several roots (iterations by depth or limit).

@@ -1,8 +1,6 @@
 // What every colour and mark on the canvas means (colour is never the only cue).
-#include "viewer/fe_draw.hpp"
-#include "viewer/greenblatt_panels.hpp"
-#include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/views/view.hpp"
 #include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
@@ -48,9 +46,9 @@ void draw_legend(ViewerState& s) {
          "two bars across an edge: this successor caused the cutoff");
   swatch(0, p.stub, true, "+3", "dashed box +N: successors never searched after the cutoff");
   swatch(0, p.edge_pv, false, nullptr, "thick edges at the end: the principal variation");
-  draw_fe_legend(s);  // forward estimation's marks, for its traces (fe_panels.cpp)
-  if (s.has_trace() && is_greenblatt(s.model())) draw_greenblatt_legend(s);
-  draw_interest_legend(s);
+  if (s.has_trace()) {
+    for (const AlgorithmView* v : s.views()) v->legend(s);
+  }
   section("numbers on a node");
   ImGui::TextWrapped(
       "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: beta; "

@@ -1,5 +1,6 @@
 // The seed's pseudocode, with the minus signs of the negamax form written out, and which line
-// each event executes, so the inspector can highlight the line being run.
+// each event executes, so the inspector can highlight the line being run. Each algorithm's
+// view (views/) has its listing; these functions pick the one of the trace's algorithm.
 #pragma once
 
 #include <cstddef>
@@ -15,8 +16,7 @@ struct Listing {
   std::vector<const char*> lines;  // line i is number i + 1
 };
 
-// The listing for the trace's algorithm ("minimax", "alphabeta", "alphabeta-bounds", or
-// anything else: search!).
+// The listing for the trace's algorithm (search! for an algorithm without one).
 const Listing& listing_for(const trace::Model& model);
 
 // The 1-based line the event at t runs, for the listing above (0 when none applies).

@@ -2,9 +2,8 @@
 #include <cmath>
 
 #include "viewer/canvas.hpp"
-#include "viewer/fe_draw.hpp"
-#include "viewer/greenblatt_panels.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {
 
@@ -35,9 +34,6 @@ void draw_stats(ViewerState& s) {
     row("nodes", now.nodes, all.nodes, "%.0f");
     row("leaves evaluated", now.leaves, all.leaves, "%.0f");
     row("cutoffs", now.cutoffs, all.cutoffs, "%.0f");
-    if (!m.interest().empty()) {
-      row("interest cutoffs", m.interest().cutoffs_at(s.cursor()), m.interest().cutoffs(), "%.0f");
-    }
     row("Pv nodes", now.pv, all.pv, "%.0f");
     row("Cut nodes", now.cut, all.cut, "%.0f");
     row("All nodes", now.all, all.all, "%.0f");
@@ -62,8 +58,7 @@ void draw_stats(ViewerState& s) {
     ImGui::Text("Cut nodes cut by their first successor: %u of %u (%.0f%%)", first, cut,
                 100.0 * first / cut);
   ImGui::TextDisabled("effective branching = leaves^(1/depth)");
-  draw_fe_stats(s);  // forward estimation's tests and prunes (fe_panels.cpp)
-  if (is_greenblatt(m)) draw_greenblatt_stats(s);
+  for (const AlgorithmView* v : s.views()) v->stats(s);
   ImGui::Separator();
   const CanvasStats& cs = last_canvas_stats();
   ImGui::TextDisabled("events %zu, nodes %u; layout %.2f ms; frame %.1f ms (own work %.1f ms)",

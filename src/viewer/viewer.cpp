@@ -5,9 +5,9 @@
 #include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
-#include "viewer/greenblatt_panels.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {
 
@@ -116,12 +116,8 @@ void draw_viewer(ViewerState& s) {
         }
         s.note_widget("tab_board");
       }
-      if (s.has_trace() && is_greenblatt(s.model())) {
-        if (ImGui::BeginTabItem("Plausibility", nullptr, tab_flags(s, "plausibility"))) {
-          draw_plausibility(s);
-          ImGui::EndTabItem();
-        }
-        s.note_widget("tab_plausibility");
+      if (s.has_trace()) {
+        for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
       }
       ImGui::EndTabBar();
     }
@@ -151,12 +147,8 @@ void draw_viewer(ViewerState& s) {
         ImGui::EndTabItem();
       }
       s.note_widget("tab_stats");
-      if (s.has_trace() && is_greenblatt(s.model())) {
-        if (ImGui::BeginTabItem("Top level", nullptr, tab_flags(s, "toplevel"))) {
-          draw_top_level(s);
-          ImGui::EndTabItem();
-        }
-        s.note_widget("tab_toplevel");
+      if (s.has_trace()) {
+        for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::right);
       }
       ImGui::EndTabBar();
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "viewer/views/view.hpp"
+
 namespace kibitz::viewer {
 
 ViewerState::ViewerState() = default;
@@ -16,6 +18,7 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   m_model = std::move(model);
   m_trace = std::move(t);
   m_origin = std::move(origin);
+  m_views = applicable_views(*m_model);
   m_cursor = 0;
   m_play_accum = 0.0;
   scores.reset();

@@ -18,53 +18,13 @@
 #include "trace/trace.hpp"
 #include "viewer/fe_view.hpp"
 #include "viewer/game_services.hpp"
-#include "viewer/interest_form.hpp"
 #include "viewer/layout.hpp"
+#include "viewer/setup_form.hpp"
 #include "viewer/theme.hpp"
 
 namespace kibitz::viewer {
 
-// What the set-up panel edits. The app turns it into a search (see app/viewer_app.cpp).
-struct SetupForm {
-  enum class Source {
-    example = 0,
-    tree = 1,
-    random = 2,
-    game = 3
-  };  // the set-up panel's radio order
-  Source source = Source::example;
-  std::string tree_text = "((3 12 8) (2 4 6) (14 5 2))";
-  int example = 0;
-  bool random_branching = false;  // b uniform, or B random 1..B
-  int b = 3, B = 5, root = 0, d = 4;
-  int lo = -9, hi = 9;
-  int seed = 1;
-  // The algorithm, as its index in the set-up panel's list.
-  static constexpr int k_algo_minimax = 0, k_algo_alphabeta = 1, k_algo_bounds = 2, k_algo_fe = 3,
-                       k_algo_greenblatt = 4, k_algo_interest = 5, k_algo_count = 6;
-  int algo = k_algo_alphabeta;
-  int fe_bounds = 0;       // forward estimation: 0 exact, 1 on-line, 2 off-line
-  float fe_delta = 1.0f;   // delta in [0, 1]
-  bool fe_likely = false;  // off-line: the likely increment and decrement
-  InterestForm interest;   // algo 4
-  int criterion = 0;       // 0 ">", 1 "≥"
-  int depth = -1;          // -1: to the leaves
-  // Games.
-  int game = 0;          // index into k_games
-  std::string position;  // the game's position text ("" = start)
-  int game_depth = 4;
-  bool iterative = false;
-  int node_budget = 0;  // 0: no limit
-  int table = -1;       // transposition table entries; -1: the game's default
-  // The Greenblatt search.
-  std::string widths = "normal";  // width schedule: normal, tournament or "15,15,9,9,7"
-  int feedover = 2;               // feedover plies per path
-  bool secondary = true;
-  bool pruning = true;
-
-  static constexpr const char* k_games[] = {"tictactoe", "connect4", "othello", "chess"};
-  static constexpr int k_game_count = 4;
-};
+class AlgorithmView;  // views/view.hpp
 
 // A well-known position of a game, from assets/positions/<game>.txt.
 struct GamePosition {
@@ -110,6 +70,8 @@ class ViewerState {
   const trace::Model& model() const { return *m_model; }
   const trace::Trace& trace() const { return *m_trace; }
   const std::string& origin() const { return m_origin; }
+  // The views (views/view.hpp) that apply to the trace shown, in the registry's order.
+  const std::vector<const AlgorithmView*>& views() const { return m_views; }
 
   std::size_t event_count() const { return m_model ? m_model->event_count() : 0; }
   std::size_t cursor() const { return m_cursor; }
@@ -143,6 +105,7 @@ class ViewerState {
   LayoutMetrics metrics;
 
   SetupForm setup;
+  std::vector<AlgorithmChoice> algorithms;  // what the set-up form offers (the app's registry)
   std::vector<Example> examples;
   std::vector<GamePosition> positions;
   Requests requests;
@@ -175,6 +138,7 @@ class ViewerState {
   std::unique_ptr<trace::Trace> m_trace;
   std::unique_ptr<trace::Model> m_model;
   std::string m_origin;
+  std::vector<const AlgorithmView*> m_views;
   std::size_t m_cursor = 0;
   double m_play_accum = 0.0;
   TreeLayout m_layout;

@@ -131,9 +131,9 @@ expect_ok "greenblatt mate" '^pv: Ra8#$' search --game chess --fen '6k1/5ppp/8/8
 expect_error "greenblatt othello" 'the Greenblatt search plays chess only' search --game othello --depth 2 --algo greenblatt
 expect_error "bad widths" "width schedule '15,x': expected a width" search --game chess --depth 2 --algo greenblatt --widths 15,x
 expect_error "absurd widths" 'every width must be between 1 and 218, not 999' search --game chess --depth 2 --algo greenblatt --widths 999
-expect_error "widths need greenblatt" 'options of the Greenblatt search' search --game chess --depth 2 --widths 5
+expect_error "widths need greenblatt" '--widths applies to --algo greenblatt' search --game chess --depth 2 --widths 5
 expect_error "bad secondary" '--secondary must be on or off' search --game chess --depth 2 --algo greenblatt --secondary maybe
-expect_error "bad feedover" 'feedover \(plies per path\) must be between 0 and 8' search --game chess --depth 2 --algo greenblatt --feedover 9
+expect_error "bad feedover" "--feedover must be an integer from 0 to 8, not '9'" search --game chess --depth 2 --algo greenblatt --feedover 9
 expect_error "uci unknown algo" "unknown algorithm 'minimax' for UCI" uci --algo minimax
 uci_out="$(printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 2\nposition fen x\nquit\n' | "${kibitz[@]}" uci 2>&1)"
 grep -q '^uciok$' <<<"$uci_out" || fail "uci: no uciok: $uci_out"
@@ -146,7 +146,7 @@ grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: 
 uci_in="$(printf 'position startpos\ngo depth 2\nquit\n' | "${kibitz[@]}" uci --algo interest 2>&1)"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_in" || fail "uci interest: no bestmove: $uci_in"
 
-expect_ok "bench json" '"signature":[0-9]+,"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
+expect_ok "bench json" '"signature":[0-9]+,"signature_classic":1948362,"signature_by_algorithm":\{"minimax":[0-9]+,.*"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
 expect_ok "bench perft" "\"game\":\"chess\",\"position\":\"start\",\"depth\":6,\"leaves\":119060324,\"expected\":119060324.*\"leaves\":193690690,\"expected\":193690690.*\"leaves\":24571056,\"expected\":24571056" bench --perft --json
 
 # Interest search (001_...): limits, tallies, the similarity penalty, and their faults.
@@ -167,10 +167,10 @@ cmp -s interest.kbz interest_back.kbz || fail "interest kbz -> json -> kbz chang
 expect_error "interest tallies" "tallies must be split or joint, not 'both'" search --tree "$tree" --algo interest --tallies both
 expect_error "interest limits list" "an empty item" search --tree "$tree" --algo interest --limits 100,,200
 expect_error "interest negative" 'interest limit -5 is negative' search --tree "$tree" --algo interest --limit -5
-expect_error "interest two limits" 'give one of --limit, --limits and --limit-growth' search --tree "$tree" --algo interest --limit 5 --limits 1,2
+expect_error "interest two limits" 'give one of --limits, --limit: they set the same option' search --tree "$tree" --algo interest --limit 5 --limits 1,2
 expect_error "interest not growing" 'must grow' search --tree "$tree" --algo interest --limits 200,100
 expect_error "interest growth" 'factor must be above 1' search --tree "$tree" --algo interest --limit-growth start=100,factor=0.5,iterations=3
-expect_error "interest flag without interest" '--limit needs --algo interest' search --tree "$tree" --limit 100
+expect_error "interest flag without interest" '--limit applies to --algo interest' search --tree "$tree" --limit 100
 expect_error "interest similarity" 'similarity must be on or off' search --tree "$tree" --algo interest --similarity maybe
 expect_error "interest iterative" 'iterates by its limits' search --game chess --depth 2 --algo interest --iterative
 

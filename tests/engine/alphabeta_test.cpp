@@ -80,14 +80,14 @@ TEST_CASE("alpha-beta equals minimax on 12,000 generated trees; kinds and bounds
     const int spread = k_spreads[rng.uniform(0, 4)];
     const std::string text =
         random_tree_text(rng, depth, max_b, uniform, -spread, spread, i % 3 == 0 ? 20 : 0);
-    SearchSpec mm = tree_spec(text, Algorithm::minimax, Criterion::gt);
+    SearchSpec mm = tree_spec(text, "minimax", Criterion::gt);
     const Score truth = run_search(mm, false).value;
     for (Criterion c : {Criterion::gt, Criterion::ge}) {
       INFO("tree " << text << " criterion " << criterion_name(c));
-      const Recorded ab = record(tree_spec(text, Algorithm::alphabeta, c));
+      const Recorded ab = record(tree_spec(text, "alphabeta", c));
       CHECK(ab.result.value == truth);
       check_relations(ab, c, false);
-      const Recorded bd = record(tree_spec(text, Algorithm::alphabeta_bounds, c));
+      const Recorded bd = record(tree_spec(text, "alphabeta-bounds", c));
       CHECK(bd.result.value == truth);
       CHECK(bd.result.bound == Bound::exact);
       CHECK(bd.result.stats.nodes == ab.result.stats.nodes);  // same tree walked
@@ -141,7 +141,7 @@ TEST_CASE("perfectly ordered uniform trees evaluate b^ceil(d/2) + b^floor(d/2) -
       expect += second - 1;
       for (Criterion c : {Criterion::gt, Criterion::ge}) {
         INFO("b=" << b << " d=" << d << " criterion " << criterion_name(c));
-        const SearchResult r = run_search(tree_spec(text, Algorithm::alphabeta, c), false);
+        const SearchResult r = run_search(tree_spec(text, "alphabeta", c), false);
         CHECK(r.value == v);
         CHECK(r.stats.leaves == expect);
       }
@@ -150,8 +150,7 @@ TEST_CASE("perfectly ordered uniform trees evaluate b^ceil(d/2) + b^floor(d/2) -
 }
 
 TEST_CASE("textbook example: ((3 12 8) (2 4 6) (14 5 2))") {
-  const Recorded r =
-      record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::alphabeta, Criterion::gt));
+  const Recorded r = record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", "alphabeta", Criterion::gt));
   CHECK(r.result.value == 3);
   CHECK(r.result.stats.leaves == 7);  // 3 12 8 2 14 5 2
   const trace::Model& m = *r.model;
@@ -261,7 +260,7 @@ TEST_CASE("the seed's 'ret > beta' example: ret +5, score +9") {
   const Recorded r = window_search(text, -7, 3);
   CHECK(r.model->node(0).ret == 5);
   CHECK(r.model->node(0).kind == NodeKind::cut);
-  CHECK(run_search(tree_spec(text, Algorithm::minimax, Criterion::gt), false).value == 9);
+  CHECK(run_search(tree_spec(text, "minimax", Criterion::gt), false).value == 9);
 }
 
 TEST_CASE("the seed's 'ret < alpha[0]' example: ret -5, score -9") {
@@ -272,14 +271,14 @@ TEST_CASE("the seed's 'ret < alpha[0]' example: ret -5, score -9") {
   CHECK(m.node(0).kind == NodeKind::all);
   CHECK(m.node(m.child(0, 0)).ret == 5);
   CHECK(m.node(m.child(0, 0)).kind == NodeKind::cut);
-  CHECK(run_search(tree_spec(text, Algorithm::minimax, Criterion::gt), false).value == -9);
+  CHECK(run_search(tree_spec(text, "minimax", Criterion::gt), false).value == -9);
 }
 
 TEST_CASE("criterion >= with ret = beta: the bounds variant tells exact from lower") {
   // The root's first successor (3) sets alpha = 3, so B is searched with beta = -3. Its first
   // successor gives best[0] = -3 = beta: a cutoff under >= with a successor left unsearched.
   const std::string text = "(3 (3 5))";
-  const Recorded ge = record(tree_spec(text, Algorithm::alphabeta_bounds, Criterion::ge));
+  const Recorded ge = record(tree_spec(text, "alphabeta-bounds", Criterion::ge));
   const trace::Model& m = *ge.model;
   const auto b = m.child(0, 1);
   CHECK(m.node(b).beta == -3);
@@ -288,14 +287,14 @@ TEST_CASE("criterion >= with ret = beta: the bounds variant tells exact from low
   CHECK(m.child_count(b) == 1);
   CHECK(ge.scores[b] == -3);
   // Under > the same return is no cutoff: B searches both and -3 = beta is exact.
-  const Recorded gt = record(tree_spec(text, Algorithm::alphabeta, Criterion::gt));
+  const Recorded gt = record(tree_spec(text, "alphabeta", Criterion::gt));
   const auto b_gt = gt.model->child(0, 1);
   CHECK(gt.model->node(b_gt).kind == NodeKind::pv);
   CHECK(gt.model->node(b_gt).ret == gt.model->node(b_gt).beta);
   CHECK(gt.model->child_count(b_gt) == 2);
   CHECK(gt.scores[b_gt] == -3);
   // When the cutting successor is the last one nothing is left unsearched: exact.
-  const Recorded last = record(tree_spec("(3 (5 3))", Algorithm::alphabeta_bounds, Criterion::ge));
+  const Recorded last = record(tree_spec("(3 (5 3))", "alphabeta-bounds", Criterion::ge));
   const auto b2 = last.model->child(0, 1);
   CHECK(last.model->node(b2).kind == NodeKind::cut);
   CHECK(last.model->node(b2).bound == Bound::exact);
@@ -303,8 +302,7 @@ TEST_CASE("criterion >= with ret = beta: the bounds variant tells exact from low
 }
 
 TEST_CASE("minimax visits every node and calls every interior node Pv") {
-  const Recorded r =
-      record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", Algorithm::minimax, Criterion::gt));
+  const Recorded r = record(tree_spec("((3 12 8) (2 4 6) (14 5 2))", "minimax", Criterion::gt));
   CHECK(r.result.value == 3);
   CHECK(r.result.stats.nodes == 13);
   CHECK(r.result.stats.leaves == 9);
@@ -320,11 +318,11 @@ TEST_CASE("depth-limited search evaluates the horizon statically") {
   SearchSpec s;
   s.random = RandomTreeParams::parse("b=3,d=8,lo=-50,hi=50,seed=4");
   s.depth = 3;
-  s.algo = Algorithm::minimax;
+  s.algo = "minimax";
   const SearchResult r = run_search(s, false);
   CHECK(r.stats.leaves == 27);
   CHECK(r.stats.nodes == 40);
-  s.algo = Algorithm::alphabeta;
+  s.algo = "alphabeta";
   CHECK(run_search(s, false).value == r.value);
 }
 
@@ -332,7 +330,7 @@ TEST_CASE("an unrecorded search visits exactly what a recorded one does") {
   Rng rng(99);
   for (int i = 0; i < 200; ++i) {
     const std::string text = random_tree_text(rng, 4, 4, false, -5, 5);
-    for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+    for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
       const SearchSpec s = tree_spec(text, a, Criterion::ge);
       const SearchResult plain = run_search(s, false);
       const SearchResult rec = run_search(s, true);

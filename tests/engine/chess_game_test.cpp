@@ -41,7 +41,7 @@ std::vector<ChessGame::Move> play(ChessGame& g, const std::vector<std::string>& 
   return played;
 }
 
-SearchSpec chess_spec(const std::string& position, int depth, Algorithm algo) {
+SearchSpec chess_spec(const std::string& position, int depth, const char* algo) {
   SearchSpec s;
   s.game = "chess";
   s.position = position;
@@ -163,7 +163,7 @@ TEST_CASE("moves come captures first, then the rest in generation order") {
 }
 
 TEST_CASE("chess searches through the generic runner") {
-  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+  for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
     const SearchResult r = run_search(chess_spec("startpos", 2, a), false);
     CHECK(r.stats.nodes > 20);
     CHECK(r.bound == Bound::exact);
@@ -173,9 +173,9 @@ TEST_CASE("chess searches through the generic runner") {
        {"startpos", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "startpos moves e4 d5 exd5 Qxd5 Nc3"}) {
     INFO(pos);
-    const SearchResult mm = run_search(chess_spec(pos, 3, Algorithm::minimax), false);
-    const SearchResult ab = run_search(chess_spec(pos, 3, Algorithm::alphabeta), false);
-    const SearchResult bd = run_search(chess_spec(pos, 3, Algorithm::alphabeta_bounds), false);
+    const SearchResult mm = run_search(chess_spec(pos, 3, "minimax"), false);
+    const SearchResult ab = run_search(chess_spec(pos, 3, "alphabeta"), false);
+    const SearchResult bd = run_search(chess_spec(pos, 3, "alphabeta-bounds"), false);
     CHECK(ab.value == mm.value);
     CHECK(bd.value == mm.value);
     CHECK(ab.stats.nodes < mm.stats.nodes);
@@ -186,12 +186,11 @@ TEST_CASE("a mate in one is found as a win") {
   const char* back_rank = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
   for (int depth = 1; depth <= 3; ++depth) {
     INFO("depth " << depth);
-    const SearchResult r = run_search(chess_spec(back_rank, depth, Algorithm::alphabeta), false);
+    const SearchResult r = run_search(chess_spec(back_rank, depth, "alphabeta"), false);
     CHECK(r.value == k_score_win - 1);
   }
   // Black to move is mated in one too (Qh4#).
-  const SearchResult f =
-      run_search(chess_spec("startpos moves f3 e5 g4", 2, Algorithm::minimax), false);
+  const SearchResult f = run_search(chess_spec("startpos moves f3 e5 g4", 2, "minimax"), false);
   CHECK(f.value == k_score_win - 1);
 }
 
@@ -213,7 +212,7 @@ TEST_CASE("the set-up panel's mates are the mates their names say") {
     std::string named = line.substr(open + 1, close - open - 1);
     if (named.find(", ") != std::string::npos) named = named.substr(named.find(", ") + 2);
     const test::Recorded r =
-        test::record(chess_spec(line.substr(bar + 3), 2 * n - 1, Algorithm::alphabeta), false);
+        test::record(chess_spec(line.substr(bar + 3), 2 * n - 1, "alphabeta"), false);
     CHECK(r.result.value == k_score_win - (2 * n - 1));
     std::string pv;
     for (std::uint32_t id : r.model->principal_variation(r.model->roots().back()))
@@ -225,8 +224,7 @@ TEST_CASE("the set-up panel's mates are the mates their names say") {
 }
 
 TEST_CASE("a recorded chess search: labels are SAN, positions are FEN, scores fit") {
-  const test::Recorded r =
-      test::record(chess_spec("startpos moves e4 e5 Nf3", 2, Algorithm::alphabeta));
+  const test::Recorded r = test::record(chess_spec("startpos moves e4 e5 Nf3", 2, "alphabeta"));
   REQUIRE(r.model);
   REQUIRE(r.scores.size() == r.model->node_count());
   // The root value equals the minimax score computed separately.

@@ -264,7 +264,7 @@ TEST_CASE("connect four: a search from the empty board records the root's positi
   SearchSpec spec;
   spec.game = "connect4";
   spec.depth = 2;
-  spec.algo = Algorithm::alphabeta;
+  spec.algo = "alphabeta";
   const Recorded r = record(spec, false);
   CHECK(r.model->position(0) == Connect4Game().board_text());
   CHECK(r.model->position(1) == "4");

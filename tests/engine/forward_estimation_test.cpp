@@ -214,7 +214,7 @@ TEST_CASE(
       spec.random = p;
       spec.depth = depth;
       spec.criterion = c;
-      spec.algo = Algorithm::forward_estimation;
+      spec.algo = "forward-estimation";
       const Recorded r = record(spec);
       const trace::Model& m = *r.model;
       REQUIRE(r.scores.size() == m.node_count());
@@ -305,7 +305,7 @@ TEST_CASE(
     "a forward-estimation trace: JSON and back to the same bytes; the model indexes each test") {
   SearchSpec spec;
   spec.random = RandomTreeParams::parse("b=3,d=5,lo=-9,hi=9,seed=4");
-  spec.algo = Algorithm::forward_estimation;
+  spec.algo = "forward-estimation";
   spec.criterion = Criterion::ge;
   const SearchResult r = run_search(spec, true);
   REQUIRE(r.stats.fe_prunes > 0);

@@ -6,6 +6,7 @@
 
 #include "app/report.hpp"
 #include "core/error.hpp"
+#include "search/interest_cost.hpp"
 #include "test_util.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/narration.hpp"
@@ -22,8 +23,8 @@ SearchSpec interest_spec(const std::string& game, const std::string& position, i
   s.game = game;
   s.position = position;
   s.depth = depth;
-  s.algo = Algorithm::interest;
-  s.interest.limits = limits;
+  s.algo = "interest";
+  if (!limits.empty()) s.set("limits", limits);
   return s;
 }
 
@@ -84,21 +85,21 @@ TEST_CASE("recorded interest searches keep the net-cost rules in every domain") 
   };
   SearchSpec random;
   random.random = RandomTreeParams::parse("b=4,d=6,lo=-20,hi=20,seed=7");
-  random.algo = Algorithm::interest;
-  random.interest.limits = "500,1000,2000";
+  random.algo = "interest";
+  random.set("limits", "500,1000,2000");
   specs.push_back(random);
-  random.interest.value_costs = true;
+  random.set("interest_costs", "value");
   specs.push_back(random);
   SearchSpec tree;
   tree.tree = "((3 12 8) (2 4 6) (14 5 2))";
-  tree.algo = Algorithm::interest;
-  tree.interest.limits = "250,600";
+  tree.algo = "interest";
+  tree.set("limits", "250,600");
   specs.push_back(tree);
   for (SearchSpec spec : specs) {
     for (Tallies t : {Tallies::split, Tallies::joint}) {
       for (bool similarity : {false, true}) {
-        spec.interest.tallies = t;
-        spec.interest.similarity = similarity;
+        spec.set("tallies", tallies_name(t));
+        spec.set("similarity", similarity ? "on" : "off");
         INFO(spec.source_kind() << " " << spec.position << " tallies " << tallies_name(t)
                                 << " similarity " << similarity);
         const Recorded r = record(spec, false);
@@ -183,23 +184,25 @@ TEST_CASE("the report: every node's interest entry, cutoffs and iterations by li
 TEST_CASE("interest options: JSON, metadata, links and their faults") {
   const SearchSpec s = SearchSpec::from_json(
       R"J({"game":"chess","depth":2,"algo":"interest","limits":[1000,"inf"],"tallies":"joint","similarity":true,"extension":2})J");
-  CHECK(s.interest.limits == "1000,inf");
-  CHECK(s.interest.tallies == Tallies::joint);
-  CHECK(s.interest.similarity);
-  CHECK(s.interest.extension == 2);
+  CHECK(s.option("limits") == "1000,inf");
+  CHECK(s.option("tallies") == "joint");
+  CHECK(s.option_on("similarity"));
+  CHECK(s.option_int("extension") == 2);
   trace::Meta meta;
   s.write_meta(meta);
   const auto again = SearchSpec::from_meta(meta);
   REQUIRE(again);
-  CHECK(again->interest.limits == "1000,inf");
-  CHECK(again->interest.tallies == Tallies::joint);
-  CHECK(again->interest.similarity);
-  CHECK(again->interest.extension == 2);
-  CHECK(s.interest.url_params() == "&limits=1000,inf&tallies=joint&similarity=on&extension=2");
+  CHECK(again->option("limits") == "1000,inf");
+  CHECK(again->option("tallies") == "joint");
+  CHECK(again->option_on("similarity"));
+  CHECK(again->option_int("extension") == 2);
+  CHECK(s.link_params() ==
+        "game=chess&position=&algo=interest&criterion=gt&depth=2&limits=1000,inf&tallies=joint"
+        "&similarity=on&extension=2");
   CHECK(
       SearchSpec::from_json(
           R"J({"tree":"(1 2)","algo":"interest","limit_growth":"start=100,factor=2,iterations=3"})J")
-          .interest.limits == "start=100,factor=2,iterations=3");
+          .option("limits") == "start=100,factor=2,iterations=3");
   auto fails = [](const char* json, const char* message) {
     INFO(json);
     CHECK_THROWS_WITH_AS(SearchSpec::from_json(json), doctest::Contains(message), InputError);

@@ -27,9 +27,9 @@ void narrate_all(const trace::Model& m, int& payloads) {
 TEST_CASE("every event of an interest trace is narrated by the interest narrator, payloads too") {
   SearchSpec s;
   s.tree = "((3 (5 1) 8) ((2 9) 4 6) (14 (5 7 (1 2)) 2))";
-  s.algo = Algorithm::interest;
-  s.interest.set("limits", "1,3,inf");
-  s.interest.similarity = true;
+  s.algo = "interest";
+  s.set("limits", "1,3,inf");
+  s.set("similarity", "on");
   const Recorded r = record(s, false);
   int payloads = 0;
   narrate_all(*r.model, payloads);
@@ -45,15 +45,14 @@ TEST_CASE("every event of an interest trace is narrated by the interest narrator
 TEST_CASE("every event of a forward-estimation, table and Greenblatt trace is narrated") {
   SearchSpec fe;
   fe.random = RandomTreeParams::parse("b=3,d=5,lo=-9,hi=9,seed=5");
-  fe.algo = Algorithm::forward_estimation;
+  fe.algo = "forward-estimation";
   SearchSpec table;
   table.game = "othello";
   table.depth = 3;
   SearchSpec gb;
   gb.game = "chess";
   gb.depth = 2;
-  gb.algo = Algorithm::greenblatt;
-  gb.criterion = Criterion::ge;
+  gb.set_algorithm("greenblatt");
   for (const SearchSpec& s : {fe, table, gb}) {
     const Recorded r = record(s, false);
     int payloads = 0;

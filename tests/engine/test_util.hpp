@@ -56,7 +56,7 @@ inline Recorded record(const SearchSpec& spec, bool with_scores = true) {
   return r;
 }
 
-inline SearchSpec tree_spec(const std::string& text, Algorithm algo, Criterion c) {
+inline SearchSpec tree_spec(const std::string& text, const char* algo, Criterion c) {
   SearchSpec s;
   s.tree = text;
   s.algo = algo;

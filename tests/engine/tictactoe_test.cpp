@@ -13,7 +13,7 @@ using namespace kibitz::test;
 
 namespace {
 
-SearchResult solve(const std::string& position, Algorithm algo, Criterion c = Criterion::gt) {
+SearchResult solve(const std::string& position, const char* algo, Criterion c = Criterion::gt) {
   SearchSpec s;
   s.game = "tictactoe";
   s.position = position;
@@ -51,15 +51,15 @@ TEST_CASE("tic-tac-toe: perft") {
 }
 
 TEST_CASE("tic-tac-toe: every algorithm finds the start a draw") {
-  for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+  for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
     for (Criterion c : {Criterion::gt, Criterion::ge}) {
-      INFO(algorithm_name(a) << " " << criterion_name(c));
+      INFO(a << " " << criterion_name(c));
       const SearchResult r = solve("", a, c);
       CHECK(r.value == 0);
       CHECK(r.bound == Bound::exact);
     }
   }
-  CHECK(solve("", Algorithm::minimax).stats.nodes == 549'946);  // minimax visits the whole tree
+  CHECK(solve("", "minimax").stats.nodes == 549'946);  // minimax visits the whole tree
 }
 
 TEST_CASE("tic-tac-toe: won and lost positions get the sign and the distance") {
@@ -77,8 +77,8 @@ TEST_CASE("tic-tac-toe: won and lost positions get the sign and the distance") {
       {"xoxxoxoxo", 0},                   // full board, no line: a draw
   };
   for (const Case& c : cases) {
-    for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
-      INFO(c.position << " " << algorithm_name(a));
+    for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
+      INFO(c.position << " " << a);
       CHECK(solve(c.position, a).value == c.value);
     }
   }

@@ -11,7 +11,7 @@ using namespace kibitz::test;
 
 namespace {
 
-SearchSpec game_spec(const std::string& game, const std::string& position, int depth, Algorithm a,
+SearchSpec game_spec(const std::string& game, const std::string& position, int depth, const char* a,
                      Criterion c, long long tt) {
   SearchSpec s;
   s.game = game;
@@ -48,13 +48,12 @@ TEST_CASE(
     "before") {
   for (const Case& c : k_cases) {
     const Score truth =
-        run_search(game_spec(c.game, c.position, c.depth, Algorithm::minimax, Criterion::gt, 0),
-                   false)
+        run_search(game_spec(c.game, c.position, c.depth, "minimax", Criterion::gt, 0), false)
             .value;
-    for (Algorithm a : {Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
+    for (const char* a : {"alphabeta", "alphabeta-bounds"}) {
       for (Criterion cr : {Criterion::gt, Criterion::ge}) {
-        INFO(c.game << " '" << c.position << "' depth " << c.depth << " " << algorithm_name(a)
-                    << " " << criterion_name(cr));
+        INFO(c.game << " '" << c.position << "' depth " << c.depth << " " << a << " "
+                    << criterion_name(cr));
         const SearchResult plain =
             run_search(game_spec(c.game, c.position, c.depth, a, cr, 0), false);
         const SearchResult with_tt =
@@ -71,7 +70,7 @@ TEST_CASE(
 TEST_CASE("table probes are counted as probes and nothing else") {
   // Regression: a missing break once counted every probe as a forward-estimation test too.
   const Recorded r =
-      record(game_spec("connect4", "4453", 6, Algorithm::alphabeta, Criterion::gt, 1 << 12), false);
+      record(game_spec("connect4", "4453", 6, "alphabeta", Criterion::gt, 1 << 12), false);
   const trace::Counters c = r.model->counters_at(r.model->event_count() - 1);
   std::uint32_t probes = 0;
   for (std::size_t t = 0; t < r.model->event_count(); ++t)
@@ -87,8 +86,8 @@ TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpru
   for (const Case& c : k_cases) {
     if (std::string(c.game) == "chess") continue;  // repetition draws depend on the path
     for (Criterion cr : {Criterion::gt, Criterion::ge}) {
-      SearchSpec s = game_spec(c.game, c.position, std::min(c.depth, 6),
-                               Algorithm::alphabeta_bounds, cr, 1 << 12);
+      SearchSpec s =
+          game_spec(c.game, c.position, std::min(c.depth, 6), "alphabeta-bounds", cr, 1 << 12);
       s.iterative = true;
       const Recorded r = record(s);
       REQUIRE(r.scores.size() == r.model->node_count());
@@ -112,7 +111,7 @@ TEST_CASE(
     "iterative deepening: one root per depth, the last equal to a single search of that depth") {
   for (const Case& c : k_cases) {
     const int depth = std::min(c.depth, 4);
-    SearchSpec s = game_spec(c.game, c.position, depth, Algorithm::alphabeta, Criterion::gt, -1);
+    SearchSpec s = game_spec(c.game, c.position, depth, "alphabeta", Criterion::gt, -1);
     const SearchResult single = run_search(s, false);
     s.iterative = true;
     const Recorded r = record(s, false);
@@ -133,12 +132,11 @@ TEST_CASE(
 
 TEST_CASE("a node budget stops the search within it, and the trace stays well formed") {
   for (long long budget : {1LL, 7LL, 150LL, 2000LL}) {
-    for (Algorithm a : {Algorithm::minimax, Algorithm::alphabeta, Algorithm::alphabeta_bounds}) {
-      SearchSpec s =
-          game_spec("othello", "", 8, a, Criterion::ge, a == Algorithm::minimax ? 0 : -1);
+    for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
+      SearchSpec s = game_spec("othello", "", 8, a, Criterion::ge, a == "minimax" ? 0 : -1);
       s.node_budget = budget;
       const Recorded r = record(s, false);
-      INFO("budget " << budget << " " << std::string(algorithm_name(a)));
+      INFO("budget " << budget << " " << std::string(a));
       CHECK(r.result.stats.nodes <= budget);
       CHECK(r.result.aborted);
       CHECK(r.model->node_count() == static_cast<std::uint32_t>(r.result.stats.nodes));
@@ -155,7 +153,7 @@ TEST_CASE("a node budget stops the search within it, and the trace stays well fo
   }
   // With iterative deepening the budget covers all iterations; the value is the last finished
   // one's.
-  SearchSpec s = game_spec("othello", "", 8, Algorithm::alphabeta, Criterion::gt, -1);
+  SearchSpec s = game_spec("othello", "", 8, "alphabeta", Criterion::gt, -1);
   s.iterative = true;
   s.node_budget = 2500;
   const SearchResult r = run_search(s, false);
@@ -169,15 +167,13 @@ TEST_CASE("a node budget stops the search within it, and the trace stays well fo
 }
 
 TEST_CASE("the table is on by default for chess and Othello, off for trees and minimax") {
-  CHECK(game_spec("chess", "", 2, Algorithm::alphabeta, Criterion::gt, -1).table_entries() > 0);
-  CHECK(
-      game_spec("othello", "", 2, Algorithm::alphabeta_bounds, Criterion::gt, -1).table_entries() >
-      0);
-  CHECK(game_spec("connect4", "", 2, Algorithm::alphabeta, Criterion::gt, -1).table_entries() == 0);
-  CHECK(game_spec("othello", "", 2, Algorithm::minimax, Criterion::gt, -1).table_entries() == 0);
+  CHECK(game_spec("chess", "", 2, "alphabeta", Criterion::gt, -1).table_entries() > 0);
+  CHECK(game_spec("othello", "", 2, "alphabeta-bounds", Criterion::gt, -1).table_entries() > 0);
+  CHECK(game_spec("connect4", "", 2, "alphabeta", Criterion::gt, -1).table_entries() == 0);
+  CHECK(game_spec("othello", "", 2, "minimax", Criterion::gt, -1).table_entries() == 0);
   SearchSpec t;
   t.tree = "(1 2)";
   CHECK(t.table_entries() == 0);
-  SearchSpec bad = game_spec("othello", "", 2, Algorithm::minimax, Criterion::gt, 100);
+  SearchSpec bad = game_spec("othello", "", 2, "minimax", Criterion::gt, 100);
   CHECK_THROWS_AS(bad.validate(), InputError);
 }

@@ -22,7 +22,7 @@ namespace {
 SearchSpec fe_spec(const char* random) {
   SearchSpec spec;
   spec.random = RandomTreeParams::parse(random);
-  spec.algo = Algorithm::forward_estimation;
+  spec.algo = "forward-estimation";
   spec.criterion = Criterion::ge;
   return spec;
 }
@@ -99,12 +99,13 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   s.setup.source = viewer::SetupForm::Source::random;
   s.setup.b = 3;
   s.setup.d = 4;
-  s.setup.algo = viewer::SetupForm::k_algo_fe;
-  s.setup.fe_bounds = 1;
-  s.setup.fe_delta = 0.5f;
+  s.setup.algo = "forward-estimation";
+  s.setup.options()["bounds"] = "online";
+  s.setup.options()["delta"] = "0.5";
   s.setup.criterion = 1;
   frames(ui, app, 1);
-  CHECK(s.widgets.count("fe_delta") == 1);
+  CHECK(s.widgets.count("delta") == 1);             // the generic widget of the option
+  CHECK(s.widgets.count("fe_bounds_online") == 1);  // the view's own
   s.requests.run = true;
   frames(ui, app, 2);
   REQUIRE(s.has_trace());
@@ -118,13 +119,13 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   ViewerApp other = make_app();
   const std::string summary = other.apply_url_hash(link);
   CHECK(summary.find("\"error\"") == std::string::npos);
-  CHECK(other.state().setup.algo == viewer::SetupForm::k_algo_fe);
-  CHECK(other.state().setup.fe_bounds == 1);
-  CHECK(other.state().setup.fe_delta == doctest::Approx(0.5f));
+  CHECK(other.state().setup.algo == "forward-estimation");
+  CHECK(other.state().setup.values.at("forward-estimation").at("bounds") == "online");
+  CHECK(other.state().setup.values.at("forward-estimation").at("delta") == "0.5");
   CHECK(other.state().model().event_count() == s.model().event_count());
   // Exact bounds need a random tree: an example tree is refused with a message.
   s.setup.source = viewer::SetupForm::Source::example;
-  s.setup.fe_bounds = 0;
+  s.setup.options()["bounds"] = "exact";
   s.requests.run = true;
   frames(ui, app, 2);
   CHECK(s.error.find("forward estimation needs node costs") != std::string::npos);

@@ -99,12 +99,12 @@ TEST_CASE(
   CHECK(s.widgets.count("tab_plausibility") == 0);
   CHECK(s.widgets.count("tab_toplevel") == 0);
   // The form: the Greenblatt choice moves the source to chess and the criterion to >=.
-  s.setup.algo = viewer::SetupForm::k_algo_greenblatt;
+  s.setup.algo = "greenblatt";
   s.setup.source = viewer::SetupForm::Source::game;
   s.setup.game = 3;
   s.setup.position = "startpos moves d4 d5";
   s.setup.game_depth = 2;
-  s.setup.widths = "5,4";
+  s.setup.options()["widths"] = "5,4";
   s.requests.run = true;
   frames(ui, app, 2);
   REQUIRE(s.error.empty());
@@ -117,7 +117,7 @@ TEST_CASE(
   app.apply_url_hash(link);
   CHECK(s.event_count() == events);
   // A bad width schedule is an error in the panel, not a crash.
-  s.setup.widths = "0";
+  s.setup.options()["widths"] = "0";
   s.requests.run = true;
   frames(ui, app, 2);
   CHECK(s.error.find("width schedule '0'") != std::string::npos);

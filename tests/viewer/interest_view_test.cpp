@@ -20,15 +20,15 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   s.setup.source = viewer::SetupForm::Source::game;
   s.setup.game = 0;  // tic-tac-toe
   s.setup.game_depth = 6;
-  s.setup.algo = viewer::SetupForm::k_algo_interest;
-  s.setup.interest.limits = viewer::InterestForm::Limits::list;
-  s.setup.interest.list = "800,1600";
-  s.setup.interest.split_tallies = false;
-  s.setup.interest.similarity = true;
+  s.setup.algo = "interest";
+  s.setup.options()["limits"] = "800,1600";
+  s.setup.options()["tallies"] = "joint";
+  s.setup.options()["similarity"] = "on";
   s.open_tab = "setup";
   frames(ui, app, 2);
-  CHECK(s.widgets.count("interest_limits") == 1);
-  CHECK(s.widgets.count("interest_split") == 1);
+  CHECK(s.widgets.count("interest_limits") == 1);  // the view's list field
+  CHECK(s.widgets.count("tallies") == 1);          // the generic widgets
+  CHECK(s.widgets.count("similarity") == 1);
   s.requests.run = true;
   frames(ui, app, 2);
   REQUIRE(s.has_trace());
@@ -45,16 +45,19 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   const std::uint32_t nodes = s.model().node_count();
   app.apply_url_hash(link);
   CHECK(s.model().node_count() == nodes);
-  CHECK(s.setup.algo == viewer::SetupForm::k_algo_interest);
-  CHECK_FALSE(s.setup.interest.split_tallies);
+  CHECK(s.setup.algo == "interest");
+  CHECK(s.setup.options().at("tallies") == "joint");
   // A bad schedule is an error in the panel, not a crash.
-  s.setup.interest.list = "1600,800";
+  s.setup.options()["limits"] = "1600,800";
   s.requests.run = true;
   frames(ui, app, 2);
   CHECK(s.error.find("must grow") != std::string::npos);
-  s.setup.interest.limits = viewer::InterestForm::Limits::growth;
-  s.setup.interest.factor = 1.5f;
-  CHECK(s.setup.interest.limits_text() == "start=1000,factor=1.5,iterations=4");
+  // A growth schedule typed in its parts is read back from its text.
+  s.setup.options()["limits"] = "start=1000,factor=1.5,iterations=4";
+  s.requests.run = true;
+  frames(ui, app, 2);
+  CHECK(s.error.empty());
+  CHECK(s.model().trace().meta.get("limits").find(',') != std::string::npos);
 }
 
 TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels draw them") {
@@ -140,10 +143,9 @@ TEST_CASE("a search from runSearch options shows in the set-up form, and Run rep
   CHECK(f.b == 3);
   CHECK(f.d == 4);
   CHECK(f.seed == 3);
-  CHECK(f.algo == viewer::SetupForm::k_algo_interest);
-  CHECK(f.interest.limits == viewer::InterestForm::Limits::list);
-  CHECK(f.interest.list == "600,900");
-  CHECK_FALSE(f.interest.split_tallies);
+  CHECK(f.algo == "interest");
+  CHECK(f.values.at("interest").at("limits") == "600,900");
+  CHECK(f.values.at("interest").at("tallies") == "joint");
   const std::uint32_t nodes = app.state().model().node_count();
   const std::size_t events = app.state().model().event_count();
   const trace::Trace* before = &app.state().trace();

@@ -69,7 +69,7 @@ TEST_CASE("layouts of generated trees are tidy, as they grow and at the end") {
   for (int seed = 1; seed <= 12; ++seed) {
     SearchSpec s;
     s.random = RandomTreeParams::parse("B=5,d=5,lo=-20,hi=20,seed=" + std::to_string(seed));
-    s.algo = seed % 3 == 0 ? Algorithm::minimax : Algorithm::alphabeta;
+    s.algo = seed % 3 == 0 ? "minimax" : "alphabeta";
     s.criterion = seed % 2 ? Criterion::gt : Criterion::ge;
     for (std::size_t frac : {1, 2, 3, 4}) check_tidy(*lay(s, frac, 4));
   }
@@ -84,7 +84,7 @@ TEST_CASE("layouts of generated trees are tidy, as they grow and at the end") {
 TEST_CASE("a growing layout keeps finished subtrees where they were") {
   SearchSpec s;
   s.random = RandomTreeParams::parse("b=3,d=4,lo=-9,hi=9,seed=2");
-  s.algo = Algorithm::minimax;
+  s.algo = "minimax";
   const auto half = lay(s, 1, 2);
   const auto full = lay(s);
   // The root's first subtree is finished by half time: same relative shape in both.
@@ -100,7 +100,7 @@ TEST_CASE("a growing layout keeps finished subtrees where they were") {
 TEST_CASE("layout of 10^5 nodes, then 10^6: time grows linearly") {
   SearchSpec s;
   s.random = RandomTreeParams::parse("b=4,d=8,lo=-9,hi=9,seed=1");  // 87,381 nodes
-  s.algo = Algorithm::minimax;
+  s.algo = "minimax";
   const auto l = lay(s);
   CHECK(l->layout.node_count() == 87381);
   check_tidy(*l);

@@ -91,7 +91,16 @@ int cmd_bench(int argc, char** argv) {
     JsonWriter j;
     j.begin_object();
     j.key("signature");
-    j.number(f.signature);
+    j.number(f.signature.total);
+    j.key("signature_classic");
+    j.number(f.signature.classic);
+    j.key("signature_by_algorithm");
+    j.begin_object();
+    for (const auto& [algo, nodes] : f.signature.by_algorithm) {
+      j.key(algo);
+      j.number(nodes);
+    }
+    j.end_object();
     j.key("nodes");
     j.number(f.nodes);
     j.key("leaves");
@@ -121,7 +130,11 @@ int cmd_bench(int argc, char** argv) {
     return 0;
   }
   std::printf("bench: %zu searches, best of %d rounds\n", bench_cases().size(), f.rounds);
-  std::printf("signature            %lld nodes\n", f.signature);
+  std::printf("signature            %lld nodes (classic part %lld:", f.signature.total,
+              f.signature.classic);
+  for (const auto& [algo, nodes] : f.signature.by_algorithm)
+    std::printf(" %s %lld", algo.c_str(), nodes);
+  std::printf(")\n");
   std::printf("unrecorded           %.4f s  %.0f nodes/s\n", f.seconds_unrecorded, nps_plain);
   std::printf("recorded             %.4f s  %.0f nodes/s  (x%.2f)\n", f.seconds_recorded, nps_rec,
               f.seconds_recorded / f.seconds_unrecorded);

@@ -1,4 +1,5 @@
-// kibitz search: run one search, print the report, optionally record the trace.
+// kibitz search: run one search, print the report, optionally record the trace. The flags of
+// the algorithms' own options come from the registry (app/algorithms/algorithm.hpp).
 #include <cstdio>
 
 #include "app/cli/args.hpp"
@@ -14,31 +15,39 @@ namespace kibitz::cli {
 
 namespace {
 
-// --limit L | --limits L1,L2,... | --limit-growth start=S,factor=F,iterations=N, --tallies,
-// --similarity, --interest-costs, --extension: the interest search's options.
-void interest_from_args(const Args& args, SearchSpec& spec) {
-  const char* limit_flags[] = {"limit", "limits", "limit-growth"};
-  int given = 0;
-  for (const char* f : limit_flags) given += args.has(f);
-  if (given > 1) throw InputError("give one of --limit, --limits and --limit-growth");
-  const struct {
-    const char* flag;
-    const char* key;
-  } options[] = {
-      {"limit", "limit"},        {"limits", "limits"},         {"limit-growth", "limit_growth"},
-      {"tallies", "tallies"},    {"similarity", "similarity"}, {"interest-costs", "interest_costs"},
-      {"extension", "extension"}};
-  for (const auto& o : options) {
-    const auto v = args.value(o.flag);
-    if (!v) continue;
-    if (spec.algo != Algorithm::interest)
-      throw InputError(std::string("--") + o.flag + " needs --algo interest");
-    spec.interest.set(o.key, *v);
+std::string dashes(std::string key) {
+  for (char& c : key) {
+    if (c == '_') c = '-';
   }
+  return key;
 }
 
-SearchSpec spec_from_args(const Args& args) {
-  SearchSpec spec;
+// Every option flag of every algorithm: (flag, option key or alias, is a switch).
+struct OptionFlag {
+  std::string flag, key;
+  bool is_switch;
+};
+std::vector<OptionFlag> option_flags() {
+  std::vector<OptionFlag> flags;
+  for (const AlgorithmEntry* a : algorithms()) {
+    for (const Option& o : a->option_list()) {
+      flags.push_back({o.cli_flag(), o.key(), o.is_switch()});
+      for (const auto& alias : o.aliases())
+        flags.push_back({dashes(alias.first), alias.first, false});
+    }
+  }
+  return flags;
+}
+
+Args parse_args(int argc, char** argv) {
+  std::set<std::string> valued = {"tree", "tree-file", "random", "game",   "position", "fen",
+                                  "algo", "criterion", "depth",  "record", "nodes",    "tt"};
+  std::set<std::string> switches = {"score", "json", "iterative"};
+  for (const OptionFlag& f : option_flags()) (f.is_switch ? switches : valued).insert(f.flag);
+  return Args(argc, argv, 0, valued, switches);
+}
+
+void source_from_args(const Args& args, SearchSpec& spec) {
   int sources = 0;
   if (auto t = args.value("tree")) {
     spec.tree = *t;
@@ -68,64 +77,75 @@ SearchSpec spec_from_args(const Args& args) {
   }
   if (sources != 1)
     throw InputError("give exactly one of --tree, --tree-file, --random and --game");
-  spec.algo = parse_algorithm(args.value_or("algo", "alphabeta"));
-  if (spec.algo == Algorithm::greenblatt)
-    spec.criterion = Criterion::ge;  // the paper's rule, unless told
-  if (auto c = args.value("criterion")) {
-    if (!parse_criterion(c->c_str(), spec.criterion)) {
-      throw InputError("--criterion must be gt or ge, not '" + *c + "'");
+}
+
+// The algorithm's own options; one of another algorithm names it.
+void options_from_args(const Args& args, SearchSpec& spec) {
+  const std::vector<OptionFlag> flags = option_flags();
+  for (const AlgorithmEntry* a : algorithms()) {
+    for (const Option& o : a->option_list()) {
+      std::string given;
+      int count = 0;
+      if (args.has(o.cli_flag())) given = "--" + o.cli_flag(), ++count;
+      for (const auto& alias : o.aliases())
+        if (args.has(dashes(alias.first))) given += (count++ ? ", --" : "--") + dashes(alias.first);
+      if (count > 1) throw InputError("give one of " + given + ": they set the same option");
     }
   }
-  // The Greenblatt search's options.
-  spec.widths = args.value_or("widths", "");
-  if (spec.widths == "normal") spec.widths.clear();
-  if (args.has("widths") && args.value_or("widths", "").empty())
-    throw InputError("--widths is empty");
-  spec.feedover = static_cast<int>(args.integer("feedover", -1, 0, 1000));
-  auto on_off = [&](const char* flag) {
-    const std::string v = args.value_or(flag, "on");
-    if (v != "on" && v != "off")
-      throw InputError(std::string("--") + flag + " must be on or off, not '" + v + "'");
-    return v == "on";
-  };
-  spec.secondary = on_off("secondary");
-  spec.pruning = on_off("pruning");
+  for (const OptionFlag& f : flags) {
+    if (!args.has(f.flag)) continue;
+    if (!find_option(spec.algorithm().option_list(), f.key)) {
+      if (const AlgorithmEntry* owner = option_owner(f.key, &spec.algorithm()))
+        throw InputError("--" + f.flag + " applies to --algo " + owner->name);
+    }
+    spec.set(f.key, f.is_switch ? "on" : args.value_or(f.flag, ""), "--" + f.flag);
+  }
+}
+
+SearchSpec spec_from_args(const Args& args) {
+  SearchSpec spec;
+  source_from_args(args, spec);
+  spec.set_algorithm(args.value_or("algo", "alphabeta"));
+  if (auto c = args.value("criterion")) spec.set("criterion", *c, "--criterion");
   spec.depth = static_cast<int>(args.integer("depth", -1, 0, 10'000));
   spec.iterative = args.has("iterative");
   spec.node_budget = args.integer("nodes", 0, 1, 1LL << 40);
   spec.tt_entries = args.integer("tt", -1, 0, 1LL << 26);
-  // Forward estimation's options.
-  const bool fe = spec.algo == Algorithm::forward_estimation;
-  for (const char* flag : {"bounds", "delta", "likely", "samples"}) {
-    if (args.has(flag) && !fe) {
-      throw InputError(std::string("--") + flag + " applies to --algo forward-estimation");
-    }
-  }
-  if (auto b = args.value("bounds")) {
-    EdgeSource src;
-    if (!parse_edge_source(*b, src)) {
-      throw InputError("--bounds must be exact, online or offline, not '" + *b + "'");
-    }
-    spec.fe_bounds = src;
-  }
-  if (auto d = args.value("delta")) spec.fe_delta_milli = parse_fe_delta(*d);
-  spec.fe_likely = args.has("likely");
-  spec.fe_samples = static_cast<int>(args.integer("samples", 10, 1, 100'000));
-  interest_from_args(args, spec);
+  options_from_args(args, spec);
   spec.validate();
   return spec;
 }
 
 }  // namespace
 
+std::string search_usage() {
+  std::string s =
+      "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9]"
+      "[,root=5]\n"
+      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
+      "         --algo " +
+      algorithm_names("|") +
+      " [--criterion gt|ge] [--depth D]\n"
+      "         [--iterative] [--nodes BUDGET] [--tt ENTRIES] [--score] [--json] [--record "
+      "FILE.kbz]\n";
+  for (const AlgorithmEntry* a : algorithms()) {
+    if (a->option_list().empty()) continue;
+    std::string line = "         " + std::string(a->name) + ":";
+    for (const Option& o : a->option_list()) {
+      line += " [--" + o.cli_flag();
+      if (!o.is_switch())
+        line += " " + (o.kind() == OptionKind::choice ? o.choices_text() : std::string("X"));
+      line += "]";
+      for (const auto& alias : o.aliases()) line += " [--" + dashes(alias.first) + " X]";
+    }
+    s += line + "\n";
+  }
+  s.pop_back();
+  return s;
+}
+
 int cmd_search(int argc, char** argv) {
-  const Args args(
-      argc, argv, 0,
-      {"tree",         "tree-file", "random",     "game",           "position", "fen",    "algo",
-       "criterion",    "depth",     "record",     "nodes",          "tt",       "bounds", "delta",
-       "samples",      "widths",    "feedover",   "secondary",      "pruning",  "limit",  "limits",
-       "limit-growth", "tallies",   "similarity", "interest-costs", "extension"},
-      {"score", "json", "iterative", "likely"});
+  const Args args = parse_args(argc, argv);
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);

@@ -2,7 +2,11 @@
 // output on stdout and returns the exit code; bad input throws InputError (exit code 2).
 #pragma once
 
+#include <string>
+
 namespace kibitz::cli {
+
+std::string search_usage();  // from the algorithm registry
 
 int cmd_search(int argc, char** argv);
 int cmd_replay(int argc, char** argv);

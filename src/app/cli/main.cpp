@@ -17,22 +17,7 @@ struct Command {
 };
 
 const Command k_commands[] = {
-    {"search", kibitz::cli::cmd_search,
-     "search --tree TEXT | --tree-file F | --random "
-     "b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9][,root=5]\n"
-     "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-     "         --algo minimax|alphabeta|alphabeta-bounds|forward-estimation|greenblatt|interest "
-     "[--criterion gt|ge] [--depth D]\n"
-     "         [--iterative] [--nodes BUDGET] [--tt ENTRIES]\n"
-     "         forward estimation: [--bounds exact|online|offline] [--delta D] [--likely] "
-     "[--samples K]\n"
-     "         greenblatt: [--widths normal|tournament|15,15,9,9,7] [--feedover N] [--secondary "
-     "on|off] [--pruning on|off]\n"
-     "         interest: [--limit L|inf | --limits L1,L2,... | --limit-growth "
-     "start=S,factor=F,iterations=N]\n"
-     "         [--tallies split|joint] [--similarity on|off] [--interest-costs rank|value] "
-     "[--extension E]\n"
-     "         [--score] [--json] [--record FILE.kbz]"},
+    {"search", kibitz::cli::cmd_search, nullptr},  // usage from the registry
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
@@ -63,7 +48,9 @@ const Command k_commands[] = {
 
 void usage(std::FILE* to) {
   std::fprintf(to, "usage: kibitz COMMAND [options]\n\n");
-  for (const Command& c : k_commands) std::fprintf(to, "  kibitz %s\n", c.usage);
+  for (const Command& c : k_commands) {
+    std::fprintf(to, "  kibitz %s\n", c.usage ? c.usage : kibitz::cli::search_usage().c_str());
+  }
 }
 
 }  // namespace

@@ -15,6 +15,7 @@ std::unique_ptr<Player> make_greenblatt_player(const PlayerOptions& o);  // gree
 namespace {
 
 constexpr int k_max_iterations = 64;
+constexpr int k_max_extension = 64;  // as the interest search's option "extension"
 
 // A player for every game of domains.hpp that plays a forced move at once and may keep a
 // transposition table through its game. Derived::search(g, moves, budget, out) chooses among
@@ -135,11 +136,14 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
  public:
   explicit InterestPlayer(const PlayerOptions& o)
       : m_depth(static_cast<int>(o.integer("depth", 4, 1, k_max_iterations))),
-        m_extension(static_cast<int>(o.integer("ext", 0, 0, InterestSpec::k_max_extension))),
+        m_extension(static_cast<int>(o.integer("ext", 0, 0, k_max_extension))),
         m_deepen(o.on_off("deepen", true)),
         m_iterations(static_cast<int>(o.integer("iterations", 4, 1, k_max_iterations))),
         m_tt_entries(o.integer("tt", 1 << 16, 0, 1 << 24)) {
-    m_tallies = parse_tallies(o.text("tallies", "split"));
+    const std::string tallies = o.text("tallies", "split");
+    if (tallies != "split" && tallies != "joint")
+      throw InputError("tallies must be split or joint, not '" + tallies + "'");
+    m_tallies = tallies == "split" ? Tallies::split : Tallies::joint;
     m_similarity = o.on_off("similarity", false);
     const std::string start = o.text("start", "auto");
     const std::string factor = o.text("factor", "2");
@@ -295,7 +299,10 @@ bool PlayerOptions::on_off(const std::string& key, bool fallback) const {
   m_read.insert(key);
   auto it = m_values.find(key);
   if (it == m_values.end()) return fallback;
-  return parse_on_off("player " + m_spec + ": " + key, it->second);
+  const std::string& v = it->second;
+  if (v == "on" || v == "true" || v == "1") return true;
+  if (v == "off" || v == "false" || v == "0") return false;
+  throw InputError("player " + m_spec + ": " + key + " must be on or off, not '" + v + "'");
 }
 
 void PlayerOptions::finish() const {

@@ -1,0 +1,111 @@
+// What the registry's entries share when they run (algorithm.hpp, `run`): the spec's domain at
+// its root with a sink (the recorder when the trace is wanted), and for the depth-first searches
+// the transposition table, the node budget and iterative deepening. Included only by the
+// algorithms' own files, each of which instantiates its search for every domain.
+#pragma once
+
+#include <memory>
+
+#include "app/domains.hpp"
+#include "app/runner.hpp"
+#include "search/search_options.hpp"
+#include "search/transposition_table.hpp"
+#include "trace/recorder.hpp"
+
+namespace kibitz {
+
+// Calls f(game, sink) with the spec's domain and a trace::Recorder into out.trace (record) or
+// a NullSink. Games record each node's position text.
+template <class F>
+void with_domain(const SearchSpec& spec, bool record, SearchResult& out, F&& f) {
+  visit_domain(spec, [&](auto& game) {
+    if (record) {
+      trace::Recorder recorder(out.trace, !spec.game.empty());
+      f(game, recorder);
+    } else {
+      NullSink sink;
+      f(game, sink);
+    }
+    return 0;
+  });
+}
+
+// The table a spec asks for (none when it has no entries).
+inline std::unique_ptr<TranspositionTable> make_table(const SearchSpec& spec) {
+  if (spec.table_entries() <= 0) return nullptr;
+  return std::make_unique<TranspositionTable>(static_cast<std::size_t>(spec.table_entries()));
+}
+
+inline void note_table(const TranspositionTable* table, SearchResult& out) {
+  if (!table) return;
+  out.tt_entries = static_cast<long long>(table->size());
+  out.tt_probes = static_cast<long long>(table->probes());
+  out.tt_hits = static_cast<long long>(table->hits());
+  out.tt_stores = static_cast<long long>(table->stores());
+}
+
+// One search of a depth-first algorithm to a depth.
+struct Outcome {
+  Score value = 0;  // from the root's side to move
+  Bound bound = Bound::exact;
+  SearchStats stats;
+  bool finished = true;  // false: the node budget ran out
+};
+
+inline void add_stats(SearchStats& total, const SearchStats& s) {
+  total.nodes += s.nodes;
+  total.leaves += s.leaves;
+  total.cutoffs += s.cutoffs;
+  total.generated += s.generated;
+  total.tt_cutoffs += s.tt_cutoffs;
+  total.fe_prunes += s.fe_prunes;
+}
+
+// Searches once, or by iterative deepening (depth 1, 2, ..., each a new root in the trace, the
+// table carried from one to the next; the budget covers all iterations; the value is that of
+// the last iteration that finished). Algo::once<Game, Sink>(spec, game, sink, options, depth,
+// out) returns an Outcome; it may add its own counters and facts to out.
+template <class Algo, class Game, class Sink>
+void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
+  const std::unique_ptr<TranspositionTable> table = make_table(spec);
+  SearchOptions options;
+  options.tt = table.get();
+  options.node_budget = spec.node_budget;
+  if (!spec.iterative) {
+    const Outcome o = Algo::once(spec, game, sink, options, spec.search_depth(), out);
+    out.value = o.value;
+    out.bound = o.bound;
+    out.stats = o.stats;
+    out.aborted = !o.finished;
+  } else {
+    const int max_depth = iterative_depth(spec);
+    for (int d = 1; d <= max_depth; ++d) {
+      if (spec.node_budget > 0) {
+        options.node_budget = spec.node_budget - out.stats.nodes;
+        if (options.node_budget <= 0) break;
+      }
+      sink.iteration_begin(d, d);
+      const Outcome o = Algo::once(spec, game, sink, options, d, out);
+      add_stats(out.stats, o.stats);
+      out.iterations.push_back({d, o.value, o.stats.nodes, o.finished});
+      sink.iteration_end(d,
+                         o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
+      if (!o.finished) {
+        out.aborted = true;
+        break;
+      }
+      out.value = o.value;
+      out.bound = o.bound;
+    }
+  }
+  note_table(table.get(), out);
+}
+
+// The registry's `run` for a depth-first algorithm (Algo as for deepen).
+template <class Algo>
+void run_depth_first(const SearchSpec& spec, bool record, SearchResult& out) {
+  with_domain(spec, record, out,
+              [&](auto& game, auto& sink) { deepen<Algo>(spec, game, sink, out); });
+}
+
+}  // namespace kibitz

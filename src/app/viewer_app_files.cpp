@@ -1,0 +1,192 @@
+// The app behind the viewer, its files: traces opened and saved (by path on the desktop, as
+// bytes in the page), the examples and well-known positions of the set-up form, and the
+// unpruned scores of the trace shown.
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+#include "app/viewer_app.hpp"
+#include "core/error.hpp"
+#include "core/file_io.hpp"
+#include "games/explicit_tree.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/trace_json.hpp"
+
+namespace kibitz {
+
+namespace {
+
+std::string read_text(const std::filesystem::path& p) {
+  const auto bytes = read_file_bytes(p.string());
+  return std::string(bytes.begin(), bytes.end());
+}
+
+std::string trim(std::string s) {
+  s.erase(0, s.find_first_not_of(" \t"));
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+}  // namespace
+
+void ViewerApp::load_positions(const std::string& assets_dir) {
+  namespace fs = std::filesystem;
+  for (int g = 0; g < viewer::SetupForm::k_game_count; ++g) {
+    const std::string game = viewer::SetupForm::k_games[g];
+    const fs::path p = fs::path(assets_dir) / "positions" / (game + ".txt");
+    std::error_code ec;
+    if (!fs::exists(p, ec)) continue;
+    std::string text;
+    try {
+      text = read_text(p);
+    } catch (const InputError&) {
+      continue;
+    }
+    std::size_t pos = 0;
+    while (pos < text.size()) {
+      std::size_t end = text.find('\n', pos);
+      if (end == std::string::npos) end = text.size();
+      const std::string line = text.substr(pos, end - pos);
+      pos = end + 1;
+      const std::size_t bar = line.find('|');
+      if (line.empty() || line[0] == '#' || bar == std::string::npos) continue;
+      auto trim = [](std::string s) {
+        s.erase(0, s.find_first_not_of(" \t"));
+        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+          s.pop_back();
+        return s;
+      };
+      m_state.positions.push_back({game, trim(line.substr(0, bar)), trim(line.substr(bar + 1))});
+    }
+  }
+}
+
+void ViewerApp::load_examples(const std::string& assets_dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dir = fs::path(assets_dir) / "examples";
+  std::vector<fs::path> files;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() == ".tree") files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& p : files) {
+    viewer::Example e;
+    e.name = p.stem().string();
+    try {
+      e.tree = read_text(p);
+      ExplicitTree::parse(e.tree);  // an example that does not parse is a bug: skip it loudly
+    } catch (const InputError& err) {
+      std::fprintf(stderr, "kibitz: example %s: %s\n", p.string().c_str(), err.what());
+      continue;
+    }
+    // "# title: ..." and "# description: ..." header lines.
+    std::size_t pos = 0;
+    while (pos < e.tree.size()) {
+      std::size_t end = e.tree.find('\n', pos);
+      if (end == std::string::npos) end = e.tree.size();
+      const std::string line = e.tree.substr(pos, end - pos);
+      if (line.rfind("# title:", 0) == 0) e.title = line.substr(8);
+      if (line.rfind("# description:", 0) == 0) e.description = line.substr(14);
+      pos = end + 1;
+    }
+    auto trim = [](std::string& s) {
+      s.erase(0, s.find_first_not_of(' '));
+      while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.pop_back();
+    };
+    trim(e.title);
+    trim(e.description);
+    if (e.title.empty()) e.title = e.name;
+    // The tree without comment lines, for display.
+    std::string body;
+    pos = 0;
+    while (pos < e.tree.size()) {
+      std::size_t end = e.tree.find('\n', pos);
+      if (end == std::string::npos) end = e.tree.size();
+      std::string line = e.tree.substr(pos, end - pos);
+      if (!line.empty() && line[0] != '#') body += (body.empty() ? "" : " ") + line;
+      pos = end + 1;
+    }
+    trim(body);
+    e.tree = body;
+    m_state.examples.push_back(std::move(e));
+  }
+}
+
+std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
+                                  const std::string& name) {
+  try {
+    auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
+    m_spec = SearchSpec::from_meta(t->meta);
+    m_state.set_trace(std::move(t), name);
+    m_state.search_seconds = -1.0;
+    m_state.status = "opened " + name;
+    if (url_changed) url_changed(url_hash());
+    return summary_json();
+  } catch (const InputError& e) {
+    m_state.error = name + ": " + e.what();
+    return error_json(m_state.error);
+  }
+}
+
+std::vector<std::uint8_t> ViewerApp::save_kbz() const {
+  if (!m_state.has_trace()) return {};
+  return trace::write_kbz(m_state.trace());
+}
+
+std::string ViewerApp::save_json() const {
+  if (!m_state.has_trace()) return "";
+  return trace::write_trace_json(m_state.trace());
+}
+
+bool ViewerApp::compute_scores() {
+  if (!m_state.has_trace() || !m_spec) return false;
+  auto scores = kibitz::compute_scores(*m_spec, m_state.model());
+  if (!scores) return false;
+  m_state.scores = std::move(*scores);
+  return true;
+}
+
+void ViewerApp::process_file_requests() {
+  viewer::Requests& r = m_state.requests;
+  if (!r.open_path.empty()) {
+    const std::string path = r.open_path;
+    r.open_path.clear();
+    try {
+      const auto bytes = read_file_bytes(path);
+      load_trace(bytes.data(), bytes.size(), std::filesystem::path(path).filename().string());
+    } catch (const InputError& e) {
+      m_state.error = e.what();
+    }
+  }
+  if (!r.save_path.empty()) {
+    const std::string path = r.save_path;
+    r.save_path.clear();
+    try {
+      if (std::filesystem::path(path).extension() == ".json") {
+        const std::string json = save_json();
+        write_file_bytes(path, std::vector<std::uint8_t>(json.begin(), json.end()));
+      } else {
+        write_file_bytes(path, save_kbz());
+      }
+      m_state.status = "saved " + path;
+    } catch (const InputError& e) {
+      m_state.error = e.what();
+    }
+  }
+  if (r.download_kbz) {
+    r.download_kbz = false;
+    if (download && m_state.has_trace())
+      download("kibitz-trace.kbz", save_kbz(), "application/octet-stream");
+  }
+  if (r.download_json) {
+    r.download_json = false;
+    if (download && m_state.has_trace()) {
+      const std::string json = save_json();
+      download("kibitz-trace.json", std::vector<std::uint8_t>(json.begin(), json.end()),
+               "application/json");
+    }
+  }
+}
+
+}  // namespace kibitz

@@ -1,0 +1,139 @@
+// The app behind the viewer, its JSON views for the page's API and the desktop's --print: the
+// shown search's summary, the view's state and a node's state at the cursor.
+#include "app/report.hpp"
+#include "app/viewer_app.hpp"
+#include "trace/json_text.hpp"
+
+namespace kibitz {
+
+std::string error_json(const std::string& message) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("error");
+  j.string(message);
+  j.end_object();
+  return j.take();
+}
+
+std::string ViewerApp::summary_json() const {
+  if (!m_state.has_trace()) return error_json("no trace loaded");
+  const trace::Model& m = m_state.model();
+  JsonWriter j;
+  j.begin_object();
+  j.key("value");
+  if (m.roots().empty() || m.node(m.roots().back()).leave_t == trace::k_never)
+    j.null();
+  else
+    j.score(m.node(m.roots().back()).ret);
+  const trace::Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
+  j.key("nodes");
+  j.number(static_cast<long long>(m.node_count()));
+  j.key("leaves_evaluated");
+  j.number(static_cast<long long>(c.leaves));
+  j.key("cutoffs");
+  j.number(static_cast<long long>(c.cutoffs));
+  j.key("events");
+  j.number(static_cast<long long>(m.event_count()));
+  j.key("algo");
+  j.string(m.trace().meta.get("algo"));
+  j.key("criterion");
+  j.string(m.trace().meta.get("criterion"));
+  j.key("pv");
+  j.begin_array();
+  if (!m.roots().empty()) {
+    for (std::uint32_t id : m.principal_variation(m.roots().back())) write_node_label(j, m, id);
+  }
+  j.end_array();
+  j.end_object();
+  return j.take();
+}
+
+std::string ViewerApp::view_state_json() const {
+  const viewer::ViewerState& s = m_state;
+  JsonWriter j;
+  j.begin_object();
+  j.key("has_trace");
+  j.boolean(s.has_trace());
+  j.key("cursor");
+  j.number(static_cast<long long>(s.cursor()));
+  j.key("events");
+  j.number(static_cast<long long>(s.event_count()));
+  j.key("selected");
+  if (s.selected == trace::k_no_node)
+    j.null();
+  else
+    j.number(static_cast<long long>(s.selected));
+  j.key("current_node");
+  if (!s.has_trace() || s.event_count() == 0)
+    j.null();
+  else {
+    const std::uint32_t c = s.model().node_of_event(s.cursor());
+    if (c == trace::k_no_node)
+      j.null();
+    else
+      j.number(static_cast<long long>(c));
+  }
+  j.key("nodes");
+  j.number(s.has_trace() ? static_cast<long long>(s.model().node_count()) : 0LL);
+  j.key("visible_nodes");
+  j.number(s.has_trace() ? static_cast<long long>(s.model().nodes_visible_at(s.cursor())) : 0LL);
+  j.key("playing");
+  j.boolean(s.playing);
+  j.key("speed");
+  j.number(static_cast<double>(s.speed));
+  j.key("zoom");
+  j.number(static_cast<double>(s.camera.zoom));
+  j.key("camera");
+  j.begin_array();
+  j.number(static_cast<double>(s.camera.x));
+  j.number(static_cast<double>(s.camera.y));
+  j.end_array();
+  j.key("follow");
+  j.boolean(s.camera.follow);
+  j.key("theme");
+  j.string(s.theme == viewer::Theme::dark ? "dark" : "light");
+  j.key("font_scale");
+  j.number(static_cast<double>(s.font_scale));
+  j.key("pixel_ratio");
+  j.number(static_cast<double>(s.dpi_scale));
+  j.key("frame_ms");
+  j.number(s.frame_ms);
+  j.key("work_ms");
+  j.number(s.work_ms);
+  j.key("error");
+  j.string(s.error);
+  j.key("status");
+  j.string(s.status);
+  j.key("origin");
+  j.string(s.has_trace() ? s.origin() : "");
+  j.key("scores");
+  j.boolean(s.scores.has_value());
+  j.key("widgets");
+  j.begin_object();
+  for (const auto& [name, r] : s.widgets) {
+    j.key(name);
+    j.begin_array();
+    j.number(static_cast<double>(r.x));
+    j.number(static_cast<double>(r.y));
+    j.number(static_cast<double>(r.z));
+    j.number(static_cast<double>(r.w));
+    j.end_array();
+  }
+  j.end_object();
+  j.end_object();
+  return j.take();
+}
+
+std::string ViewerApp::node_state_json(std::uint32_t id) const {
+  if (!m_state.has_trace()) return error_json("no trace loaded");
+  if (id >= m_state.model().node_count()) {
+    return error_json("no node " + std::to_string(id) + " (the trace has " +
+                      std::to_string(m_state.model().node_count()) + ")");
+  }
+  JsonWriter j;
+  const std::vector<Score>* scores = m_state.scores ? &*m_state.scores : nullptr;
+  write_node_entry(j, m_state.model(), id, m_state.cursor(), scores);
+  return j.take();
+}
+
+}  // namespace kibitz

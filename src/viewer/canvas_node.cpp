@@ -1,0 +1,303 @@
+// The canvas's nodes at three levels of detail: full boxes with every value (the kind tag, the
+// move, alpha[k] and beta, best[k], ret and its bound), small boxes with the kind, and dots
+// (sub-pixel runs folded into one). The views add their marks to each (views/view.hpp).
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "core/score.hpp"
+#include "viewer/canvas_frame.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+using trace::k_no_node;
+
+// A node's kind as of t without reading its events: decided at the cutoff or at leave.
+NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
+  if (n.leave_t != trace::k_never && n.leave_t <= t) return n.kind;
+  if (n.cutoff_t != trace::k_never && n.cutoff_t <= t) return NodeKind::cut;
+  return NodeKind::unknown;
+}
+
+const char* bound_symbol(Bound b) {
+  switch (b) {
+    case Bound::lower:
+      return "\u2265";  // score >= ret
+    case Bound::upper:
+      return "\u2264";
+    default:
+      return "=";
+  }
+}
+
+std::string node_title(const trace::Model& m, std::uint32_t id) {
+  const std::string& label = m.label(id);
+  if (!label.empty()) return label;
+  if (m.node(id).parent == k_no_node) return "root";
+  return "k=" + std::to_string(m.node(id).k);
+}
+
+// Text lines inside a full node's box.
+struct NodeText {
+  ImDrawList* dl;
+  ImFont* font;
+  ImVec2 a, b;
+  float fs, line, pad, y;
+
+  void text(float x, const std::string& s, ImU32 col) const {
+    dl->AddText(font, fs, ImVec2(x, y), col, s.c_str());
+  }
+  // A line with a left and a right part ("α[2] +17466 ... β +∞"); when wide numbers would make
+  // them overlap, the line's text shrinks to fit the box rather than run together.
+  void pair(const std::string& left, ImU32 left_col, const std::string& right,
+            ImU32 right_col) const {
+    const float lw = font->CalcTextSizeA(fs, 1e9f, 0.0f, left.c_str()).x;
+    const float rw = font->CalcTextSizeA(fs, 1e9f, 0.0f, right.c_str()).x;
+    const float avail = b.x - a.x - 2 * pad, gap = fs * 0.5f;
+    const float k = lw + gap + rw > avail ? avail / (lw + gap + rw) : 1.0f;
+    const float dy = (1.0f - k) * fs * 0.5f;  // keep the smaller text on the line's middle
+    dl->AddText(font, fs * k, ImVec2(a.x + pad, y + dy), left_col, left.c_str());
+    dl->AddText(font, fs * k, ImVec2(b.x - pad - rw * k, y + dy), right_col, right.c_str());
+  }
+};
+
+// The box, its border (the kind once decided, dashed while expected) and its highlights.
+void full_box(const CanvasPaint& p, std::uint32_t id, const trace::NodeState& st, ImVec2 a,
+              ImVec2 b, bool current) {
+  const Palette& pal = palette(p.s.theme);
+  const trace::ModelNode& n = p.m.node(id);
+  const float zoom = p.zoom, rounding = 6.0f * zoom;
+  p.dl->AddRectFilled(a, b, st.open ? pal.node_bg_open : pal.node_bg, rounding);
+  const float border = std::max(1.0f, (current ? 3.5f : 2.0f) * zoom);
+  if (st.kind != NodeKind::unknown)
+    p.dl->AddRect(a, b, kind_color(pal, st.kind), rounding, 0, border);
+  else if (n.expected != NodeKind::unknown)
+    draw_dashed_rect(p.dl, a, b, kind_color(pal, n.expected), border, 5.0f * zoom);
+  else
+    p.dl->AddRect(a, b, pal.node_border, rounding, 0, border);
+  if (current)
+    p.dl->AddRect(ImVec2(a.x - 4 * zoom, a.y - 4 * zoom), ImVec2(b.x + 4 * zoom, b.y + 4 * zoom),
+                  pal.active, rounding + 3 * zoom, 0, std::max(2.0f, 3.0f * zoom));
+  if (id == p.s.selected)
+    p.dl->AddRect(ImVec2(a.x - 7 * zoom, a.y - 7 * zoom), ImVec2(b.x + 7 * zoom, b.y + 7 * zoom),
+                  pal.selected, rounding + 5 * zoom, 0, std::max(1.5f, 2.0f * zoom));
+  if (id == p.s.hovered) p.dl->AddRectFilled(a, b, pal.hover, rounding);
+}
+
+// Line 1: the kind tag (filled once decided, "Cut?" while expected), then the move or name.
+void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
+                const trace::NodeState& st) {
+  const Palette& pal = palette(p.s.theme);
+  const trace::ModelNode& n = p.m.node(id);
+  const float zoom = p.zoom;
+  const bool decided = st.kind != NodeKind::unknown;
+  std::string tag = "\u2026";
+  ImU32 tag_col = pal.text_dim;
+  if (decided) {
+    tag = kind_label(st.kind);
+    tag_col = kind_color(pal, st.kind);
+  } else if (n.expected != NodeKind::unknown) {
+    tag = std::string(kind_label(n.expected)) + "?";
+    tag_col = pal.expected;
+  }
+  const ImVec2 ts = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, tag.c_str());
+  const ImVec2 ta(txt.a.x + txt.pad, txt.y),
+      tb(txt.a.x + txt.pad + ts.x + 6 * zoom, txt.y + txt.line);
+  if (decided) {
+    p.dl->AddRectFilled(ta, tb, tag_col, 3 * zoom);
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), IM_COL32(255, 255, 255, 255),
+                    tag.c_str());
+  } else {
+    p.dl->AddRect(ta, tb, tag_col, 3 * zoom, 0, std::max(1.0f, zoom));
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), tag_col, tag.c_str());
+  }
+  const bool wrong = decided && n.expected != NodeKind::unknown && st.kind != n.expected &&
+                     st.kind != NodeKind::leaf;
+  if (wrong) {
+    // A wrong prediction: a small triangle in the corner (explained in the legend).
+    p.dl->AddTriangleFilled(ImVec2(txt.b.x - 14 * zoom, txt.a.y), ImVec2(txt.b.x, txt.a.y),
+                            ImVec2(txt.b.x, txt.a.y + 14 * zoom), pal.wrong_prediction);
+  }
+  const std::string title = node_title(p.m, id);
+  const ImVec2 ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
+  const float avail = txt.b.x - tb.x - txt.pad * 2;
+  if (ls.x <= avail) {
+    const float right =
+        txt.b.x - txt.pad - ls.x - (decided && st.kind != n.expected ? 6 * zoom : 0);
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(right, txt.y), pal.text, title.c_str());
+  } else {
+    p.dl->PushClipRect(ImVec2(tb.x + txt.pad, txt.a.y), ImVec2(txt.b.x - txt.pad, txt.b.y), true);
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(tb.x + txt.pad, txt.y), pal.text, title.c_str());
+    p.dl->PopClipRect();
+  }
+}
+
+// Lines 2 and 3: a leaf's value and window; an interior node's alpha[k], beta and best[k].
+void value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
+                 const trace::NodeState& st) {
+  const Palette& pal = palette(p.s.theme);
+  const trace::ModelNode& n = p.m.node(id);
+  if (n.leaf) {
+    if (st.evaluated) {
+      ImU32 colour = pal.text;
+      const char* word = "eval";
+      for (const AlgorithmView* v : p.s.views()) {
+        if (const char* w = v->leaf_word(p.s, id, colour)) word = w;
+      }
+      txt.text(txt.a.x + txt.pad, std::string(word) + " " + format_score_pretty(st.eval), colour);
+    }
+    txt.y += txt.line;
+    if (p.m.has_window())
+      txt.pair("\u03b1 " + format_score_pretty(n.alpha0), pal.text_dim,
+               "\u03b2 " + format_score_pretty(n.beta), pal.text_dim);
+    txt.y += txt.line;
+    return;
+  }
+  if (p.m.has_window()) {
+    const std::string alpha =
+        "\u03b1" + (st.alpha_index ? "[" + std::to_string(st.alpha_index) + "]" : std::string()) +
+        " " + format_score_pretty(st.alpha);
+    txt.pair(alpha, st.alpha_index && st.alpha != n.alpha0 ? pal.pv : pal.text,
+             "\u03b2 " + format_score_pretty(n.beta), pal.text);
+  }
+  txt.y += txt.line;
+  if (st.has_best)
+    txt.text(txt.a.x + txt.pad,
+             "best[" + std::to_string(st.best_index) + "] " + format_score_pretty(st.best),
+             pal.text);
+  else
+    txt.text(txt.a.x + txt.pad, "best \u2014", pal.text_dim);
+  txt.y += txt.line;
+}
+
+// Line 4: ret and its bound (with the unpruned score once computed), or "searching…".
+void return_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
+                 const trace::NodeState& st) {
+  const Palette& pal = palette(p.s.theme);
+  if (st.has_ret) {
+    const std::string ret = "ret " + format_score_pretty(st.ret) + " " + bound_symbol(st.bound);
+    if (p.s.scores && id < p.s.scores->size())
+      txt.pair(ret, pal.text, "sc " + format_score_pretty((*p.s.scores)[id]), pal.text_dim);
+    else
+      txt.text(txt.a.x + txt.pad, ret, pal.text);
+  } else if (st.open) {
+    txt.text(txt.a.x + txt.pad, "searching\u2026", pal.text_dim);
+  }
+}
+
+void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
+  const trace::NodeState st = p.m.state_at(id, p.t);
+  full_box(p, id, st, a, b, current);
+  NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * p.zoom, 0, 5.0f * p.zoom, 0};
+  txt.line = txt.fs * 1.12f;
+  txt.y = a.y + txt.pad * 0.6f;
+  title_line(p, txt, id, st);
+  txt.y += txt.line;
+  value_lines(p, txt, id, st);
+  return_line(p, txt, id, st);
+}
+
+// A small box: the kind's colour and label, the cursor's and the selection's outlines.
+void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2 c, bool current) {
+  const Palette& pal = palette(p.s.theme);
+  const trace::ModelNode& n = p.m.node(id);
+  const NodeKind k = kind_at(n, p.t);
+  const bool open = n.leave_t == trace::k_never || n.leave_t > p.t;
+  p.dl->AddRectFilled(a, b, open ? pal.node_bg_open : pal.node_bg, 3.0f);
+  p.dl->AddRect(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k), 3.0f, 0,
+                std::max(1.0f, 2.0f * p.zoom));
+  for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
+  if (current)
+    p.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);
+  if (id == p.s.selected)
+    p.dl->AddRect(ImVec2(a.x - 5, a.y - 5), ImVec2(b.x + 5, b.y + 5), pal.selected, 3.0f, 0, 1.5f);
+  const float fs = 15.0f * p.zoom * 2.2f;
+  if (fs >= 7.0f && k != NodeKind::unknown) {
+    const char* label = kind_label(k);
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label);
+    if (ts.x < (b.x - a.x))
+      p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y - ts.y * 0.5f), pal.text,
+                    label);
+  }
+}
+
+// A dot, unless another already fills its pixel (one bit per canvas pixel).
+bool dot_node(const CanvasPaint& p, const CanvasFrame& f, std::uint32_t id, ImVec2 c,
+              std::vector<std::uint64_t>& pixels) {
+  const int pw = static_cast<int>(f.size.x) + 1, ph = static_cast<int>(f.size.y) + 1;
+  const int px = static_cast<int>(c.x - f.origin.x), py = static_cast<int>(c.y - f.origin.y);
+  if (px >= 0 && py >= 0 && px < pw && py < ph) {
+    const std::size_t bit =
+        static_cast<std::size_t>(py) * static_cast<std::size_t>(pw) + static_cast<std::size_t>(px);
+    if (pixels[bit / 64] & (1ull << (bit % 64))) return false;
+    pixels[bit / 64] |= 1ull << (bit % 64);
+  }
+  const Palette& pal = palette(p.s.theme);
+  const NodeKind k = kind_at(p.m.node(id), p.t);
+  const float r = std::max(1.0f, std::min(f.hw, f.hh) * f.zoom);
+  const ImVec2 a(c.x - r, c.y - r), b(c.x + r, c.y + r);
+  p.dl->AddRectFilled(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
+  for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
+  return true;
+}
+
+}  // namespace
+
+void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash) {
+  auto seg = [&](ImVec2 p, ImVec2 q) {
+    const float len = std::hypot(q.x - p.x, q.y - p.y);
+    const int n = std::max(1, static_cast<int>(len / (dash * 2)));
+    for (int i = 0; i < n; ++i) {
+      const float t0 = static_cast<float>(2 * i) / static_cast<float>(2 * n);
+      const float t1 = static_cast<float>(2 * i + 1) / static_cast<float>(2 * n);
+      dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
+                  ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thickness);
+    }
+  };
+  seg(a, ImVec2(b.x, a.y));
+  seg(ImVec2(b.x, a.y), b);
+  seg(b, ImVec2(a.x, b.y));
+  seg(ImVec2(a.x, b.y), a);
+}
+
+void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+                       CanvasStats& stats) {
+  std::vector<std::uint64_t> pixels;
+  if (f.lod == 0) {
+    const std::size_t pw = static_cast<std::size_t>(f.size.x) + 1;
+    const std::size_t ph = static_cast<std::size_t>(f.size.y) + 1;
+    pixels.assign((pw * ph + 63) / 64, 0);
+  }
+  p.s.hovered = k_no_node;
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
+    const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
+    if (!f.on_screen(c)) {
+      ++stats.nodes_culled;
+      continue;
+    }
+    const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
+        b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
+    if (p.hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
+        mouse.y <= b.y + 1)
+      p.s.hovered = id;
+    if (f.lod == 0) {
+      if (dot_node(p, f, id, c, pixels))
+        ++stats.nodes_drawn;
+      else
+        ++stats.dots_folded;
+      continue;
+    }
+    ++stats.nodes_drawn;
+    if (f.lod == 1) {
+      box_node(p, id, a, b, c, id == f.current);
+      continue;
+    }
+    full_node(p, id, a, b, id == f.current);
+    for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
+  }
+}
+
+}  // namespace kibitz::viewer

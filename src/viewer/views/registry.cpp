@@ -1,0 +1,48 @@
+// Every view, one line each (view.hpp). A view defines `const AlgorithmView& <name>_view()` in
+// its own file.
+#include "viewer/views/view.hpp"
+
+namespace kibitz::viewer {
+
+#define KIBITZ_VIEWS(X) \
+  X(minimax)            \
+  X(alphabeta)          \
+  X(alphabeta_bounds)   \
+  X(forward_estimation) \
+  X(greenblatt)         \
+  X(interest)           \
+  X(table)
+
+#define KIBITZ_DECLARE_VIEW(name) const AlgorithmView& name##_view();
+KIBITZ_VIEWS(KIBITZ_DECLARE_VIEW)
+#undef KIBITZ_DECLARE_VIEW
+
+const std::vector<const AlgorithmView*>& all_views() {
+#define KIBITZ_LIST_VIEW(name) &name##_view(),
+  static const std::vector<const AlgorithmView*> all = {KIBITZ_VIEWS(KIBITZ_LIST_VIEW)};
+#undef KIBITZ_LIST_VIEW
+  return all;
+}
+
+std::vector<const AlgorithmView*> applicable_views(const trace::Model& m) {
+  std::vector<const AlgorithmView*> views;
+  for (const AlgorithmView* v : all_views()) {
+    if (v->applies(m)) views.push_back(v);
+  }
+  return views;
+}
+
+const AlgorithmView* view_of_algorithm(const std::string& name) {
+  for (const AlgorithmView* v : all_views()) {
+    if (v->algorithm() && name == v->algorithm()) return v;
+  }
+  return nullptr;
+}
+
+const AlgorithmView& listing_view(const trace::Model& m) {
+  const AlgorithmView* v = view_of_algorithm(m.trace().meta.get("algo"));
+  if (v && v->listing()) return *v;
+  return *view_of_algorithm("alphabeta");
+}
+
+}  // namespace kibitz::viewer
