@@ -29,15 +29,18 @@ class Scorer {
       best = m_game.evaluate();
     } else {
       const auto traced = traced_successors(id);
+      static const std::vector<std::uint32_t> untraced = {trace::k_no_node};
       const std::size_t n = moves.size();
       for (std::size_t i = 0; i < n; ++i) {
         const auto m = m_moves.at(ply)[i];
         auto it = traced.find(static_cast<std::uint32_t>(i));
-        const std::uint32_t child = it == traced.end() ? trace::k_no_node : it->second;
-        m_game.make(m);
-        const Score x = score(child, depth - 1, ply + 1);
-        m_game.unmake(m);
-        if (-x > best) best = -x;
+        // Every node searched for the move (a search may search one twice) gets its score.
+        for (std::uint32_t child : it == traced.end() ? untraced : it->second) {
+          m_game.make(m);
+          const Score x = score(child, depth - 1, ply + 1);
+          m_game.unmake(m);
+          if (-x > best) best = -x;
+        }
       }
     }
     if (id != trace::k_no_node) m_out[id] = best;
@@ -45,15 +48,17 @@ class Scorer {
   }
 
  private:
-  // Traced successors by their generation-order index (a successor searched twice: the last).
-  std::unordered_map<std::uint32_t, std::uint32_t> traced_successors(std::uint32_t id) const {
-    std::unordered_map<std::uint32_t, std::uint32_t> traced;
+  // Traced successors by their generation-order index (a move searched twice has two).
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> traced_successors(
+      std::uint32_t id) const {
+    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> traced;
     if (id == trace::k_no_node) return traced;
     for (std::uint32_t k = 0; k < m_model.child_count(id); ++k) {
       const std::uint32_t c = m_model.child(id, k);
       const auto& cn = m_model.node(c);
       traced[cn.move_index == trace::k_no_move_index ? static_cast<std::uint32_t>(cn.k)
-                                                     : cn.move_index] = c;
+                                                     : cn.move_index]
+          .push_back(c);
     }
     return traced;
   }

@@ -38,7 +38,7 @@ ImU32 interest_color(Theme t) {
 
 bool is_static_interest_leaf(const trace::Model& m, std::uint32_t id) {
   const std::uint32_t cut = m.interest().cut(id);
-  return cut != trace::k_no_node && (m.event(cut).flags & trace::k_interest_static_leaf);
+  return cut != trace::k_no_node && m.interest().move_info(cut).static_leaf;
 }
 
 void draw_interest_edge(ImDrawList* dl, const ViewerState& s, std::uint32_t child, ImVec2 p,

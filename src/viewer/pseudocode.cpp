@@ -23,7 +23,7 @@ int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
   if (s.open && s.children_entered > 0) {
     const std::uint32_t last_child =
         model.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
-    if (model.node(last_child).enter_t > s.last_event) return view.call_line();
+    if (model.node(last_child).enter_t > s.last_event) return view.call_line(model, last_child);
   }
   return view.line_of(model.event(s.last_event), model.node(id).leaf);
 }

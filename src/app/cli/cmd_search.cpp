@@ -116,6 +116,26 @@ SearchSpec spec_from_args(const Args& args) {
   return spec;
 }
 
+// What a flag takes, for the usage text: "exact|online|offline", "on|off", "N", "0..1".
+std::string value_hint(const Option& o) {
+  switch (o.kind()) {
+    case OptionKind::choice: {
+      std::string s;
+      for (const std::string& v : o.values()) s += (s.empty() ? "" : "|") + v;
+      return s;
+    }
+    case OptionKind::boolean:
+      return "on|off";
+    case OptionKind::integer:
+      return "N";
+    case OptionKind::fraction:
+      return "0..1";
+    case OptionKind::text:
+      break;
+  }
+  return "TEXT";
+}
+
 }  // namespace
 
 std::string search_usage() {
@@ -133,8 +153,7 @@ std::string search_usage() {
     std::string line = "         " + std::string(a->name) + ":";
     for (const Option& o : a->option_list()) {
       line += " [--" + o.cli_flag();
-      if (!o.is_switch())
-        line += " " + (o.kind() == OptionKind::choice ? o.choices_text() : std::string("X"));
+      if (!o.is_switch()) line += " " + value_hint(o);
       line += "]";
       for (const auto& alias : o.aliases()) line += " [--" + dashes(alias.first) + " X]";
     }

@@ -65,7 +65,7 @@ class BoundsView final : public AlgorithmView {
         return 0;
     }
   }
-  int call_line() const override { return 9; }
+  int call_line(const trace::Model&, std::uint32_t) const override { return 9; }
 };
 
 }  // namespace

@@ -64,7 +64,7 @@ class AlphaBetaView final : public AlgorithmView {
         return 0;
     }
   }
-  int call_line() const override { return 10; }
+  int call_line(const trace::Model&, std::uint32_t) const override { return 10; }
 };
 
 }  // namespace

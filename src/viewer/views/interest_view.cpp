@@ -135,7 +135,7 @@ class InterestView final : public AlgorithmView {
         return 0;
     }
   }
-  int call_line() const override { return 13; }
+  int call_line(const trace::Model&, std::uint32_t) const override { return 13; }
   void setup(ViewerState& s, std::map<std::string, std::string>& values) const override {
     limits_form(s, values["limits"]);
     if (s.setup.source == SetupForm::Source::random) {

@@ -49,7 +49,7 @@ class MinimaxView final : public AlgorithmView {
         return 0;
     }
   }
-  int call_line() const override { return 7; }
+  int call_line(const trace::Model&, std::uint32_t) const override { return 7; }
 };
 
 }  // namespace

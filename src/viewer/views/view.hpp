@@ -43,10 +43,10 @@ class AlgorithmView {
   virtual bool applies(const trace::Model& m) const = 0;
 
   // Pseudocode: the listing with the line each event runs, and the line of the recursive call
-  // (shown while a successor is searched). nullptr: the view has none.
+  // that searches `child` (shown while it is searched). nullptr: the view has none.
   virtual const Listing* listing() const { return nullptr; }
   virtual int line_of(const trace::Event& e, bool leaf) const { return 0; }
-  virtual int call_line() const { return 0; }
+  virtual int call_line(const trace::Model& m, std::uint32_t child) const { return 0; }
 
   // The set-up form: its part below the algorithm's list (the generic widgets draw its
   // options otherwise), and what choosing the algorithm does to the form.
