@@ -1,5 +1,5 @@
 // Every extension's record codec: the registry of typed records. An extension adds its codec
-// header and its decodable records to the list below.
+// header and a line of its decodable records to the list below.
 #pragma once
 
 #include "trace/records/codec.hpp"
@@ -21,10 +21,14 @@ struct RecordList {
   }
 };
 
-using AllRecords =
-    RecordList<TableProbeRecord, TableStoreRecord, InterestTermRecord, InterestTotalRecord,
-               InterestMoveRecord, FeTestRecord, gb::PlausibleMoveRecord, gb::WidthRecord,
-               gb::ModificationRecord, gb::SecondaryRecord, gb::MateSkipRecord,
-               gb::SecondaryResultRecord, gb::FeedoverRecord, gb::CaptureSearchRecord>;
+// clang-format off
+using AllRecords = RecordList<
+    TableProbeRecord, TableStoreRecord,
+    InterestTermRecord, InterestTotalRecord, InterestMoveRecord,
+    FeTestRecord,
+    gb::PlausibleMoveRecord, gb::WidthRecord, gb::ModificationRecord, gb::SecondaryRecord,
+        gb::MateSkipRecord, gb::SecondaryResultRecord, gb::FeedoverRecord,
+        gb::CaptureSearchRecord>;
+// clang-format on
 
 }  // namespace kibitz::trace
