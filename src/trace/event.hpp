@@ -43,6 +43,12 @@
 //                  "interest_terms" fact), aux = generation index, a = the term's points; after
 //                  expand and before any successor. flags = k_interest_total closes the move:
 //                  a = its interest, b = its cost, one payload: a = string id of its label.
+// pvs (44)         principal variation search, about the parent: flags = k_pvs_probe (0):
+//                  successor aux = k is entered next with a zero window, a, b = that window as
+//                  the parent sees it (alpha[k], alpha[k] + 1 with >=; alpha[k], alpha[k] with
+//                  >); flags = k_pvs_research (1): the probe of successor k came out above
+//                  alpha[k] without a cutoff (a = its value to the parent, -ret): successor k is
+//                  entered again with the full window, a second node with the same k.
 // fe_test (48)     forward estimation tested a successor (values from MAX's point of view, the
 //                  side to move at the search root): flags = k_fe_pruned | k_fe_max_root |
 //                  k_fe_strict; aux = the successor's move index; a = c, its cost; b = d, the
@@ -108,6 +114,7 @@ namespace kibitz::trace {
   X(tt_store, 33)                     \
   X(interest_move, 40)                \
   X(interest_terms, 41)               \
+  X(pvs, 44)                          \
   X(fe_test, 48)                      \
   X(plausibility, 56)                 \
   X(feedover, 57)                     \

@@ -7,6 +7,7 @@ namespace kibitz::trace {
 #define KIBITZ_TRACE_EXTENSIONS(X) \
   X(table)                         \
   X(interest)                      \
+  X(pvs)                           \
   X(fe)                            \
   X(greenblatt)
 

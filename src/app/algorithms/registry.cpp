@@ -10,6 +10,7 @@ namespace kibitz {
   X(minimax)                 \
   X(alphabeta)               \
   X(alphabeta_bounds)        \
+  X(pvs)                     \
   X(forward_estimation)      \
   X(greenblatt)              \
   X(interest)

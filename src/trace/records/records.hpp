@@ -6,6 +6,7 @@
 #include "trace/records/fe_codec.hpp"
 #include "trace/records/greenblatt_codec.hpp"
 #include "trace/records/interest_codec.hpp"
+#include "trace/records/pvs_codec.hpp"
 #include "trace/records/table_codec.hpp"
 
 namespace kibitz::trace {
@@ -25,6 +26,7 @@ struct RecordList {
 using AllRecords = RecordList<
     TableProbeRecord, TableStoreRecord,
     InterestTermRecord, InterestTotalRecord, InterestMoveRecord,
+    PvsProbeRecord, PvsResearchRecord,
     FeTestRecord,
     gb::PlausibleMoveRecord, gb::WidthRecord, gb::ModificationRecord, gb::SecondaryRecord,
         gb::MateSkipRecord, gb::SecondaryResultRecord, gb::FeedoverRecord,

@@ -8,6 +8,7 @@ namespace kibitz::viewer {
   X(minimax)            \
   X(alphabeta)          \
   X(alphabeta_bounds)   \
+  X(pvs)                \
   X(forward_estimation) \
   X(greenblatt)         \
   X(interest)           \

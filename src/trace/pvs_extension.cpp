@@ -1,0 +1,65 @@
+// Principal variation search as a trace extension (pvs_extension.hpp): the model's part of the
+// probe and re-search records, and their sentences.
+#include "trace/pvs_extension.hpp"
+
+#include "trace/extension.hpp"
+#include "trace/model.hpp"
+#include "trace/narration.hpp"
+#include "trace/records/pvs_codec.hpp"
+
+namespace kibitz::trace {
+
+namespace {
+
+// A probe announces the next successor, searched with the zero window; a re-search announces
+// the same successor again, now expected to be a Pv node.
+void pvs_record(ModelBuildContext& m, std::size_t t, const Event& e) {
+  const EventLog& ev = m.events();
+  if (RecordCodec<PvsProbeRecord>::matches(e)) {
+    const PvsProbeRecord r = RecordCodec<PvsProbeRecord>::decode(ev, t);
+    if (r.k != m.next_successor_k(e.node)) {
+      m.fail(t, "a zero-window probe of successor " + std::to_string(r.k) +
+                    ", but the next successor is " + std::to_string(m.next_successor_k(e.node)));
+    }
+    if (r.alpha > r.beta) m.fail(t, "a zero window whose alpha is above its beta");
+    m.next_child(e.node, k_pvs_probe_node, false, NodeKind::unknown);
+  } else if (RecordCodec<PvsResearchRecord>::matches(e)) {
+    const PvsResearchRecord r = RecordCodec<PvsResearchRecord>::decode(ev, t);
+    const std::uint32_t probe = m.returned_successor(t, e.node, r.k);
+    if (!(m.node(probe).marks & k_pvs_probe_node))
+      m.fail(t, "a re-search of successor " + std::to_string(r.k) + ", which was not probed");
+    m.next_child(e.node, k_pvs_research_node, true, NodeKind::pv);
+  }
+}
+
+std::string narrate_pvs(const Model& model, std::size_t head, int slot) {
+  const EventLog& ev = model.trace().events;
+  const Event& e = ev[head];
+  if (slot != 0 || e.node >= model.node_count()) return "";
+  auto sc = [](Score v) { return format_score_pretty(v); };
+  const std::string here = node_name(model, e.node);
+  if (RecordCodec<PvsProbeRecord>::matches(e)) {
+    const PvsProbeRecord r = RecordCodec<PvsProbeRecord>::decode(ev, head);
+    const std::string k = std::to_string(r.k);
+    return "Successor " + k + " of " + here + " is probed with a zero window (" + sc(r.alpha) +
+           ", " + sc(r.beta) + "): the search only asks whether it beats \u03b1[" + k +
+           "] = " + sc(r.alpha) + ", which costs less than finding its value.";
+  }
+  if (RecordCodec<PvsResearchRecord>::matches(e)) {
+    const PvsResearchRecord r = RecordCodec<PvsResearchRecord>::decode(ev, head);
+    const std::string k = std::to_string(r.k);
+    return "The zero-window probe of successor " + k + " says it is worth at least " + sc(r.value) +
+           " to " + here +
+           ": more than \u03b1, but no cutoff against \u03b2 = " + sc(model.node(e.node).beta) +
+           ". Its value is needed, so successor " + k +
+           " is searched again with the full window (a re-search).";
+  }
+  return "";
+}
+
+}  // namespace
+
+extern const TraceExtension k_pvs_extension = {
+    "principal variation search", {EventType::pvs}, pvs_record, narrate_pvs};
+
+}  // namespace kibitz::trace

@@ -1,0 +1,219 @@
+// Principal variation search's view: its pseudocode, a zero-window probe drawn with a dashed
+// inner outline and a "0-window" tag, a re-search tagged "re-search" and its superseded probe
+// dimmed; the inspector says what a probe asked and what it answered; the legend and the
+// statistics count probes and re-searches.
+#include <algorithm>
+#include <string>
+
+#include "core/score.hpp"
+#include "trace/pvs_extension.hpp"
+#include "viewer/canvas_frame.hpp"
+#include "viewer/views/view.hpp"
+#include "viewer/widgets.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+using trace::EventType;
+
+const Listing k_listing{
+    "principal variation search (search! with zero windows)",
+    {
+        "def pvs!(node)",
+        "  if count(node.succ) = 0",
+        "    node.ret = evaluate(node.position)",
+        "    return",
+        "  end",
+        "  for k from 0 to count(node.succ) \u2212 1",
+        "    if k = 0 or the window is already a zero window",
+        "      pvs!(node.succ[k]) with the window (\u2212\u03b2, \u2212\u03b1[k])",
+        "    else",
+        "      pvs!(node.succ[k]) with the zero window (\u2212\u03b1[k]\u22121, \u2212\u03b1[k])",
+        "      if \u03b1[k] < \u2212node.succ[k].ret and not \u2212node.succ[k].ret \u22c6 \u03b2",
+        "        pvs!(node.succ[k]) again with the window (\u2212\u03b2, \u2212\u03b1[k])",
+        "      end",
+        "    end",
+        "    node.best[k] = max(node.best[k\u22121], \u2212node.succ[k].ret)",
+        "    break if node.best[k] \u22c6 node.beta",
+        "    node.alpha[k+1] = max(node.alpha[k], \u2212node.succ[k].ret)",
+        "  end",
+        "  node.ret = node.best[k]",
+        "end",
+        "\u203b with the criterion >, the zero window is (\u2212\u03b1[k], \u2212\u03b1[k])",
+    }};
+
+ImU32 probe_colour(Theme t) {
+  return t == Theme::dark ? IM_COL32(60, 200, 210, 255) : IM_COL32(0, 120, 135, 255);
+}
+ImU32 research_colour(Theme t) {
+  return t == Theme::dark ? IM_COL32(240, 110, 200, 255) : IM_COL32(175, 40, 135, 255);
+}
+
+// A short tag just above a node's box, right-aligned (the edge from the parent meets the box's
+// top in the middle).
+void tag(ImDrawList* dl, ImVec2 a, ImVec2 b, float zoom, const char* text, ImU32 col) {
+  ImFont* font = ImGui::GetFont();
+  const float fs = 13.0f * zoom;
+  const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, text);
+  dl->AddText(font, fs, ImVec2(b.x - ts.x, a.y - ts.y - 2.0f * zoom), col, text);
+}
+
+// Probes and re-searches entered at or before t.
+void count_at(const trace::Model& m, std::size_t t, std::uint32_t& probes,
+              std::uint32_t& researches) {
+  probes = researches = 0;
+  const std::uint32_t visible = m.nodes_visible_at(t);
+  for (std::uint32_t id = 0; id < visible; ++id) {
+    probes += (m.node(id).marks & trace::k_pvs_probe_node) != 0;
+    researches += (m.node(id).marks & trace::k_pvs_research_node) != 0;
+  }
+}
+
+class PvsView final : public AlgorithmView {
+ public:
+  const char* algorithm() const override { return "pvs"; }
+  bool applies(const trace::Model& m) const override {
+    if (m.trace().meta.get("algo") == "pvs") return true;
+    for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+      if (m.node(id).marks & (trace::k_pvs_probe_node | trace::k_pvs_research_node)) return true;
+    }
+    return false;
+  }
+  const Listing* listing() const override { return &k_listing; }
+  int line_of(const trace::Event& e, bool leaf) const override {
+    switch (e.type) {
+      case EventType::enter:
+      case EventType::label:
+      case EventType::position:
+        return 1;
+      case EventType::expand:
+        return 6;
+      case EventType::evaluate:
+        return 3;
+      case EventType::pvs:
+        return e.flags == 0 ? 10 : 11;  // the probe; the decision to search again
+      case EventType::child_return:
+        return 11;
+      case EventType::best_set:
+        return 15;
+      case EventType::cutoff:
+        return 16;
+      case EventType::alpha_set:
+        return 17;
+      case EventType::leave:
+        return leaf ? 4 : 19;
+      default:
+        return 0;
+    }
+  }
+  int call_line(const trace::Model& m, std::uint32_t child) const override {
+    const std::uint16_t marks = m.node(child).marks;
+    if (marks & trace::k_pvs_probe_node) return 10;
+    if (marks & trace::k_pvs_research_node) return 12;
+    return 8;
+  }
+  void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
+    const std::uint16_t marks = p.m.node(id).marks;
+    const bool probe = marks & trace::k_pvs_probe_node,
+               research = marks & trace::k_pvs_research_node;
+    const bool superseded = marks & trace::k_superseded;
+    if (!probe && !research) return;
+    const ImU32 col = probe ? probe_colour(p.s.theme) : research_colour(p.s.theme);
+    if (p.lod == 0) {
+      const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
+      p.dl->AddCircle(c, std::max(2.0f, (b.x - a.x) * 0.5f + 1.5f), col, 8, 1.5f);
+      return;
+    }
+    const float in = std::max(2.0f, 4.0f * p.zoom);
+    if (probe)
+      draw_dashed_rect(p.dl, ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in), col,
+                       std::max(1.0f, 1.5f * p.zoom), 4.0f * p.zoom);
+    else
+      p.dl->AddRect(ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in), col, 4.0f * p.zoom, 0,
+                    std::max(1.0f, 1.5f * p.zoom));
+    if (superseded)
+      p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
+    if (p.lod < 2) return;
+    tag(p.dl, a, b, p.zoom,
+        probe ? (superseded ? "0-window, redone" : "0-window") : "re-search \u21bb", col);
+  }
+  void tooltip(const ViewerState& s, std::uint32_t id) const override {
+    const trace::ModelNode& n = s.model().node(id);
+    if (n.marks & trace::k_pvs_probe_node)
+      ImGui::TextUnformatted(n.marks & trace::k_superseded
+                                 ? "a zero-window probe whose result fell inside the window: "
+                                   "searched again"
+                                 : "a zero-window probe: does it beat alpha?");
+    if (n.marks & trace::k_pvs_research_node)
+      ImGui::TextUnformatted("a re-search with the full window, after its probe");
+  }
+  void inspector(ViewerState& s, std::uint32_t id) const override;
+  void legend(ViewerState& s) const override;
+  void stats(ViewerState& s) const override {
+    std::uint32_t probes, researches, all_probes, all_researches;
+    count_at(s.model(), s.cursor(), probes, researches);
+    count_at(s.model(), s.model().event_count() - 1, all_probes, all_researches);
+    ImGui::Text("zero-window probes: %u so far, %u in the whole search", probes, all_probes);
+    ImGui::Text("re-searches: %u so far, %u in the whole search", researches, all_researches);
+  }
+};
+
+void PvsView::inspector(ViewerState& s, std::uint32_t id) const {
+  const trace::Model& m = s.model();
+  const trace::ModelNode& n = m.node(id);
+  if (!(n.marks & (trace::k_pvs_probe_node | trace::k_pvs_research_node))) return;
+  section("principal variation search");
+  const std::string parent_alpha = format_score_pretty(-n.beta);
+  if (n.marks & trace::k_pvs_probe_node) {
+    ImGui::TextWrapped(
+        "A zero-window probe: searched with (%s, %s) only to learn whether it beats its parent's "
+        "\u03b1[%d] = %s, not its value.",
+        format_score_pretty(n.alpha0).c_str(), format_score_pretty(n.beta).c_str(), n.k,
+        parent_alpha.c_str());
+    if (n.marks & trace::k_superseded)
+      ImGui::TextWrapped(
+          "It did beat it, without a cutoff: its return is only a bound, so successor %d was "
+          "searched again with the full window (the next node with the same k).",
+          n.k);
+  } else {
+    ImGui::TextWrapped(
+        "A re-search: successor %d searched again with the full window (%s, %s) because its "
+        "zero-window probe said it beats \u03b1. Expected a Pv node.",
+        n.k, format_score_pretty(n.alpha0).c_str(), format_score_pretty(n.beta).c_str());
+  }
+}
+
+void PvsView::legend(ViewerState& s) const {
+  section("principal variation search");
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float h = ImGui::GetTextLineHeight();
+  const Palette& p = palette(s.theme);
+  auto swatch = [&](bool probe, const char* text) {
+    const ImVec2 a = ImGui::GetCursorScreenPos(), b(a.x + h * 2.6f, a.y + h * 1.1f);
+    dl->AddRectFilled(a, b, p.node_bg, 3.0f);
+    const ImU32 col = probe ? probe_colour(s.theme) : research_colour(s.theme);
+    if (probe)
+      draw_dashed_rect(dl, ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col, 1.5f, 3.0f);
+    else
+      dl->AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col, 3.0f, 0, 1.5f);
+    ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", text);
+  };
+  swatch(true,
+         "dashed inner outline, \"0-window\": a successor after the first, probed with a zero "
+         "window (does it beat \u03b1?); dimmed when its answer meant a re-search");
+  swatch(false,
+         "solid inner outline, \"re-search\": the same successor searched again with the full "
+         "window, expected Pv");
+}
+
+}  // namespace
+
+const AlgorithmView& pvs_view() {
+  static const PvsView view;
+  return view;
+}
+
+}  // namespace kibitz::viewer
