@@ -146,32 +146,9 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
       if constexpr (Sink::enabled) label = m_game.move_label(m);
       m_game.make(m);
       std::int64_t child_cost = 0;
-      if (m_config.enabled) {
-        const Score v = m_game.evaluate();  // from the successor's side to move
-        child_cost = max_node ? -static_cast<std::int64_t>(v) : v;
-        if (m_config.source == EdgeSource::online && is_evaluation(v) &&
-            is_evaluation(static_cast<Score>(cost))) {
-          learn(child_cost - cost);
-        }
-        const int d = fe_subtree_depth(m_game, depth - 1);
-        if (d >= 1 && alpha > -k_score_inf) {
-          const PruneBounds pb = prune_bounds(m_learned, m_config.delta_milli, m_config.likely);
-          if (pb.known) {
-            // From the parent's side: c' + u_P * d.
-            const std::int64_t c_p = max_node ? child_cost : -child_cost;
-            const std::int64_t u_p = max_node ? pb.u : -pb.l;
-            const std::int64_t estimate = c_p + u_p * d;
-            const bool pruned = m_criterion == Criterion::ge ? estimate <= alpha : estimate < alpha;
-            if constexpr (Sink::enabled)
-              report(i, pruned, max_node, child_cost, d, pb, estimate, alpha);
-            if (pruned) {
-              ++m_stats.fe_prunes;
-              pruned_best = std::max(pruned_best, estimate);
-              m_game.unmake(m);
-              continue;
-            }
-          }
-        }
+      if (m_config.enabled && test(i, depth, max_node, cost, alpha, child_cost, pruned_best)) {
+        m_game.unmake(m);
+        continue;
       }
       if constexpr (Sink::enabled) {
         m_sink.enter(i, -beta, -alpha);
@@ -202,6 +179,34 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
     const NodeKind kind = classify_node(ret, alpha0, beta, m_criterion);
     m_sink.leave(ret, kind_bound(kind), kind);
     return ret;
+  }
+
+  // The successor just made (generation index i) is costed (its own evaluation, from MAX's
+  // point of view, learned on-line) and, when its subtree is deep enough and the bounds known,
+  // its estimate tested against alpha: true when it is pruned (pruned_best keeps the largest
+  // estimate of a pruned successor).
+  KIBITZ_STEP bool test(int i, int depth, bool max_node, std::int64_t cost, Score alpha,
+                        std::int64_t& child_cost, std::int64_t& pruned_best) {
+    const Score v = m_game.evaluate();  // from the successor's side to move
+    child_cost = max_node ? -static_cast<std::int64_t>(v) : v;
+    if (m_config.source == EdgeSource::online && is_evaluation(v) &&
+        is_evaluation(static_cast<Score>(cost))) {
+      learn(child_cost - cost);
+    }
+    const int d = fe_subtree_depth(m_game, depth - 1);
+    if (d < 1 || alpha <= -k_score_inf) return false;
+    const PruneBounds pb = prune_bounds(m_learned, m_config.delta_milli, m_config.likely);
+    if (!pb.known) return false;
+    // From the parent's side: c' + u_P * d.
+    const std::int64_t c_p = max_node ? child_cost : -child_cost;
+    const std::int64_t u_p = max_node ? pb.u : -pb.l;
+    const std::int64_t estimate = c_p + u_p * d;
+    const bool pruned = m_criterion == Criterion::ge ? estimate <= alpha : estimate < alpha;
+    if constexpr (Sink::enabled) report(i, pruned, max_node, child_cost, d, pb, estimate, alpha);
+    if (!pruned) return false;
+    ++m_stats.fe_prunes;
+    pruned_best = std::max(pruned_best, estimate);
+    return true;
   }
 
   // The generation indices of the moves, best first for the side to move (the successor's

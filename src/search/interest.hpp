@@ -176,37 +176,9 @@ class InterestSearch : public SearchBase<Game, Sink> {
     auto& moves = successors(ply, ply < m_horizon);
     if (moves.empty()) return leaf();
 
-    InterestContext<Move> ctx;
-    ctx.ply = ply;
-    ctx.iteration_depth = m_nominal;
-    ctx.root_best = ply == 0 ? m_root_best : -1;
-    ctx.path = &m_path;
-    ctx.tt = m_params.tt;
-    RatingBuilder& rating = m_ratings.at(ply);
-    rating.clear();
-    m_model.rate(m_game, moves, ctx, rating);
-    assert(rating.ratings().size() == moves.size());
+    const InterestContext<Move> ctx = rate(ply, moves);
+    const RatingBuilder& rating = m_ratings.at(ply);
     const int n = static_cast<int>(moves.size());
-    expand(n);
-    if constexpr (Sink::enabled) {
-      // The labels live in a member, so that no string is alive in this scope during the
-      // sink's calls (see AlphaBeta: wasm's exception handling makes those calls slow).
-      std::vector<std::string>& labels = m_labels.at(ply);
-      labels.resize(moves.size());
-      for (int i = 0; i < n; ++i)
-        labels[static_cast<std::size_t>(i)] = m_game.move_label(moves[static_cast<std::size_t>(i)]);
-      for (int i = 0; i < n; ++i) {
-        const MoveRating& r = rating.ratings()[static_cast<std::size_t>(i)];
-        InterestRatingRecord rec;
-        rec.move_index = i;
-        rec.interest = r.interest;
-        rec.cost = r.cost;
-        rec.label = labels[static_cast<std::size_t>(i)];
-        rec.hits = rating.hits().data() + r.hits_begin;
-        rec.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
-        m_sink.record(rec);
-      }
-    }
     auto& order = m_orders.at(ply);
     interest_order(rating.ratings(), m_params.similarity, ctx.root_best, order, m_counts);
 
@@ -266,12 +238,59 @@ class InterestSearch : public SearchBase<Game, Sink> {
       m_sink.leave(best_k >= 0 ? best : 0, Bound::exact, NodeKind::unknown);
       return best_k >= 0 ? best : 0;
     }
+    const NodeOutcome outcome = beta_cut ? NodeOutcome::cutoff
+                                : raised ? NodeOutcome::raised
+                                         : NodeOutcome::failed_low;
+    const int best_index = best_k >= 0 ? order[static_cast<std::size_t>(best_k)].index : -1;
+    return finish(ply, ctx, moves, best_index, outcome, alpha0, beta, best);
+  }
+
+  // Rates the moves of the node at ply (its domain's interest model), expands it and reports
+  // each move's rating; returns the context the model rated them in.
+  template <class Moves>
+  InterestContext<Move> rate(int ply, const Moves& moves) {
+    InterestContext<Move> ctx;
+    ctx.ply = ply;
+    ctx.iteration_depth = m_nominal;
+    ctx.root_best = ply == 0 ? m_root_best : -1;
+    ctx.path = &m_path;
+    ctx.tt = m_params.tt;
+    RatingBuilder& rating = m_ratings.at(ply);
+    rating.clear();
+    m_model.rate(m_game, moves, ctx, rating);
+    assert(rating.ratings().size() == moves.size());
+    const int n = static_cast<int>(moves.size());
+    expand(n);
+    if constexpr (Sink::enabled) {
+      // The labels live in a member, so that no string is alive in this scope during the
+      // sink's calls (see AlphaBeta: wasm's exception handling makes those calls slow).
+      std::vector<std::string>& labels = m_labels.at(ply);
+      labels.resize(moves.size());
+      for (int i = 0; i < n; ++i)
+        labels[static_cast<std::size_t>(i)] = m_game.move_label(moves[static_cast<std::size_t>(i)]);
+      for (int i = 0; i < n; ++i) {
+        const MoveRating& r = rating.ratings()[static_cast<std::size_t>(i)];
+        InterestRatingRecord rec;
+        rec.move_index = i;
+        rec.interest = r.interest;
+        rec.cost = r.cost;
+        rec.label = labels[static_cast<std::size_t>(i)];
+        rec.hits = rating.hits().data() + r.hits_begin;
+        rec.hit_count = static_cast<int>(r.hits_end - r.hits_begin);
+        m_sink.record(rec);
+      }
+    }
+    return ctx;
+  }
+
+  // The node's end: what the domain learns from its best move (index: generation index, -1
+  // none), the table, and the leave.
+  template <class Moves>
+  Score finish(int ply, const InterestContext<Move>& ctx, const Moves& moves, int index,
+               NodeOutcome outcome, Score alpha0, Score beta, Score best) {
+    const bool ab = m_params.alphabeta;
     const NodeKind kind = ab ? classify_node(best, alpha0, beta, m_params.criterion) : NodeKind::pv;
-    if (best_k >= 0) {
-      const int index = order[static_cast<std::size_t>(best_k)].index;
-      const NodeOutcome outcome = beta_cut ? NodeOutcome::cutoff
-                                  : raised ? NodeOutcome::raised
-                                           : NodeOutcome::failed_low;
+    if (index >= 0) {
       m_model.note_result(m_game, ctx, moves[static_cast<std::size_t>(index)], outcome,
                           m_horizon - ply);
       store(ply, best, index);

@@ -234,16 +234,10 @@ class GreenblattSearch {
       m_game.unmake(pm.move);
       if (m_aborted) break;
       m_sink.child_return(k, x, Bound::exact);
-      Score v = -x;
-      const Penalty penalty =
-          is_game_result(v) ? Penalty{} : value_penalty(pos, legal, pm, reply, m_options);
+      const Penalty penalty = modification(pos, legal, pm, reply, k, -x);
       const int pen = penalty.points;
       const std::int32_t reasons = penalty.reasons;
-      if (reasons) {
-        ++m_stats.modifications;
-        m_sink.record(ModificationRecord{k, pen, reasons});
-      }
-      v -= pen;
+      Score v = -x - pen;
       Line candidate;
       candidate.set(pm.move, true, reply);
       if (ply == 0 && m_options.secondary && (best_k < 0 || v > best) && !is_game_result(v)) {
@@ -283,12 +277,31 @@ class GreenblattSearch {
       return best_k >= 0 ? best : 0;
     }
     if (best_k < 0) return leaf(static_value());  // cannot happen: the width is at least 1
+    return leave_generated(mode, depth, ply, plaus.moves[static_cast<std::size_t>(best_r)], best,
+                           alpha0, beta);
+  }
+
+  // A value modification of successor k (value v to the node): its points and reasons, reported.
+  Penalty modification(const chess::Position& pos, const std::vector<chess::Move>& legal,
+                       const PlausibleMove& pm, const Line& reply, int k, Score v) {
+    if (is_game_result(v)) return Penalty{};
+    const Penalty penalty = value_penalty(pos, legal, pm, reply, m_options);
+    if (penalty.reasons) {
+      ++m_stats.modifications;
+      m_sink.record(ModificationRecord{k, penalty.points, penalty.reasons});
+    }
+    return penalty;
+  }
+
+  // Leaves a generated node with its best value (best: its best move's plausible record), the
+  // basic search's result stored in the table.
+  Score leave_generated(GreenblattMode mode, int depth, int ply, const PlausibleMove& best_move,
+                        Score best, Score alpha0, Score beta) {
     const NodeKind kind = classify_node(best, alpha0, beta, m_options.criterion);
     if (m_tt && mode == GreenblattMode::basic && depth > 0 &&
         (m_options.pruning || kind == NodeKind::pv)) {
-      const int best_move = plaus.moves[static_cast<std::size_t>(best_r)].gen_index;
-      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind), best_move);
-      m_sink.record(TableStoreRecord{depth, best, best_move, kind_bound(kind)});
+      m_tt->store(m_game.key(), ply, depth, best, kind_bound(kind), best_move.gen_index);
+      m_sink.record(TableStoreRecord{depth, best, best_move.gen_index, kind_bound(kind)});
     }
     m_sink.leave(best, kind_bound(kind), kind);
     return best;

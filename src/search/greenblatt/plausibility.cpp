@@ -141,7 +141,25 @@ class Scorer {
   void sliders(const Position& after, Move m, Square to);
   void en_prise_changes(const Position& after, Square from, Square to);
   void targets(const Position& after, Piece moved, Square from, Square to);
+  // What the rules below ask of a move: the sides, its squares, the moved piece's type, whether
+  // it captures, its rank (from its side) and files.
+  struct MoveFacts {
+    Color us, them;
+    Square f, t;
+    PieceType pt;
+    bool quiet;
+    int rank_to, file_to, file_from;
+  };
+  MoveFacts facts(Move m, Piece p, Piece victim) const {
+    const Square f = m.from(), t = m.to();
+    return {
+        m_a.us,     m_a.them,  f, t, type_of(p), victim == Piece::none, relative_rank(m_a.us, t),
+        file_of(t), file_of(f)};
+  }
   void pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece victim);
+  void development_rules(const Position& after, Move m, Piece p, Piece victim);
+  void pawn_rules(const Position& after, Move m, Piece p, Piece victim);
+  void piece_rules(const Position& after, Move m, Piece p, Piece victim);
 
   const Analysis& m_a;
   bool m_details;
@@ -321,12 +339,16 @@ void Scorer::targets(const Position& after, Piece moved, Square from, Square to)
 }
 
 void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece victim) {
+  development_rules(after, m, p, victim);
+  if (type_of(p) == PieceType::pawn) pawn_rules(after, m, p, victim);
+  piece_rules(after, m, p, victim);
+}
+
+// The opening's and development's rules: centre pawns blocked, castling, the king, the queen
+// out early, minor pieces, knights on the rim.
+void Scorer::development_rules(const Position& after, Move m, Piece p, Piece victim) {
   const Position& pos = m_a.pos;
-  const Color us = m_a.us, them = m_a.them;
-  const Square f = m.from(), t = m.to();
-  const PieceType pt = type_of(p);
-  const bool quiet = victim == Piece::none;
-  const int rank_to = relative_rank(us, t), file_to = file_of(t), file_from = file_of(f);
+  const auto [us, them, f, t, pt, quiet, rank_to, file_to, file_from] = facts(m, p, victim);
   if (pt != PieceType::pawn && rank_to == 2 && (file_to == 3 || file_to == 4)) {
     const Square below = t - forward(us);
     if (pos.piece_on(below) == make_piece(us, PieceType::pawn))
@@ -350,44 +372,54 @@ void Scorer::pawn_and_piece_rules(const Position& after, Move m, Piece p, Piece 
   }
   if (pt == PieceType::knight && (file_to == 0 || file_to == 7))
     add(Heuristic::knight_rim, -8, p, f, t);
-  if (pt == PieceType::pawn) {
-    if (quiet && (file_from == 3 || file_from == 4)) {
-      if (rank_to == 2) add(Heuristic::centre_pawn, 4, p, f, t);
-      if (rank_to == 3) add(Heuristic::centre_pawn, 10, p, f, t);
-    }
-    if (m_a.opening && quiet && (file_from <= 1 || file_from >= 6))
-      add(Heuristic::flank_pawn, -6, p, f, t);
-    const Square king = pos.king_square(us);
-    if (quiet && relative_rank(us, king) == 0 &&
-        ((file_of(king) >= 5 && file_from >= 5) || (file_of(king) <= 2 && file_from <= 2))) {
-      add(Heuristic::king_shelter, -10, p, f, t);
-    }
-    if (!m.is_promotion() && is_passed_pawn(after, t))
-      add(Heuristic::passed_pawn, 4 * rank_to, p, f, t);
-    if (!m.is_promotion()) {
-      for (Bitboard b = attack_tables().pawn(us, t) & after.pieces(them) &
-                        ~after.pieces(PieceType::pawn) & ~after.pieces(PieceType::king);
-           b;) {
-        const Square s = pop_lsb(b);
-        add(Heuristic::pawn_attack, 6, after.piece_on(s), s, t);
-      }
-    }
-    if (!quiet) {
-      const Bitboard file = file_bb(file_to);
-      if (more_than_one(after.pieces(us, PieceType::pawn) & file) &&
-          !more_than_one(pos.pieces(us, PieceType::pawn) & file)) {
-        add(Heuristic::doubled_pawn, -6, p, f, t);
-      }
-      if (std::abs(2 * file_to - 7) < std::abs(2 * file_from - 7))
-        add(Heuristic::toward_centre, 4, p, f, t);
-    }
-    for (Bitboard b = after.pieces(us, PieceType::pawn); b;) {
+}
+
+// A pawn move's rules: centre and wing pawns, the castled king's shelter, passed pawns, attacks,
+// doubled and isolated pawns, captures toward the centre.
+void Scorer::pawn_rules(const Position& after, Move m, Piece p, Piece victim) {
+  const Position& pos = m_a.pos;
+  const auto [us, them, f, t, pt, quiet, rank_to, file_to, file_from] = facts(m, p, victim);
+  if (quiet && (file_from == 3 || file_from == 4)) {
+    if (rank_to == 2) add(Heuristic::centre_pawn, 4, p, f, t);
+    if (rank_to == 3) add(Heuristic::centre_pawn, 10, p, f, t);
+  }
+  if (m_a.opening && quiet && (file_from <= 1 || file_from >= 6))
+    add(Heuristic::flank_pawn, -6, p, f, t);
+  const Square king = pos.king_square(us);
+  if (quiet && relative_rank(us, king) == 0 &&
+      ((file_of(king) >= 5 && file_from >= 5) || (file_of(king) <= 2 && file_from <= 2))) {
+    add(Heuristic::king_shelter, -10, p, f, t);
+  }
+  if (!m.is_promotion() && is_passed_pawn(after, t))
+    add(Heuristic::passed_pawn, 4 * rank_to, p, f, t);
+  if (!m.is_promotion()) {
+    for (Bitboard b = attack_tables().pawn(us, t) & after.pieces(them) &
+                      ~after.pieces(PieceType::pawn) & ~after.pieces(PieceType::king);
+         b;) {
       const Square s = pop_lsb(b);
-      const bool was = s == t ? (m_a.isolated_us & bit(f)) != 0 : (m_a.isolated_us & bit(s)) != 0;
-      if (!was && is_isolated_pawn(after, s))
-        add(Heuristic::isolated_pawn, -6, after.piece_on(s), s);
+      add(Heuristic::pawn_attack, 6, after.piece_on(s), s, t);
     }
   }
+  if (!quiet) {
+    const Bitboard file = file_bb(file_to);
+    if (more_than_one(after.pieces(us, PieceType::pawn) & file) &&
+        !more_than_one(pos.pieces(us, PieceType::pawn) & file)) {
+      add(Heuristic::doubled_pawn, -6, p, f, t);
+    }
+    if (std::abs(2 * file_to - 7) < std::abs(2 * file_from - 7))
+      add(Heuristic::toward_centre, 4, p, f, t);
+  }
+  for (Bitboard b = after.pieces(us, PieceType::pawn); b;) {
+    const Square s = pop_lsb(b);
+    const bool was = s == t ? (m_a.isolated_us & bit(f)) != 0 : (m_a.isolated_us & bit(s)) != 0;
+    if (!was && is_isolated_pawn(after, s)) add(Heuristic::isolated_pawn, -6, after.piece_on(s), s);
+  }
+}
+
+// The pieces' rules: promotion, rooks on open files and the seventh rank, trades, blockades.
+void Scorer::piece_rules(const Position& after, Move m, Piece p, Piece victim) {
+  const Position& pos = m_a.pos;
+  const auto [us, them, f, t, pt, quiet, rank_to, file_to, file_from] = facts(m, p, victim);
   if (m.is_promotion())
     add(Heuristic::promotion, (piece_value(m.promotion()) - piece_value(PieceType::pawn)) / 4, p, f,
         t);

@@ -57,6 +57,83 @@ void mark_pins(const Position& pos, Color us, Square target, int value, std::arr
   }
 }
 
+// What our pieces on their squares are worth before any move: to pins (what they are pinned
+// against), to ties (what they alone defend) and under threat (attacked by less, or undefended).
+struct PieceWorth {
+  std::array<int, 64> pin{}, tie{}, threatened{};
+};
+
+PieceWorth piece_worth(const Position& pos, Color us, Color them) {
+  PieceWorth w;
+  const Bitboard occupied = pos.occupied();
+  mark_pins(pos, us, pos.king_square(us), value_of(PieceType::king), w.pin);
+  for (PieceType t : {PieceType::queen, PieceType::rook}) {
+    for (Bitboard b = pos.pieces(us, t); b;) mark_pins(pos, us, pop_lsb(b), value_of(t), w.pin);
+  }
+  for (Bitboard b = pos.pieces(us) & ~pos.pieces(PieceType::king); b;) {
+    const Square s = pop_lsb(b);
+    const Bitboard attackers = pos.attackers_to(s, occupied) & pos.pieces(them);
+    if (!attackers) continue;
+    const Bitboard defenders = pos.attackers_to(s, occupied) & pos.pieces(us);
+    const int v = value_of(type_of(pos.piece_on(s)));
+    if (defenders && !more_than_one(defenders)) {
+      const std::size_t d = static_cast<std::size_t>(lsb(defenders));
+      w.tie[d] = std::max(w.tie[d], v);
+    }
+    int cheapest = 1 << 30;
+    for (Bitboard a = attackers; a;)
+      cheapest = std::min(cheapest, value_of(type_of(pos.piece_on(pop_lsb(a)))));
+    if (cheapest < v || !defenders) w.threatened[static_cast<std::size_t>(s)] = v;
+  }
+  return w;
+}
+
+// The terms of what a move wins: a pawn's attack on a piece (its value/16) and a capture's
+// victim (its value/8).
+void material_terms(const Position& pos, Move m, PieceType moved, RatingBuilder& out) {
+  const Color us = pos.side_to_move(), them = ~us;
+  if (moved == PieceType::pawn && !m.is_promotion()) {
+    const Bitboard hit = attack_tables().pawn(us, m.to()) & pos.pieces(them) &
+                         ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king);
+    int best = 0;
+    for (Bitboard b = hit; b;) best = std::max(best, value_of(type_of(pos.piece_on(pop_lsb(b)))));
+    out.add(ChessInterest::pawn_attack, best / 16);
+  }
+  if (m.is_capture()) {
+    const PieceType victim =
+        m.kind() == MoveKind::en_passant ? PieceType::pawn : type_of(pos.captured_piece(m));
+    out.add(ChessInterest::capture, value_of(victim) / 8);
+  }
+}
+
+// The attacks term: what the moved piece (now a `lands`) attacks from `to` in `after`: value/32
+// per target worth more than it or undefended, and a fork's second value/8.
+int attack_points(const Position& after, PieceType lands, Color us, Color them, Square to) {
+  const int mine = value_of(lands);
+  const Bitboard targets = attacks_from(lands, us, to, after.occupied()) & after.pieces(them);
+  int sum = 0, first = 0, second = 0, count = 0;
+  for (Bitboard b = targets; b;) {
+    const Square s = pop_lsb(b);
+    const PieceType t = type_of(after.piece_on(s));
+    int v = value_of(t);
+    if (t == PieceType::king) {
+      v = k_king_target;
+    } else {
+      const bool defended = (after.attackers_to(s, after.occupied()) & after.pieces(them)) != 0;
+      if (v <= mine && defended) continue;
+      sum += v / 32;
+    }
+    ++count;
+    if (v > first) {
+      second = first;
+      first = v;
+    } else if (v > second) {
+      second = v;
+    }
+  }
+  return sum + (count >= 2 ? second / 8 : 0);
+}
+
 }  // namespace
 
 ChessInterest::ChessInterest(const InterestModelOptions& o)
@@ -92,35 +169,13 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves,
                          const InterestContext<Game::Move>& ctx, RatingBuilder& out) {
   const Position& pos = game.position();
   const Color us = pos.side_to_move(), them = ~us;
-  const Bitboard occupied = pos.occupied();
   const std::int64_t n = static_cast<std::int64_t>(moves.size());
   const std::size_t ply = static_cast<std::size_t>(ctx.ply);
   if (m_in_check.size() <= ply) m_in_check.resize(ply + 1, 0);
   m_in_check[ply] = pos.in_check();
   const bool checked_before = ply >= 1 && m_in_check[ply - 1];  // our move two plies up gave check
 
-  // What the pieces on their squares are worth to pins and ties, before any move.
-  std::array<int, 64> pin{}, tie{}, threatened{};
-  mark_pins(pos, us, pos.king_square(us), value_of(PieceType::king), pin);
-  for (PieceType t : {PieceType::queen, PieceType::rook}) {
-    for (Bitboard b = pos.pieces(us, t); b;) mark_pins(pos, us, pop_lsb(b), value_of(t), pin);
-  }
-  for (Bitboard b = pos.pieces(us) & ~pos.pieces(PieceType::king); b;) {
-    const Square s = pop_lsb(b);
-    const Bitboard attackers = pos.attackers_to(s, occupied) & pos.pieces(them);
-    if (!attackers) continue;
-    const Bitboard defenders = pos.attackers_to(s, occupied) & pos.pieces(us);
-    const int v = value_of(type_of(pos.piece_on(s)));
-    if (defenders && !more_than_one(defenders)) {
-      const std::size_t d = static_cast<std::size_t>(lsb(defenders));
-      tie[d] = std::max(tie[d], v);
-    }
-    int cheapest = 1 << 30;
-    for (Bitboard a = attackers; a;)
-      cheapest = std::min(cheapest, value_of(type_of(pos.piece_on(pop_lsb(a)))));
-    if (cheapest < v || !defenders) threatened[static_cast<std::size_t>(s)] = v;
-  }
-
+  const PieceWorth worth = piece_worth(pos, us, them);
   // Dynamic terms: the killers of this ply, the remembered replies, the best quiet move.
   std::array<std::uint16_t, 2> killers{};
   if (m_dynamic && ply < m_killers.size()) killers = m_killers[ply];
@@ -162,53 +217,18 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves,
     if (quiet && (m.bits() == killers[0] || m.bits() == killers[1])) out.add(killer, 100);
     if (reply && m.bits() == reply) out.add(best_reply, 100);
     if (follow && m.bits() == follow) out.add(follow_on, 100);
-    if (moved == PieceType::pawn && !m.is_promotion()) {
-      const Bitboard hit = attack_tables().pawn(us, to) & pos.pieces(them) &
-                           ~pos.pieces(PieceType::pawn) & ~pos.pieces(PieceType::king);
-      int best = 0;
-      for (Bitboard b = hit; b;) best = std::max(best, value_of(type_of(pos.piece_on(pop_lsb(b)))));
-      out.add(pawn_attack, best / 16);
-    }
-    if (m.is_capture()) {
-      const PieceType victim =
-          m.kind() == MoveKind::en_passant ? PieceType::pawn : type_of(pos.captured_piece(m));
-      out.add(capture, value_of(victim) / 8);
-    }
+    material_terms(pos, m, moved, out);
     if (after.in_check()) out.add(gives_check, checked_before ? 200 : 100);
-    {
-      // What the moved piece attacks from its new square.
-      const int mine = value_of(lands);
-      const Bitboard targets = attacks_from(lands, us, to, after.occupied()) & after.pieces(them);
-      int sum = 0, first = 0, second = 0, count = 0;
-      for (Bitboard b = targets; b;) {
-        const Square s = pop_lsb(b);
-        const PieceType t = type_of(after.piece_on(s));
-        int v = value_of(t);
-        if (t == PieceType::king) {
-          v = k_king_target;
-        } else {
-          const bool defended = (after.attackers_to(s, after.occupied()) & after.pieces(them)) != 0;
-          if (v <= mine && defended) continue;
-          sum += v / 32;
-        }
-        ++count;
-        if (v > first) {
-          second = first;
-          first = v;
-        } else if (v > second) {
-          second = v;
-        }
-      }
-      out.add(attacks, sum + (count >= 2 ? second / 8 : 0));
-    }
+    out.add(attacks, attack_points(after, lands, us, them, to));
     if (moved != PieceType::king)
-      out.add(under_attack, threatened[static_cast<std::size_t>(from)] / 16);
+      out.add(under_attack, worth.threatened[static_cast<std::size_t>(from)] / 16);
     if (pos.in_check() && (bit(to) & pos.checkers())) out.add(captures_checker, 100);
     if (m.is_promotion() &&
         (m.promotion() == PieceType::queen || m.promotion() == PieceType::knight))
       out.add(promotion, 100);
-    out.add(pinned_tied,
-            (pin[static_cast<std::size_t>(from)] + tie[static_cast<std::size_t>(from)]) / 16);
+    out.add(pinned_tied, (worth.pin[static_cast<std::size_t>(from)] +
+                          worth.tie[static_cast<std::size_t>(from)]) /
+                             16);
     if (static_cast<int>(i) == best_quiet_at) out.add(best_quiet, 100);
     if (ctx.ply >= ctx.iteration_depth) out.add(beyond_depth, -out.current() / 2);
     out.feature(static_cast<std::uint16_t>(idx(moved)));

@@ -91,12 +91,10 @@ const HeuristicInfo& heuristic_info(Heuristic h) {
   return k_info[i < static_cast<std::size_t>(Heuristic::count) ? i : 0];
 }
 
-std::string describe(const Contribution& c) {
-  const std::string pts = (c.points > 0 ? "+" : "") + std::to_string(c.points) +
-                          (c.points == 1 || c.points == -1 ? " point" : " points");
-  const std::string who = piece_at(c.piece, c.square);
-  const std::string type = type_of_name(c.piece);
-  const std::string to = sq(c.other);
+// The comments of the heuristics about material, threats and checks ("" for the others).
+static std::string describe_tactics(const Contribution& c, const std::string& pts,
+                                    const std::string& who, const std::string& type,
+                                    const std::string& to) {
   switch (c.heuristic) {
     case Heuristic::development:
       return pts + " for the change in development of the " + type + " going " + sq(c.square) +
@@ -142,6 +140,16 @@ std::string describe(const Contribution& c) {
       return pts + " because the check is safe";
     case Heuristic::discovered_check:
       return pts + " for a discovered check by " + who;
+    default:
+      return "";
+  }
+}
+
+// The comments of the positional heuristics (pawns, development, the king, pieces' squares).
+static std::string describe_position(const Contribution& c, const std::string& pts,
+                                     const std::string& who, const std::string& type,
+                                     const std::string& to) {
+  switch (c.heuristic) {
     case Heuristic::blocks_centre_pawn:
       return pts + " for blocking " + who + " (do not block your centre pawns)";
     case Heuristic::castle:
@@ -198,6 +206,16 @@ std::string describe(const Contribution& c) {
     default:
       return pts;
   }
+}
+
+std::string describe(const Contribution& c) {
+  const std::string pts = (c.points > 0 ? "+" : "") + std::to_string(c.points) +
+                          (c.points == 1 || c.points == -1 ? " point" : " points");
+  const std::string who = piece_at(c.piece, c.square);
+  const std::string type = type_of_name(c.piece);
+  const std::string to = sq(c.other);
+  std::string s = describe_tactics(c, pts, who, type, to);
+  return s.empty() ? describe_position(c, pts, who, type, to) : s;
 }
 
 const char* reason_name(Reason r) {
