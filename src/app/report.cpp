@@ -46,11 +46,11 @@ std::string node_label_text(const Model& model, std::uint32_t id) {
   return label.empty() ? std::to_string(model.node(id).k) : label;
 }
 
-void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
-                      const std::vector<Score>* scores) {
+namespace {
+
+// Writes where a node sits in the tree: its id, name, index path, parent and depth.
+void write_node_place(JsonWriter& j, const Model& model, std::uint32_t id) {
   const trace::ModelNode& n = model.node(id);
-  const trace::NodeState s = model.state_at(id, t);
-  j.begin_object();
   j.key("id");
   j.number(static_cast<long long>(id));
   j.key("name");
@@ -69,13 +69,14 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.number(static_cast<long long>(n.parent));
   j.key("depth");
   j.number(static_cast<long long>(n.depth));
-  j.key("alpha0");
-  j.score(n.alpha0);
-  j.key("beta");
-  j.score(n.beta);
-  // alpha[k] and best[k] as set up to t, from the node's own events.
+}
+
+// Writes "alpha" and "best": alpha[k] and best[k] as set up to t, from the node's own events.
+void write_node_alpha_best(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
+                           bool visible) {
+  const trace::ModelNode& n = model.node(id);
   std::vector<Score> alpha, best;
-  if (model.has_window() && s.visible) alpha.push_back(n.alpha0);
+  if (model.has_window() && visible) alpha.push_back(n.alpha0);
   const std::uint32_t* ev = model.node_events_begin(id);
   for (std::uint32_t i = 0; i < model.node_event_count(id) && ev[i] <= t; ++i) {
     const trace::Event& e = model.event(ev[i]);
@@ -95,15 +96,11 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   j.begin_array();
   for (Score b : best) j.score(b);
   j.end_array();
-  j.key("ret");
-  if (s.has_ret)
-    j.score(s.ret);
-  else
-    j.null();
-  if (scores) {
-    j.key("score");
-    j.score((*scores)[id]);
-  }
+}
+
+// Writes how the node turned out by then: its kind (and the kind expected), bound and the
+// successor that made its cutoff.
+void write_node_outcome(JsonWriter& j, const trace::ModelNode& n, const trace::NodeState& s) {
   j.key("kind");
   if (s.kind == NodeKind::unknown)
     j.null();
@@ -124,21 +121,114 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.number(static_cast<long long>(s.cutoff_child));
   else
     j.null();
+}
+
+// Writes "tt" for a node that probed the transposition table: what the probe found and
+// whether the node's result was stored.
+void write_node_tt(JsonWriter& j, const trace::ModelNode& n) {
+  j.key("tt");
+  j.begin_object();
+  j.key("probe");
+  j.string((n.marks & trace::k_tt_settled) ? "cutoff"
+           : (n.marks & trace::k_tt_found) ? "move"
+                                           : "miss");
+  j.key("stored");
+  j.boolean((n.marks & trace::k_tt_stored) != 0);
+  j.end_object();
+}
+
+// Writes "evaluated_leaves": the index path of every leaf evaluated statically.
+void write_evaluated_leaves(JsonWriter& j, const Model& model) {
+  j.key("evaluated_leaves");
+  j.begin_array();
+  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
+    if (!model.node(id).leaf) continue;
+    j.begin_array();
+    for (int k : model.path(id)) j.number(static_cast<long long>(k));
+    j.end_array();
+  }
+  j.end_array();
+}
+
+// Writes "pv": the principal variation of the last finished root, by node labels.
+void write_pv(JsonWriter& j, const Model& model) {
+  j.key("pv");
+  j.begin_array();
+  if (finished_root(model) != trace::k_no_node) {
+    for (std::uint32_t id : model.principal_variation(finished_root(model)))
+      write_node_label(j, model, id);
+  }
+  j.end_array();
+}
+
+// Writes "iterations": depth, value, nodes and completion of each iterative-deepening step.
+void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterations) {
+  j.key("iterations");
+  j.begin_array();
+  for (const IterationResult& it : iterations) {
+    j.begin_object();
+    j.key("depth");
+    j.number(static_cast<long long>(it.depth));
+    j.key("value");
+    if (it.completed)
+      j.score(it.value);
+    else
+      j.null();
+    j.key("nodes");
+    j.number(it.nodes);
+    j.key("completed");
+    j.boolean(it.completed);
+    if (it.limit >= 0) write_interest_iteration(j, it);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+// Writes "tt": the transposition table's entries and what the search did with it.
+void write_tt_totals(JsonWriter& j, const SearchResult& result) {
+  j.key("tt");
+  j.begin_object();
+  j.key("entries");
+  j.number(result.tt_entries);
+  j.key("probes");
+  j.number(result.tt_probes);
+  j.key("hits");
+  j.number(result.tt_hits);
+  j.key("cutoffs");
+  j.number(result.stats.tt_cutoffs);
+  j.key("stores");
+  j.number(result.tt_stores);
+  j.end_object();
+}
+
+}  // namespace
+
+void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
+                      const std::vector<Score>* scores) {
+  const trace::ModelNode& n = model.node(id);
+  const trace::NodeState s = model.state_at(id, t);
+  j.begin_object();
+  write_node_place(j, model, id);
+  j.key("alpha0");
+  j.score(n.alpha0);
+  j.key("beta");
+  j.score(n.beta);
+  write_node_alpha_best(j, model, id, t, s.visible);
+  j.key("ret");
+  if (s.has_ret)
+    j.score(s.ret);
+  else
+    j.null();
+  if (scores) {
+    j.key("score");
+    j.score((*scores)[id]);
+  }
+  write_node_outcome(j, n, s);
   if (model.roots().size() > 1) {
     j.key("iteration");
     j.number(static_cast<long long>(n.iteration));
   }
-  if (n.marks & trace::k_tt_probed) {
-    j.key("tt");
-    j.begin_object();
-    j.key("probe");
-    j.string((n.marks & trace::k_tt_settled) ? "cutoff"
-             : (n.marks & trace::k_tt_found) ? "move"
-                                             : "miss");
-    j.key("stored");
-    j.boolean((n.marks & trace::k_tt_stored) != 0);
-    j.end_object();
-  }
+  if (n.marks & trace::k_tt_probed) write_node_tt(j, n);
   write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
   write_interest_entry(j, model, id, t);
   j.end_object();
@@ -154,60 +244,12 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   j.number(result.stats.nodes);
   j.key("leaves_evaluated");
   j.number(result.stats.leaves);
-  j.key("evaluated_leaves");
-  j.begin_array();
-  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
-    if (!model.node(id).leaf) continue;
-    j.begin_array();
-    for (int k : model.path(id)) j.number(static_cast<long long>(k));
-    j.end_array();
-  }
-  j.end_array();
-  j.key("pv");
-  j.begin_array();
-  if (finished_root(model) != trace::k_no_node) {
-    for (std::uint32_t id : model.principal_variation(finished_root(model)))
-      write_node_label(j, model, id);
-  }
-  j.end_array();
+  write_evaluated_leaves(j, model);
+  write_pv(j, model);
   j.key("aborted");
   j.boolean(result.aborted);
-  if (!result.iterations.empty()) {
-    j.key("iterations");
-    j.begin_array();
-    for (const IterationResult& it : result.iterations) {
-      j.begin_object();
-      j.key("depth");
-      j.number(static_cast<long long>(it.depth));
-      j.key("value");
-      if (it.completed)
-        j.score(it.value);
-      else
-        j.null();
-      j.key("nodes");
-      j.number(it.nodes);
-      j.key("completed");
-      j.boolean(it.completed);
-      if (it.limit >= 0) write_interest_iteration(j, it);
-      j.end_object();
-    }
-    j.end_array();
-  }
-  if (result.tt_entries > 0) {
-    j.key("tt");
-    j.begin_object();
-    j.key("entries");
-    j.number(result.tt_entries);
-    j.key("probes");
-    j.number(result.tt_probes);
-    j.key("hits");
-    j.number(result.tt_hits);
-    j.key("cutoffs");
-    j.number(result.stats.tt_cutoffs);
-    j.key("stores");
-    j.number(result.tt_stores);
-    j.end_object();
-  }
+  if (!result.iterations.empty()) write_iterations(j, result.iterations);
+  if (result.tt_entries > 0) write_tt_totals(j, result);
   j.key("algo");
   j.string(result.trace.meta.get("algo"));
   j.key("criterion");

@@ -67,20 +67,28 @@ Row measure(const char* position, const greenblatt::GreenblattOptions& base, int
   return r;
 }
 
-}  // namespace
+// The sums over all positions, and the sum of the logarithms of the ratios (for their mean).
+struct Totals {
+  long long with = 0, without = 0, cuts = 0, first = 0;
+  bool capped = false;
+  double log_ratio = 0;
+  int n = 0;
+};
 
-int cmd_greenblatt_workload(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"depth", "widths", "feedover", "cap"}, {"json"});
-  if (!args.positional().empty())
-    throw InputError("unexpected argument '" + args.positional()[0] + "'");
-  const int depth = static_cast<int>(args.integer("depth", 3, 1, 6));
-  greenblatt::GreenblattOptions options;
-  options.widths = greenblatt::WidthSchedule::parse(args.value_or("widths", "tournament"));
-  options.feedover_limit = static_cast<int>(
-      args.integer("feedover", 2, 0, greenblatt::GreenblattOptions::k_max_feedover));
-  const long long cap = args.integer("cap", 20'000'000, 1000, 1LL << 40);
-  const bool json = args.has("json");
-  JsonWriter j;
+// Adds one position's row to the totals.
+void add_row(Totals& t, const Row& r) {
+  t.capped = t.capped || r.capped;
+  t.with += r.with;
+  t.without += r.without;
+  t.cuts += r.cut_nodes;
+  t.first += r.first;
+  t.log_ratio += std::log(static_cast<double>(r.without) / static_cast<double>(r.with));
+  ++t.n;
+}
+
+// Opens the JSON report up to its positions array, or prints the table's title and header.
+void begin_report(JsonWriter& j, bool json, int depth,
+                  const greenblatt::GreenblattOptions& options) {
   if (json) {
     j.begin_object();
     j.key("depth");
@@ -97,54 +105,50 @@ int cmd_greenblatt_workload(int argc, char** argv) {
     std::printf("%-16s %12s %12s %8s %14s\n", "position", "alpha-beta", "without", "ratio",
                 "first-move cuts");
   }
-  long long with = 0, without = 0, cuts = 0, first = 0;
-  bool capped = false;
-  double log_ratio = 0;
-  int n = 0;
-  for (const Case& c : k_positions) {
-    const Row r = measure(c.position, options, depth, cap);
-    capped = capped || r.capped;
-    with += r.with;
-    without += r.without;
-    cuts += r.cut_nodes;
-    first += r.first;
-    log_ratio += std::log(static_cast<double>(r.without) / static_cast<double>(r.with));
-    ++n;
-    const double share =
-        r.cut_nodes ? 100.0 * static_cast<double>(r.first) / static_cast<double>(r.cut_nodes) : 0.0;
-    if (json) {
-      j.begin_object();
-      j.key("name");
-      j.string(c.name);
-      j.key("position");
-      j.string(c.position);
-      j.key("nodes_alphabeta");
-      j.number(r.with);
-      j.key("nodes_without");
-      j.number(r.without);
-      j.key("capped");
-      j.boolean(r.capped);
-      j.key("cut_nodes");
-      j.number(r.cut_nodes);
-      j.key("first_move_cutoffs");
-      j.number(r.first);
-      j.key("value_alphabeta");
-      j.score(r.value_with);
-      j.key("value_without");
-      j.score(r.value_without);
-      j.end_object();
-    } else {
-      std::printf("%-16s %12lld %s%11lld %8.1f %7lld/%-6lld %3.0f%%\n", c.name, r.with,
-                  r.capped ? ">" : " ", r.without,
-                  static_cast<double>(r.without) / static_cast<double>(r.with), r.first,
-                  r.cut_nodes, share);
-      std::fflush(
-          stdout);  // each row as it is measured: the searches without alpha-beta take a while
-    }
+}
+
+// One position's measurements: a JSON object, or a table row printed at once.
+void report_row(JsonWriter& j, bool json, const Case& c, const Row& r) {
+  const double share =
+      r.cut_nodes ? 100.0 * static_cast<double>(r.first) / static_cast<double>(r.cut_nodes) : 0.0;
+  if (json) {
+    j.begin_object();
+    j.key("name");
+    j.string(c.name);
+    j.key("position");
+    j.string(c.position);
+    j.key("nodes_alphabeta");
+    j.number(r.with);
+    j.key("nodes_without");
+    j.number(r.without);
+    j.key("capped");
+    j.boolean(r.capped);
+    j.key("cut_nodes");
+    j.number(r.cut_nodes);
+    j.key("first_move_cutoffs");
+    j.number(r.first);
+    j.key("value_alphabeta");
+    j.score(r.value_with);
+    j.key("value_without");
+    j.score(r.value_without);
+    j.end_object();
+  } else {
+    std::printf("%-16s %12lld %s%11lld %8.1f %7lld/%-6lld %3.0f%%\n", c.name, r.with,
+                r.capped ? ">" : " ", r.without,
+                static_cast<double>(r.without) / static_cast<double>(r.with), r.first, r.cut_nodes,
+                share);
+    std::fflush(
+        stdout);  // each row as it is measured: the searches without alpha-beta take a while
   }
-  const double total_ratio = static_cast<double>(without) / static_cast<double>(with);
-  const double mean_ratio = std::exp(log_ratio / n);
-  const double share = cuts ? 100.0 * static_cast<double>(first) / static_cast<double>(cuts) : 0.0;
+}
+
+// The totals and ratios over all positions: closes and prints the JSON report, or prints the
+// table's last row and the summary.
+void end_report(JsonWriter& j, bool json, const Totals& t, long long cap) {
+  const double total_ratio = static_cast<double>(t.without) / static_cast<double>(t.with);
+  const double mean_ratio = std::exp(t.log_ratio / t.n);
+  const double share =
+      t.cuts ? 100.0 * static_cast<double>(t.first) / static_cast<double>(t.cuts) : 0.0;
   if (json) {
     j.end_array();
     j.key("ratio_total");
@@ -156,9 +160,9 @@ int cmd_greenblatt_workload(int argc, char** argv) {
     j.end_object();
     std::printf("%s\n", j.take().c_str());
   } else {
-    std::printf("%-16s %12lld %s%11lld %8.1f %7lld/%-6lld %3.0f%%\n", "all ten", with,
-                capped ? ">" : " ", without, total_ratio, first, cuts, share);
-    if (capped)
+    std::printf("%-16s %12lld %s%11lld %8.1f %7lld/%-6lld %3.0f%%\n", "all ten", t.with,
+                t.capped ? ">" : " ", t.without, total_ratio, t.first, t.cuts, share);
+    if (t.capped)
       std::printf(
           "\n> the search without alpha-beta reached the cap (--cap %lld nodes): a lower bound\n",
           cap);
@@ -167,6 +171,30 @@ int cmd_greenblatt_workload(int argc, char** argv) {
         "first move %.1f%%\n",
         total_ratio, mean_ratio, share);
   }
+}
+
+}  // namespace
+
+int cmd_greenblatt_workload(int argc, char** argv) {
+  const Args args(argc, argv, 0, {"depth", "widths", "feedover", "cap"}, {"json"});
+  if (!args.positional().empty())
+    throw InputError("unexpected argument '" + args.positional()[0] + "'");
+  const int depth = static_cast<int>(args.integer("depth", 3, 1, 6));
+  greenblatt::GreenblattOptions options;
+  options.widths = greenblatt::WidthSchedule::parse(args.value_or("widths", "tournament"));
+  options.feedover_limit = static_cast<int>(
+      args.integer("feedover", 2, 0, greenblatt::GreenblattOptions::k_max_feedover));
+  const long long cap = args.integer("cap", 20'000'000, 1000, 1LL << 40);
+  const bool json = args.has("json");
+  JsonWriter j;
+  begin_report(j, json, depth, options);
+  Totals totals;
+  for (const Case& c : k_positions) {
+    const Row r = measure(c.position, options, depth, cap);
+    add_row(totals, r);
+    report_row(j, json, c, r);
+  }
+  end_report(j, json, totals, cap);
   return 0;
 }
 

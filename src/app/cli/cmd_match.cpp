@@ -28,12 +28,8 @@ std::string error_text(double e, const char* format) {
   return buf;
 }
 
-}  // namespace
-
-int cmd_match(int argc, char** argv) {
-  const Args args(argc, argv, 0,
-                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
-                  {"json", "games"});
+// The match the options ask for; throws InputError on a missing or bad option.
+match::MatchSpec parse_spec(const Args& args) {
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   match::MatchSpec spec;
@@ -49,74 +45,83 @@ int cmd_match(int argc, char** argv) {
   spec.max_plies = static_cast<int>(args.integer("max-plies", 0, 1, 10000));
   if (auto b = args.value("budget")) spec.budget = match::parse_budget(*b);
   if (auto f = args.value("openings")) spec.openings = match::read_openings(spec.game, *f);
-  const match::MatchResult r = match::run_match(spec);
-  const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
-  if (args.has("json")) {
-    JsonWriter j;
+  return spec;
+}
+
+// Writes "games": every game of the match, in the order played.
+void write_games(JsonWriter& j, const std::vector<match::GameRecord>& games) {
+  j.key("games");
+  j.begin_array();
+  for (const match::GameRecord& g : games) {
     j.begin_object();
-    j.key("game");
-    j.string(spec.game);
-    j.key("a");
-    j.string(spec.a);
-    j.key("b");
-    j.string(spec.b);
-    j.key("pairs");
-    j.number(static_cast<long long>(spec.pairs));
-    j.key("budget");
-    j.string(budget_text(spec.budget));
-    j.key("seed");
-    j.number(static_cast<long long>(spec.seed));
-    j.key("wins");
-    j.number(static_cast<long long>(r.wins));
-    j.key("draws");
-    j.number(static_cast<long long>(r.draws));
-    j.key("losses");
-    j.number(static_cast<long long>(r.losses));
-    j.key("score");
-    j.number(r.score);
-    j.key("score_error");
-    j.number(r.score_error);
-    j.key("elo");
-    j.number(r.elo);
-    j.key("elo_error");
-    j.number(r.elo_error);
-    j.key("nodes_per_move_a");
-    j.number(r.nodes_a_per_move);
-    j.key("nodes_per_move_b");
-    j.number(r.nodes_b_per_move);
-    j.key("node_ratio");
-    j.number(ratio);
-    if (args.has("games")) {
-      j.key("games");
-      j.begin_array();
-      for (const match::GameRecord& g : r.games) {
-        j.begin_object();
-        j.key("pair");
-        j.number(static_cast<long long>(g.pair));
-        j.key("a_first");
-        j.boolean(g.a_first);
-        j.key("opening");
-        j.string(g.opening);
-        j.key("result");
-        j.number(static_cast<long long>(g.result));
-        j.key("adjudicated");
-        j.boolean(g.adjudicated);
-        j.key("plies");
-        j.number(static_cast<long long>(g.plies));
-        j.key("nodes_a");
-        j.number(g.nodes_a);
-        j.key("nodes_b");
-        j.number(g.nodes_b);
-        j.key("moves");
-        j.string(g.moves);
-        j.end_object();
-      }
-      j.end_array();
-    }
+    j.key("pair");
+    j.number(static_cast<long long>(g.pair));
+    j.key("a_first");
+    j.boolean(g.a_first);
+    j.key("opening");
+    j.string(g.opening);
+    j.key("result");
+    j.number(static_cast<long long>(g.result));
+    j.key("adjudicated");
+    j.boolean(g.adjudicated);
+    j.key("plies");
+    j.number(static_cast<long long>(g.plies));
+    j.key("nodes_a");
+    j.number(g.nodes_a);
+    j.key("nodes_b");
+    j.number(g.nodes_b);
+    j.key("moves");
+    j.string(g.moves);
     j.end_object();
-    std::printf("%s\n", j.str().c_str());
-    return 0;
   }
+  j.end_array();
+}
+
+// Prints the match and its result as one JSON object (--json), with its games (--games).
+void print_json(const match::MatchSpec& spec, const match::MatchResult& r, double ratio,
+                bool games) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("game");
+  j.string(spec.game);
+  j.key("a");
+  j.string(spec.a);
+  j.key("b");
+  j.string(spec.b);
+  j.key("pairs");
+  j.number(static_cast<long long>(spec.pairs));
+  j.key("budget");
+  j.string(budget_text(spec.budget));
+  j.key("seed");
+  j.number(static_cast<long long>(spec.seed));
+  j.key("wins");
+  j.number(static_cast<long long>(r.wins));
+  j.key("draws");
+  j.number(static_cast<long long>(r.draws));
+  j.key("losses");
+  j.number(static_cast<long long>(r.losses));
+  j.key("score");
+  j.number(r.score);
+  j.key("score_error");
+  j.number(r.score_error);
+  j.key("elo");
+  j.number(r.elo);
+  j.key("elo_error");
+  j.number(r.elo_error);
+  j.key("nodes_per_move_a");
+  j.number(r.nodes_a_per_move);
+  j.key("nodes_per_move_b");
+  j.number(r.nodes_b_per_move);
+  j.key("node_ratio");
+  j.number(ratio);
+  if (games) write_games(j, r.games);
+  j.end_object();
+  std::printf("%s\n", j.str().c_str());
+}
+
+// Prints the match and its result as text, with a line per game (--games).
+void print_text(const match::MatchSpec& spec, const match::MatchResult& r, double ratio,
+                bool games) {
   std::printf("match: %s, %d pairs (%d games), budget %s, seed %llu\n", spec.game.c_str(),
               spec.pairs, 2 * spec.pairs, budget_text(spec.budget).c_str(),
               static_cast<unsigned long long>(spec.seed));
@@ -131,7 +136,7 @@ int cmd_match(int argc, char** argv) {
       clamped ? " (a score of 0% or 100% has no finite Elo: taken half a game from it)" : "");
   std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n",
               r.nodes_a_per_move, r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
-  if (args.has("games")) {
+  if (games) {
     for (const match::GameRecord& g : r.games) {
       std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",
                   g.result > 0   ? "A won"
@@ -140,6 +145,22 @@ int cmd_match(int argc, char** argv) {
                   g.plies, g.adjudicated ? " (ply limit)" : "", g.moves.c_str());
     }
   }
+}
+
+}  // namespace
+
+int cmd_match(int argc, char** argv) {
+  const Args args(argc, argv, 0,
+                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
+                  {"json", "games"});
+  const match::MatchSpec spec = parse_spec(args);
+  const match::MatchResult r = match::run_match(spec);
+  const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
+  if (args.has("json")) {
+    print_json(spec, r, ratio, args.has("games"));
+    return 0;
+  }
+  print_text(spec, r, ratio, args.has("games"));
   return 0;
 }
 

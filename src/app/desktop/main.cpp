@@ -37,6 +37,52 @@ struct Options {
   float font_scale = 1.0f;
 };
 
+// The value v of option a as an integer from lo to hi.
+long long parse_number(const std::string& a, const std::string& v, long long lo, long long hi) {
+  char* end = nullptr;
+  const long long x = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end || x < lo || x > hi) {
+    throw kibitz::InputError(a + " expects a number from " + std::to_string(lo) + " to " +
+                             std::to_string(hi));
+  }
+  return x;
+}
+
+// The value v of option a as a number from lo to hi.
+double parse_fraction(const std::string& a, const std::string& v, double lo, double hi) {
+  char* end = nullptr;
+  const double x = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end || !(x >= lo && x <= hi)) {
+    throw kibitz::InputError(a + " expects a number from " + std::to_string(lo).substr(0, 3) +
+                             " to " + std::to_string(hi).substr(0, 3) + ", not '" + v + "'");
+  }
+  return x;
+}
+
+// --help: the usage, on standard output.
+void print_usage() {
+  std::printf(
+      "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo "
+      "A] [--criterion gt|ge]]\n"
+      "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta "
+      "D]]\n"
+      "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
+      "N]]\n"
+      "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
+      "[--frames N] [--screenshot PNG]\n");
+}
+
+// The checks of the options read that need all of them: the theme and the tab's name.
+void check_options(const Options& o) {
+  if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
+  if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
+      o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
+      o.tab != "toplevel") {
+    throw kibitz::InputError(
+        "--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
+  }
+}
+
 Options parse(int argc, char** argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
@@ -45,26 +91,8 @@ Options parse(int argc, char** argv) {
       if (i + 1 >= argc) throw kibitz::InputError(a + " needs a value");
       return argv[++i];
     };
-    auto number = [&](long long lo, long long hi) {
-      const std::string v = value();
-      char* end = nullptr;
-      const long long x = std::strtoll(v.c_str(), &end, 10);
-      if (v.empty() || *end || x < lo || x > hi) {
-        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo) + " to " +
-                                 std::to_string(hi));
-      }
-      return x;
-    };
-    auto fraction = [&](double lo, double hi) {
-      const std::string v = value();
-      char* end = nullptr;
-      const double x = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end || !(x >= lo && x <= hi)) {
-        throw kibitz::InputError(a + " expects a number from " + std::to_string(lo).substr(0, 3) +
-                                 " to " + std::to_string(hi).substr(0, 3) + ", not '" + v + "'");
-      }
-      return x;
-    };
+    auto number = [&](long long lo, long long hi) { return parse_number(a, value(), lo, hi); };
+    auto fraction = [&](double lo, double hi) { return parse_fraction(a, value(), lo, hi); };
     if (a == "--at")
       o.at = number(0, 1LL << 40);
     else if (a == "--select")
@@ -106,15 +134,7 @@ Options parse(int argc, char** argv) {
         throw kibitz::InputError("--size expects WIDTHxHEIGHT, e.g. 1440x900");
       }
     } else if (a == "--help" || a == "-h") {
-      std::printf(
-          "usage: kibitz-desktop [FILE.kbz|FILE.json] [--at T] [--select ID] [--run TREE [--algo "
-          "A] [--criterion gt|ge]]\n"
-          "                      [--random PARAMS [--algo A] [--depth D] [--bounds B] [--delta "
-          "D]]\n"
-          "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
-          "N]]\n"
-          "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
-          "[--frames N] [--screenshot PNG]\n");
+      print_usage();
       std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
       throw kibitz::InputError("unknown option " + a);
@@ -124,13 +144,7 @@ Options parse(int argc, char** argv) {
       throw kibitz::InputError("give one trace file, not '" + o.file + "' and '" + a + "'");
     }
   }
-  if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
-  if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
-      o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
-      o.tab != "toplevel") {
-    throw kibitz::InputError(
-        "--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
-  }
+  check_options(o);
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;
 }
@@ -143,36 +157,24 @@ std::string assets_dir(const char* argv0) {
   return KIBITZ_ASSETS_DIR;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  kibitz::install_services();
-  Options o;
-  try {
-    o = parse(argc, argv);
-  } catch (const kibitz::InputError& e) {
-    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
-    return 2;
-  }
-  std::unique_ptr<kibitz::platform::Window> window;
+// The window, as large as asked; nullptr (after saying why) when it cannot be opened.
+std::unique_ptr<kibitz::platform::Window> open_window(const Options& o) {
   try {
     kibitz::platform::WindowOptions wo;
     wo.width = o.width;
     wo.height = o.height;
-    window = std::make_unique<kibitz::platform::Window>(wo);
+    return std::make_unique<kibitz::platform::Window>(wo);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
-    return 1;
+    return nullptr;
   }
-  kibitz::ViewerApp app(assets_dir(argv[0]));
+}
+
+// A file or a tree from the command line, then the experiment if one is asked for; an error is
+// shown in the window (and exits with code 2 in the unattended --frames mode). Returns the exit
+// status: 0, or 2 on an error.
+int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
   auto& s = app.state();
-  s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
-  s.font_scale = o.font_scale;
-  s.open_tab = o.tab;
-  s.dpi_scale = window->pixel_ratio();
-  s.requests.rebuild_fonts = true;
-  // A file or a tree from the command line; an error is shown in the window (and exits with
-  // code 2 in the unattended --frames mode).
   int status = 0;
   if (!o.file.empty()) {
     try {
@@ -212,6 +214,65 @@ int main(int argc, char** argv) {
       status = 2;
     }
   }
+  return status;
+}
+
+// One frame: the fonts rebuilt if asked for, the viewer drawn, the requests it made processed,
+// and the frame's times noted for the stats.
+void render_frame(kibitz::ViewerApp& app, kibitz::platform::Window& window) {
+  auto& s = app.state();
+  if (s.requests.rebuild_fonts) {
+    s.requests.rebuild_fonts = false;
+    kibitz::rebuild_fonts(s, window);
+  }
+  const auto work_start = std::chrono::steady_clock::now();
+  window.begin_frame();
+  kibitz::viewer::draw_viewer(s);
+  const auto& pal = kibitz::viewer::palette(s.theme);
+  const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(pal.canvas_bg);
+  window.end_frame(clear);
+  app.process_requests();
+  s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
+  s.work_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start)
+          .count();
+}
+
+// --screenshot: writes the last frame to the PNG file; on failure says why and sets status 1.
+void write_screenshot(const kibitz::platform::Window& window, const std::string& path,
+                      int& status) {
+  int w = 0, h = 0;
+  const auto rgba = window.last_frame_rgba(w, h);
+  try {
+    kibitz::platform::write_png(path, rgba, w, h);
+    std::printf("wrote %s (%dx%d)\n", path.c_str(), w, h);
+  } catch (const kibitz::InputError& e) {
+    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+    status = 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  kibitz::install_services();
+  Options o;
+  try {
+    o = parse(argc, argv);
+  } catch (const kibitz::InputError& e) {
+    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+    return 2;
+  }
+  const std::unique_ptr<kibitz::platform::Window> window = open_window(o);
+  if (!window) return 1;
+  kibitz::ViewerApp app(assets_dir(argv[0]));
+  auto& s = app.state();
+  s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
+  s.font_scale = o.font_scale;
+  s.open_tab = o.tab;
+  s.dpi_scale = window->pixel_ratio();
+  s.requests.rebuild_fonts = true;
+  int status = open_from_command_line(app, o);
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
@@ -221,21 +282,7 @@ int main(int argc, char** argv) {
   int frame = 0;
   kibitz::platform::run_main_loop([&]() {
     if (window->should_close()) return false;
-    if (s.requests.rebuild_fonts) {
-      s.requests.rebuild_fonts = false;
-      kibitz::rebuild_fonts(s, *window);
-    }
-    const auto work_start = std::chrono::steady_clock::now();
-    window->begin_frame();
-    kibitz::viewer::draw_viewer(s);
-    const auto& pal = kibitz::viewer::palette(s.theme);
-    const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(pal.canvas_bg);
-    window->end_frame(clear);
-    app.process_requests();
-    s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
-    s.work_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start)
-            .count();
+    render_frame(app, *window);
     ++frame;
     // An experiment started from the command line is waited for, and drawn twice once done.
     static int settle = 0;
@@ -245,17 +292,7 @@ int main(int argc, char** argv) {
       --settle;
     if (o.frames > 0 && frame >= o.frames &&
         ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
-      if (!o.screenshot.empty()) {
-        int w = 0, h = 0;
-        const auto rgba = window->last_frame_rgba(w, h);
-        try {
-          kibitz::platform::write_png(o.screenshot, rgba, w, h);
-          std::printf("wrote %s (%dx%d)\n", o.screenshot.c_str(), w, h);
-        } catch (const kibitz::InputError& e) {
-          std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
-          status = 1;
-        }
-      }
+      if (!o.screenshot.empty()) write_screenshot(*window, o.screenshot, status);
       return false;
     }
     return true;

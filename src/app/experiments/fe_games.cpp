@@ -249,6 +249,7 @@ class Games : public ExperimentJob {
     int winner;  // 0 FE, 1 alpha-beta, 2 tie
     long long fe_nodes, ab_nodes;
   };
+  using Rows = std::vector<std::vector<std::string>>;
   void start_tournament(std::size_t variant, int ab, int fe) {
     m_current = Tournament{};
     m_current.variant = variant;
@@ -261,6 +262,16 @@ class Games : public ExperimentJob {
   int pairs_of(const Variant& v) const {
     return v.domain == "othello" ? static_cast<int>(m_openings.size()) : m_tree_pairs;
   }
+  // Per tournament played: a CSV line, a JSON object and a table row (rows[0] random trees,
+  // rows[1] Othello).
+  void tournament_rows(std::string& csv, std::string& json, Rows rows[2]) const;
+  // The point of variant vi's MORE (kind 0) or LESS (kind 1) curve at alpha-beta horizon ab;
+  // nullptr when there is none.
+  const Tournament* curve_point(std::size_t vi, int ab, int kind) const;
+  // The MORE and LESS curves of every variant: chart series, JSON objects and table rows.
+  void curves(Chart charts[2], std::string& json, Rows curve_rows[2]) const;
+  // The text report: the set-up and the report's findings, then the tables, per domain.
+  std::string report_text(const Rows rows[2], const Rows curve_rows[2]) const;
 
   std::uint64_t m_seed;
   int m_tree_pairs;
@@ -272,13 +283,7 @@ class Games : public ExperimentJob {
   std::vector<Tournament> m_done;
 };
 
-ExperimentOutput Games::output() const {
-  ExperimentOutput out;
-  std::string csv = csv_line({"domain", "variant", "ab_horizon", "fe_horizon", "ab_nodes",
-                              "fe_nodes", "fe_wins", "ab_wins", "ties", "fe_score"});
-  std::string json =
-      "{\"experiment\":\"fe-games\",\"seed\":" + std::to_string(m_seed) + ",\"tournaments\":[";
-  std::vector<std::vector<std::string>> rows[2];
+void Games::tournament_rows(std::string& csv, std::string& json, Rows rows[2]) const {
   for (std::size_t i = 0; i < m_done.size(); ++i) {
     const Tournament& t = m_done[i];
     const Variant& v = m_variants[t.variant];
@@ -303,22 +308,25 @@ ExperimentOutput Games::output() const {
          std::to_string(t.fe_wins) + "/" + std::to_string(t.ab_wins) + "/" + std::to_string(t.ties),
          fixed(t.score(pairs), 1)});
   }
-  json += "],\"rows\":[";
-  // The report's curves: at each alpha-beta horizon, MORE is the first FE horizon at which FE
-  // generated more nodes than alpha-beta, LESS the horizon one shallower.
-  Chart charts[2];
-  charts[0].id = "fe-games-a";
-  charts[0].title = "Figure 3(a): FE against alpha-beta on random trees (b=5, d=100)";
-  charts[1].id = "fe-games-b";
-  charts[1].title = "Figure 3(b): FE against alpha-beta at Othello";
-  for (Chart& c : charts) {
-    c.x_label = "alpha-beta search horizon";
-    c.y_label = "FE score (%): wins + ties/2";
-    c.fixed_y = true;
-    c.y_min = 0;
-    c.y_max = 100;
+}
+
+const Tournament* Games::curve_point(std::size_t vi, int ab, int kind) const {
+  const Tournament* more = nullptr;
+  for (const Tournament& t : m_done) {
+    if (t.variant == vi && t.ab_horizon == ab && t.fe_nodes > t.ab_nodes &&
+        (!more || t.fe_horizon < more->fe_horizon)) {
+      more = &t;
+    }
   }
-  std::vector<std::vector<std::string>> curve_rows[2];
+  if (!more || kind == 0) return more;
+  const Tournament* pick = nullptr;
+  for (const Tournament& t : m_done) {
+    if (t.variant == vi && t.ab_horizon == ab && t.fe_horizon == more->fe_horizon - 1) pick = &t;
+  }
+  return pick;
+}
+
+void Games::curves(Chart charts[2], std::string& json, Rows curve_rows[2]) const {
   bool first_row = true;
   for (std::size_t vi = 0; vi < m_variants.size(); ++vi) {
     const Variant& v = m_variants[vi];
@@ -330,23 +338,8 @@ ExperimentOutput Games::output() const {
       s.colour = static_cast<int>(vi * 2 + static_cast<std::size_t>(kind));
       s.dashed = kind == 1;
       for (int ab = 1; ab <= v.max_horizon; ++ab) {
-        const Tournament* more = nullptr;
-        for (const Tournament& t : m_done) {
-          if (t.variant == vi && t.ab_horizon == ab && t.fe_nodes > t.ab_nodes &&
-              (!more || t.fe_horizon < more->fe_horizon)) {
-            more = &t;
-          }
-        }
-        if (!more) continue;
-        const Tournament* pick = more;
-        if (kind == 1) {
-          pick = nullptr;
-          for (const Tournament& t : m_done) {
-            if (t.variant == vi && t.ab_horizon == ab && t.fe_horizon == more->fe_horizon - 1)
-              pick = &t;
-          }
-          if (!pick) continue;
-        }
+        const Tournament* pick = curve_point(vi, ab, kind);
+        if (!pick) continue;
         s.x.push_back(ab);
         s.y.push_back(pick->score(pairs));
         s.labels.push_back(
@@ -366,7 +359,9 @@ ExperimentOutput Games::output() const {
       charts[d].series.push_back(s);
     }
   }
-  json += "]}";
+}
+
+std::string Games::report_text(const Rows rows[2], const Rows curve_rows[2]) const {
   const std::vector<std::string> header{"FE",       "AB horizon", "FE horizon", "AB nodes",
                                         "FE nodes", "FE/AB",      "FE/AB/ties", "FE score %"};
   const std::vector<std::string> curve_header{"curve", "AB horizon", "FE horizon", "FE/AB nodes",
@@ -394,7 +389,36 @@ ExperimentOutput Games::output() const {
         "horizon 3, reaches three plies deeper at AB horizon 8, and wins beyond AB horizon 2.\n\n" +
         text_table(header, rows[1]) + "\n" + text_table(curve_header, curve_rows[1]);
   }
-  out.text = text;
+  return text;
+}
+
+ExperimentOutput Games::output() const {
+  ExperimentOutput out;
+  std::string csv = csv_line({"domain", "variant", "ab_horizon", "fe_horizon", "ab_nodes",
+                              "fe_nodes", "fe_wins", "ab_wins", "ties", "fe_score"});
+  std::string json =
+      "{\"experiment\":\"fe-games\",\"seed\":" + std::to_string(m_seed) + ",\"tournaments\":[";
+  Rows rows[2];
+  tournament_rows(csv, json, rows);
+  json += "],\"rows\":[";
+  // The report's curves: at each alpha-beta horizon, MORE is the first FE horizon at which FE
+  // generated more nodes than alpha-beta, LESS the horizon one shallower.
+  Chart charts[2];
+  charts[0].id = "fe-games-a";
+  charts[0].title = "Figure 3(a): FE against alpha-beta on random trees (b=5, d=100)";
+  charts[1].id = "fe-games-b";
+  charts[1].title = "Figure 3(b): FE against alpha-beta at Othello";
+  for (Chart& c : charts) {
+    c.x_label = "alpha-beta search horizon";
+    c.y_label = "FE score (%): wins + ties/2";
+    c.fixed_y = true;
+    c.y_min = 0;
+    c.y_max = 100;
+  }
+  Rows curve_rows[2];
+  curves(charts, json, curve_rows);
+  json += "]}";
+  out.text = report_text(rows, curve_rows);
   out.json = json;
   out.header = {"curve", "AB horizon", "FE horizon", "FE/AB nodes", "FE score %"};
   for (int d = 0; d < 2; ++d)

@@ -72,6 +72,61 @@ bool four_from_last_stone(std::uint64_t stones, std::uint64_t mask) {
   return false;
 }
 
+// The stones of a board text's rows (top row first): all of them in mask, x's in x.
+void read_cells(const std::vector<std::string>& rows, std::uint64_t& x, std::uint64_t& mask) {
+  for (int r = 0; r < k_height; ++r) {
+    const int row = k_height - 1 - r;  // text is top row first
+    for (int col = 0; col < k_width; ++col) {
+      const char c = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)];
+      const std::uint64_t bit = 1ull << bit_index(col, row);
+      if (c == 'x') {
+        x |= bit;
+        mask |= bit;
+      } else if (c == 'o') {
+        mask |= bit;
+      } else if (c != '.') {
+        throw InputError("connect-four board row " + std::to_string(r + 1) + " cell " +
+                         std::to_string(col + 1) + " '" + std::string(1, c) + "' is not x, o or .");
+      }
+    }
+  }
+}
+
+// Throws unless a game could have reached the board: no stone above an empty cell, x has as
+// many stones as o or one more, and at most the last stone played made a four in a row.
+void check_reachable(std::uint64_t x, std::uint64_t mask) {
+  for (int col = 0; col < k_width; ++col) {
+    const std::uint64_t in_col = mask & column_mask(col);
+    if ((in_col + bottom_mask(col)) & in_col) {
+      throw InputError("connect-four board: column " + std::to_string(col + 1) +
+                       " has a stone above an empty cell");
+    }
+  }
+  const std::uint64_t o = mask ^ x;
+  const int nx = popcount(x), no = popcount(o);
+  const std::string counts = "(" + std::to_string(nx) + " x, " + std::to_string(no) + " o)";
+  if (nx != no && nx != no + 1) {
+    throw InputError("impossible connect-four board " + counts +
+                     ": x moves first, so x has as many stones as o or one more");
+  }
+  const bool x_four = has_four(x), o_four = has_four(o);
+  if (x_four && o_four) {
+    throw InputError("impossible connect-four board: both x and o have four in a row");
+  }
+  if (x_four && nx == no) {
+    throw InputError("impossible connect-four board " + counts +
+                     ": x has four in a row, but o moved after it");
+  }
+  if (o_four && nx != no) {
+    throw InputError("impossible connect-four board " + counts +
+                     ": o has four in a row, but x moved after it");
+  }
+  if ((x_four && !four_from_last_stone(x, mask)) || (o_four && !four_from_last_stone(o, mask))) {
+    throw InputError(
+        "impossible connect-four board: the game was over before the last stone was played");
+  }
+}
+
 }  // namespace
 
 std::string Connect4Game::board_text() const {
@@ -100,55 +155,11 @@ Connect4Game Connect4Game::from_text(const std::string& text) {
   if (!board_words.empty()) {
     const std::vector<std::string> rows = board_rows(board_words);
     std::uint64_t x = 0, mask = 0;
-    for (int r = 0; r < k_height; ++r) {
-      const int row = k_height - 1 - r;  // text is top row first
-      for (int col = 0; col < k_width; ++col) {
-        const char c = rows[static_cast<std::size_t>(r)][static_cast<std::size_t>(col)];
-        const std::uint64_t bit = 1ull << bit_index(col, row);
-        if (c == 'x') {
-          x |= bit;
-          mask |= bit;
-        } else if (c == 'o') {
-          mask |= bit;
-        } else if (c != '.') {
-          throw InputError("connect-four board row " + std::to_string(r + 1) + " cell " +
-                           std::to_string(col + 1) + " '" + std::string(1, c) +
-                           "' is not x, o or .");
-        }
-      }
-    }
-    for (int col = 0; col < k_width; ++col) {
-      const std::uint64_t in_col = mask & column_mask(col);
-      if ((in_col + bottom_mask(col)) & in_col) {
-        throw InputError("connect-four board: column " + std::to_string(col + 1) +
-                         " has a stone above an empty cell");
-      }
-    }
+    read_cells(rows, x, mask);
+    check_reachable(x, mask);
     const std::uint64_t o = mask ^ x;
-    const int nx = popcount(x), no = popcount(o);
-    const std::string counts = "(" + std::to_string(nx) + " x, " + std::to_string(no) + " o)";
-    if (nx != no && nx != no + 1) {
-      throw InputError("impossible connect-four board " + counts +
-                       ": x moves first, so x has as many stones as o or one more");
-    }
-    const bool x_four = has_four(x), o_four = has_four(o);
-    if (x_four && o_four) {
-      throw InputError("impossible connect-four board: both x and o have four in a row");
-    }
-    if (x_four && nx == no) {
-      throw InputError("impossible connect-four board " + counts +
-                       ": x has four in a row, but o moved after it");
-    }
-    if (o_four && nx != no) {
-      throw InputError("impossible connect-four board " + counts +
-                       ": o has four in a row, but x moved after it");
-    }
-    if ((x_four && !four_from_last_stone(x, mask)) || (o_four && !four_from_last_stone(o, mask))) {
-      throw InputError(
-          "impossible connect-four board: the game was over before the last stone was played");
-    }
     g.m_mask = mask;
-    g.m_stones = nx + no;
+    g.m_stones = popcount(x) + popcount(o);
     g.m_current = g.x_to_move() ? x : o;
     g.m_from_start = false;
   }

@@ -44,6 +44,34 @@ std::string square_list(Bits b) {
   return s;
 }
 
+// The discs of a 64-square board text (a1..h1, a2..h8): black's and white's. Throws on a
+// wrong length or character, or on an empty centre square.
+void read_board(const std::string& board, Bits& black, Bits& white) {
+  if (board.size() != 64) {
+    throw InputError("othello board '" + board + "' has " + std::to_string(board.size()) +
+                     " squares, not 64 (x, o or . for a1..h1, a2..h8)");
+  }
+  for (int i = 0; i < 64; ++i) {
+    const char c = board_char(board[static_cast<std::size_t>(i)]);
+    if (c == 'x') {
+      black |= 1ull << i;
+    } else if (c == 'o') {
+      white |= 1ull << i;
+    } else if (c != '.') {
+      throw InputError("othello board character " + std::to_string(i + 1) + " (" +
+                       OthelloGame::square_name(i) + ") '" +
+                       std::string(1, board[static_cast<std::size_t>(i)]) + "' is not x, o or .");
+    }
+  }
+  for (int centre : {27, 28, 35, 36}) {
+    if (!((black | white) & (1ull << centre))) {
+      throw InputError("impossible othello board: the centre square " +
+                       OthelloGame::square_name(centre) +
+                       " is empty (the four centre squares are occupied from the start)");
+    }
+  }
+}
+
 }  // namespace
 
 std::string OthelloGame::square_name(int sq) {
@@ -79,29 +107,8 @@ OthelloGame OthelloGame::from_text(const std::string& text) {
   std::size_t w = 0;
   if (w < words.size() && lower(words[w]) != "moves") {
     const std::string& board = words[w++];
-    if (board.size() != 64) {
-      throw InputError("othello board '" + board + "' has " + std::to_string(board.size()) +
-                       " squares, not 64 (x, o or . for a1..h1, a2..h8)");
-    }
     Bits black = 0, white = 0;
-    for (int i = 0; i < 64; ++i) {
-      const char c = board_char(board[static_cast<std::size_t>(i)]);
-      if (c == 'x') {
-        black |= 1ull << i;
-      } else if (c == 'o') {
-        white |= 1ull << i;
-      } else if (c != '.') {
-        throw InputError("othello board character " + std::to_string(i + 1) + " (" +
-                         square_name(i) + ") '" +
-                         std::string(1, board[static_cast<std::size_t>(i)]) + "' is not x, o or .");
-      }
-    }
-    for (int centre : {27, 28, 35, 36}) {
-      if (!((black | white) & (1ull << centre))) {
-        throw InputError("impossible othello board: the centre square " + square_name(centre) +
-                         " is empty (the four centre squares are occupied from the start)");
-      }
-    }
+    read_board(board, black, white);
     if (w >= words.size() || lower(words[w]) == "moves") {
       throw InputError("the othello board needs the side to move after it (x or o)");
     }

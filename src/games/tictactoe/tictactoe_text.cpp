@@ -28,6 +28,29 @@ int popcount9(unsigned m) {
   return n;
 }
 
+// Throws unless a game could have reached the board with these x marks (nx of them) and o
+// marks (no of them): x moves first, and a side with three in a row made the last move.
+void check_reachable(unsigned x_marks, unsigned o_marks, int nx, int no) {
+  const std::string counts = "(" + std::to_string(nx) + " x, " + std::to_string(no) + " o)";
+  if (nx != no && nx != no + 1) {
+    throw InputError("impossible tic-tac-toe board " + counts +
+                     ": x moves first, so x has as many marks as o or one more");
+  }
+  const bool x_line = TicTacToeGame::has_line(x_marks);
+  const bool o_line = TicTacToeGame::has_line(o_marks);
+  if (x_line && o_line) {
+    throw InputError("impossible tic-tac-toe board: both x and o have three in a row");
+  }
+  if (x_line && nx == no) {
+    throw InputError("impossible tic-tac-toe board " + counts +
+                     ": x has three in a row, but o moved after it");
+  }
+  if (o_line && nx != no) {
+    throw InputError("impossible tic-tac-toe board " + counts +
+                     ": o has three in a row, but x moved after it");
+  }
+}
+
 }  // namespace
 
 std::string TicTacToeGame::cell_name(int cell) {
@@ -77,24 +100,7 @@ TicTacToeGame TicTacToeGame::from_text(const std::string& text) {
     }
     const int nx = popcount9(g.m_marks[0]);
     const int no = popcount9(g.m_marks[1]);
-    const std::string counts = "(" + std::to_string(nx) + " x, " + std::to_string(no) + " o)";
-    if (nx != no && nx != no + 1) {
-      throw InputError("impossible tic-tac-toe board " + counts +
-                       ": x moves first, so x has as many marks as o or one more");
-    }
-    const bool x_line = has_line(g.m_marks[0]);
-    const bool o_line = has_line(g.m_marks[1]);
-    if (x_line && o_line) {
-      throw InputError("impossible tic-tac-toe board: both x and o have three in a row");
-    }
-    if (x_line && nx == no) {
-      throw InputError("impossible tic-tac-toe board " + counts +
-                       ": x has three in a row, but o moved after it");
-    }
-    if (o_line && nx != no) {
-      throw InputError("impossible tic-tac-toe board " + counts +
-                       ": o has three in a row, but x moved after it");
-    }
+    check_reachable(g.m_marks[0], g.m_marks[1], nx, no);
     // (With at most 5 marks a side's lines always share the cell of its last move, so
     // a board that passes these checks can be reached.)
     g.m_side = nx == no ? 0 : 1;
