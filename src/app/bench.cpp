@@ -38,39 +38,62 @@ long long bench_signature() {
   return bench_signature_parts().total;
 }
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// One round: every case unrecorded then recorded, timed per algorithm.
+std::vector<BenchPart> bench_round(const std::vector<SearchSpec>& cases, bool count_bytes) {
+  std::vector<BenchPart> parts;
+  for (const SearchSpec& s : cases) {
+    if (parts.empty() || parts.back().algo != s.algo) parts.push_back(BenchPart{s.algo});
+    BenchPart& p = parts.back();
+    auto start = Clock::now();
+    const SearchResult plain = run_search(s, false);
+    p.seconds_unrecorded += seconds_since(start);
+    p.nodes += plain.stats.nodes;
+    p.leaves += plain.stats.leaves;
+    start = Clock::now();
+    const SearchResult recorded = run_search(s, true);
+    p.seconds_recorded += seconds_since(start);
+    p.events += static_cast<long long>(recorded.trace.events.size());
+    if (count_bytes) p.trace_bytes += static_cast<long long>(trace::write_kbz(recorded.trace).size());
+  }
+  return parts;
+}
+
+}  // namespace
+
 BenchFigures run_bench(int rounds) {
-  using Clock = std::chrono::steady_clock;
   const std::vector<SearchSpec> cases = bench_cases();
   BenchFigures f;
   f.rounds = rounds;
-  f.seconds_unrecorded = f.seconds_recorded = 1e30;
   f.signature = bench_signature_parts();
   for (int r = 0; r < rounds; ++r) {
-    // Unrecorded and recorded alternate so that both see the same machine conditions.
-    long long nodes = 0, leaves = 0;
-    auto t0 = Clock::now();
-    for (const SearchSpec& s : cases) {
-      const SearchResult res = run_search(s, false);
-      nodes += res.stats.nodes;
-      leaves += res.stats.leaves;
+    // Each algorithm's best round, unrecorded and recorded (they alternate, case by case, so
+    // both see the same machine conditions).
+    const std::vector<BenchPart> round = bench_round(cases, r == 0);
+    if (r == 0) {
+      f.parts = round;
+      continue;
     }
-    auto t1 = Clock::now();
-    long long events = 0, bytes = 0;
-    double recorded = 0;
-    for (const SearchSpec& s : cases) {
-      auto a = Clock::now();
-      const SearchResult res = run_search(s, true);
-      recorded += std::chrono::duration<double>(Clock::now() - a).count();
-      events += static_cast<long long>(res.trace.events.size());
-      if (r == 0) bytes += static_cast<long long>(trace::write_kbz(res.trace).size());
+    for (std::size_t i = 0; i < round.size(); ++i) {
+      f.parts[i].seconds_unrecorded =
+          std::min(f.parts[i].seconds_unrecorded, round[i].seconds_unrecorded);
+      f.parts[i].seconds_recorded = std::min(f.parts[i].seconds_recorded, round[i].seconds_recorded);
     }
-    f.seconds_unrecorded =
-        std::min(f.seconds_unrecorded, std::chrono::duration<double>(t1 - t0).count());
-    f.seconds_recorded = std::min(f.seconds_recorded, recorded);
-    f.nodes = nodes;
-    f.leaves = leaves;
-    f.events = events;
-    if (r == 0) f.trace_bytes = bytes;
+  }
+  for (const BenchPart& p : f.parts) {
+    f.nodes += p.nodes;
+    f.leaves += p.leaves;
+    f.events += p.events;
+    f.trace_bytes += p.trace_bytes;
+    f.seconds_unrecorded += p.seconds_unrecorded;
+    f.seconds_recorded += p.seconds_recorded;
   }
   f.bytes_per_event =
       f.events ? static_cast<double>(f.trace_bytes) / static_cast<double>(f.events) : 0;

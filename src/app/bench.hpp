@@ -24,11 +24,19 @@ struct BenchSignature {
 BenchSignature bench_signature_parts();  // each case searched once without recording
 long long bench_signature();
 
+// One algorithm's searches: nodes, events and the best round's times.
+struct BenchPart {
+  std::string algo;
+  long long nodes = 0, leaves = 0, events = 0, trace_bytes = 0;
+  double seconds_unrecorded = 0, seconds_recorded = 0;
+};
+
 struct BenchFigures {
   BenchSignature signature;
+  std::vector<BenchPart> parts;  // per algorithm, registry order
   long long nodes = 0;  // nodes per round (= signature.total)
   long long leaves = 0;
-  double seconds_unrecorded = 0;  // best of the rounds
+  double seconds_unrecorded = 0;  // the parts' best rounds, summed
   double seconds_recorded = 0;
   long long events = 0;
   long long trace_bytes = 0;  // .kbz bytes of all the traces

@@ -146,7 +146,7 @@ grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: 
 uci_in="$(printf 'position startpos\ngo depth 2\nquit\n' | "${kibitz[@]}" uci --algo interest 2>&1)"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_in" || fail "uci interest: no bestmove: $uci_in"
 
-expect_ok "bench json" '"signature":[0-9]+,"signature_classic":1948362,"signature_by_algorithm":\{"minimax":[0-9]+,.*"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"events":.*"bytes_per_event":' bench --json --rounds 1
+expect_ok "bench json" '"signature":[0-9]+,"signature_classic":1948362,"signature_by_algorithm":\{"minimax":[0-9]+,.*"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"bytes_per_event":.*"events":[0-9]+.*"classic":\{"nodes":1948362,.*"by_algorithm":\{"minimax":\{"nodes":87381,.*"pvs":\{' bench --json --rounds 1
 expect_ok "bench perft" "\"game\":\"chess\",\"position\":\"start\",\"depth\":6,\"leaves\":119060324,\"expected\":119060324.*\"leaves\":193690690,\"expected\":193690690.*\"leaves\":24571056,\"expected\":24571056" bench --perft --json
 
 # Interest search (001_...): limits, tallies, the similarity penalty, and their faults.

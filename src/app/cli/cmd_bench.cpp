@@ -75,6 +75,109 @@ int bench_perft(bool json) {
   return status;
 }
 
+// The classic part (minimax, alpha-beta, alpha-beta with bounds: the bench of the first
+// release), whose figures compare with earlier versions.
+BenchPart classic_part(const BenchFigures& f) {
+  BenchPart c{"classic"};
+  for (const BenchPart& p : f.parts) {
+    if (p.algo != "minimax" && p.algo != "alphabeta" && p.algo != "alphabeta-bounds") continue;
+    c.nodes += p.nodes;
+    c.leaves += p.leaves;
+    c.events += p.events;
+    c.trace_bytes += p.trace_bytes;
+    c.seconds_unrecorded += p.seconds_unrecorded;
+    c.seconds_recorded += p.seconds_recorded;
+  }
+  return c;
+}
+
+void write_part(JsonWriter& j, const BenchPart& p) {
+  j.begin_object();
+  j.key("nodes");
+  j.number(p.nodes);
+  j.key("events");
+  j.number(p.events);
+  j.key("seconds_unrecorded");
+  j.number(p.seconds_unrecorded);
+  j.key("seconds_recorded");
+  j.number(p.seconds_recorded);
+  j.key("recording_slowdown");
+  j.number(p.seconds_recorded / p.seconds_unrecorded);
+  j.key("bytes_per_node");
+  j.number(p.nodes ? static_cast<double>(p.trace_bytes) / static_cast<double>(p.nodes) : 0.0);
+  j.end_object();
+}
+
+void print_json(const BenchFigures& f) {
+  JsonWriter j;
+  j.begin_object();
+  j.key("signature");
+  j.number(f.signature.total);
+  j.key("signature_classic");
+  j.number(f.signature.classic);
+  j.key("signature_by_algorithm");
+  j.begin_object();
+  for (const auto& [algo, nodes] : f.signature.by_algorithm) {
+    j.key(algo);
+    j.number(nodes);
+  }
+  j.end_object();
+  j.key("nodes");
+  j.number(f.nodes);
+  j.key("leaves");
+  j.number(f.leaves);
+  const std::pair<const char*, double> totals[] = {
+      {"seconds_unrecorded", f.seconds_unrecorded},
+      {"seconds_recorded", f.seconds_recorded},
+      {"nodes_per_second_unrecorded", f.nodes / f.seconds_unrecorded},
+      {"nodes_per_second_recorded", f.nodes / f.seconds_recorded},
+      {"recording_slowdown", f.seconds_recorded / f.seconds_unrecorded},
+      {"events_per_second", f.events / f.seconds_recorded},
+      {"bytes_per_event", f.bytes_per_event}};
+  for (const auto& [key, value] : totals) {
+    j.key(key);
+    j.number(value);
+  }
+  j.key("events");
+  j.number(f.events);
+  j.key("trace_bytes");
+  j.number(f.trace_bytes);
+  j.key("classic");
+  write_part(j, classic_part(f));
+  j.key("by_algorithm");
+  j.begin_object();
+  for (const BenchPart& p : f.parts) {
+    j.key(p.algo);
+    write_part(j, p);
+  }
+  j.end_object();
+  j.key("rounds");
+  j.number(static_cast<long long>(f.rounds));
+  j.end_object();
+  std::printf("%s\n", j.str().c_str());
+}
+
+void print_part(const BenchPart& p) {
+  std::printf("%-20s %9lld nodes  %.4f s  %5.1fM nodes/s  recorded x%.2f  %.1f bytes/node\n",
+              p.algo.c_str(), p.nodes, p.seconds_unrecorded, p.nodes / p.seconds_unrecorded / 1e6,
+              p.seconds_recorded / p.seconds_unrecorded,
+              p.nodes ? static_cast<double>(p.trace_bytes) / static_cast<double>(p.nodes) : 0.0);
+}
+
+void print_text(const BenchFigures& f) {
+  std::printf("bench: %zu searches, each algorithm's best of %d rounds\n", bench_cases().size(),
+              f.rounds);
+  std::printf("signature            %lld nodes (classic part %lld)\n", f.signature.total,
+              f.signature.classic);
+  for (const BenchPart& p : f.parts) print_part(p);
+  print_part(classic_part(f));
+  std::printf("all                  %.4f s unrecorded, %.4f s recorded (x%.2f)\n",
+              f.seconds_unrecorded, f.seconds_recorded, f.seconds_recorded / f.seconds_unrecorded);
+  std::printf("events               %lld  (%.0f events/s)\n", f.events,
+              f.events / f.seconds_recorded);
+  std::printf("trace bytes          %lld  (%.2f bytes/event)\n", f.trace_bytes, f.bytes_per_event);
+}
+
 }  // namespace
 
 int cmd_bench(int argc, char** argv) {
@@ -84,62 +187,10 @@ int cmd_bench(int argc, char** argv) {
   if (args.has("perft")) return bench_perft(args.has("json"));
   const int rounds = static_cast<int>(args.integer("rounds", 10, 1, 1000));
   const BenchFigures f = run_bench(rounds);
-  const double nps_plain = f.nodes / f.seconds_unrecorded;
-  const double nps_rec = f.nodes / f.seconds_recorded;
-  const double eps = f.events / f.seconds_recorded;
-  if (args.has("json")) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("signature");
-    j.number(f.signature.total);
-    j.key("signature_classic");
-    j.number(f.signature.classic);
-    j.key("signature_by_algorithm");
-    j.begin_object();
-    for (const auto& [algo, nodes] : f.signature.by_algorithm) {
-      j.key(algo);
-      j.number(nodes);
-    }
-    j.end_object();
-    j.key("nodes");
-    j.number(f.nodes);
-    j.key("leaves");
-    j.number(f.leaves);
-    j.key("seconds_unrecorded");
-    j.number(f.seconds_unrecorded);
-    j.key("seconds_recorded");
-    j.number(f.seconds_recorded);
-    j.key("nodes_per_second_unrecorded");
-    j.number(nps_plain);
-    j.key("nodes_per_second_recorded");
-    j.number(nps_rec);
-    j.key("recording_slowdown");
-    j.number(f.seconds_recorded / f.seconds_unrecorded);
-    j.key("events");
-    j.number(f.events);
-    j.key("events_per_second");
-    j.number(eps);
-    j.key("trace_bytes");
-    j.number(f.trace_bytes);
-    j.key("bytes_per_event");
-    j.number(f.bytes_per_event);
-    j.key("rounds");
-    j.number(static_cast<long long>(f.rounds));
-    j.end_object();
-    std::printf("%s\n", j.str().c_str());
-    return 0;
-  }
-  std::printf("bench: %zu searches, best of %d rounds\n", bench_cases().size(), f.rounds);
-  std::printf("signature            %lld nodes (classic part %lld:", f.signature.total,
-              f.signature.classic);
-  for (const auto& [algo, nodes] : f.signature.by_algorithm)
-    std::printf(" %s %lld", algo.c_str(), nodes);
-  std::printf(")\n");
-  std::printf("unrecorded           %.4f s  %.0f nodes/s\n", f.seconds_unrecorded, nps_plain);
-  std::printf("recorded             %.4f s  %.0f nodes/s  (x%.2f)\n", f.seconds_recorded, nps_rec,
-              f.seconds_recorded / f.seconds_unrecorded);
-  std::printf("events               %lld  (%.0f events/s)\n", f.events, eps);
-  std::printf("trace bytes          %lld  (%.2f bytes/event)\n", f.trace_bytes, f.bytes_per_event);
+  if (args.has("json"))
+    print_json(f);
+  else
+    print_text(f);
   return 0;
 }
 
