@@ -1,6 +1,7 @@
 #include "trace/interest_index.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "core/error.hpp"
 #include "trace/model.hpp"
@@ -19,139 +20,184 @@ bool is_payload(const Trace& trace, std::size_t t) {
   return t < trace.events.size() && trace.events[t].type == EventType::payload;
 }
 
-}  // namespace
-
-void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_t node_count) {
-  *this = InterestIndex();
-  m_trace = &trace;
-  const std::size_t n = trace.events.size();
-  std::vector<std::uint32_t> pending(node_count, k_no_node);  // a move that passed, not yet entered
-  std::vector<std::uint32_t> entered(node_count, 0);
-  std::vector<char> has_moves(node_count, 0);
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> moves;  // (node, t)
+// What the pass over the events gathers: the running state its checks need and the index's
+// tables, the per-node ones not yet sorted by node.
+struct InterestScan {
+  std::vector<std::uint32_t> pending;            // per node, a move that passed, not yet entered
+  std::vector<std::uint32_t> entered;            // per node, successors entered so far
+  std::vector<char> has_moves;                   // per node, whether an interest_move came up
+  std::vector<std::uint32_t> move_node, move_t;  // each interest_move: its node and event
   std::vector<InterestRatingInfo> ratings;
   std::vector<std::uint32_t> rating_node;
+  std::vector<std::uint32_t> into, cut, cut_times;
+};
+
+// An enter event: the successor entered must be the move that passed at its parent.
+void scan_enter(const Trace& trace, std::size_t t, const ModelNode* nodes, std::size_t node_count,
+                InterestScan& s) {
+  const Event& e = trace.events[t];
+  const std::uint32_t p = e.node < node_count ? nodes[e.node].parent : k_no_node;
+  if (p == k_no_node) return;
+  ++s.entered[p];
+  if (!s.has_moves[p]) return;
+  if (!s.cut.empty() && s.cut[p] != k_no_node)
+    fail(trace, t, "a successor is entered after the interest cutoff");
+  if (s.pending[p] == k_no_node)
+    fail(trace, t, "a successor is entered without an interest_move that passed");
+  const Event& passed = trace.events[s.pending[p]];
+  if (passed.aux != e.aux) {
+    fail(trace, t,
+         "the successor entered is move " + std::to_string(e.aux) + ", but move " +
+             std::to_string(passed.aux) + " passed");
+  }
+  if (s.into.empty()) s.into.assign(node_count, k_no_node);
+  s.into[e.node] = s.pending[p];
+  s.pending[p] = k_no_node;
+}
+
+// An interest_move event: a move that passed (to be entered next) or the node's cutoff.
+void scan_interest_move(const Trace& trace, std::size_t t, std::size_t node_count,
+                        InterestScan& s) {
+  const Event& e = trace.events[t];
+  if (e.node >= node_count) fail(trace, t, "no such node");
+  if (!is_payload(trace, t + 1) || !is_payload(trace, t + 2))
+    fail(trace, t, "an interest_move needs two payload events after it");
+  const std::uint32_t p = e.node;
+  if (s.cut.empty()) s.cut.assign(node_count, k_no_node);
+  if (s.cut[p] != k_no_node) fail(trace, t, "a move comes up after the interest cutoff");
+  if (s.pending[p] != k_no_node)
+    fail(trace, t, "a move comes up before the one that passed was searched");
+  const InterestMoveRecord rec = RecordCodec<InterestMoveRecord>::decode(trace.events, t);
+  const bool cut = rec.cut, static_leaf = rec.static_leaf;
+  if (static_leaf && (!cut || s.entered[p] > 0)) {
+    fail(trace, t, "only a cutoff at the first move makes a static leaf");
+  }
+  s.has_moves[p] = 1;
+  s.move_node.push_back(p);
+  s.move_t.push_back(static_cast<std::uint32_t>(t));
+  if (cut) {
+    s.cut[p] = static_cast<std::uint32_t>(t);
+    s.cut_times.push_back(static_cast<std::uint32_t>(t));
+  } else {
+    s.pending[p] = static_cast<std::uint32_t>(t);
+  }
+}
+
+// An interest_terms event: a move's total (with its terms just before it) is a rated move.
+void scan_interest_terms(const Trace& trace, std::size_t t, std::size_t node_count,
+                         InterestScan& s) {
+  const Event& e = trace.events[t];
+  if (e.node >= node_count) fail(trace, t, "no such node");
+  if (!RecordCodec<InterestTotalRecord>::matches(e)) return;
+  if (!is_payload(trace, t + 1))
+    fail(trace, t, "a move's interest total needs a payload event after it");
+  InterestRatingInfo r;
+  r.t = static_cast<std::uint32_t>(t);
+  r.terms_begin = r.t;
+  while (r.terms_begin > 0) {
+    const Event& b = trace.events[r.terms_begin - 1];
+    if (b.type != EventType::interest_terms || b.node != e.node || b.aux != e.aux ||
+        b.flags == k_interest_total)
+      break;
+    --r.terms_begin;
+  }
+  const InterestTotalRecord total = RecordCodec<InterestTotalRecord>::decode(trace.events, t);
+  r.move_index = total.move_index;
+  r.interest = total.interest;
+  r.cost = total.cost;
+  if (total.label >= trace.strings.size()) {
+    fail(trace, t + 1,
+         "string " + std::to_string(static_cast<std::int32_t>(total.label)) +
+             " is not in the string table");
+  }
+  r.label = total.label;
+  s.ratings.push_back(r);
+  s.rating_node.push_back(e.node);
+}
+
+// A leave event: a node cut at its first move must have been a leaf.
+void scan_leave(const Trace& trace, std::size_t t, const ModelNode* nodes, std::size_t node_count,
+                const InterestScan& s) {
+  const Event& e = trace.events[t];
+  if (e.node < node_count && !s.cut.empty() && s.cut[e.node] != k_no_node &&
+      RecordCodec<InterestMoveRecord>::decode(trace.events, s.cut[e.node]).static_leaf &&
+      !nodes[e.node].leaf) {
+    fail(trace, t, "a node cut at its first move must be evaluated statically");
+  }
+}
+
+// One pass over the events, checking them against the tree as it goes.
+InterestScan scan_interest_events(const Trace& trace, const ModelNode* nodes,
+                                  std::size_t node_count) {
+  InterestScan s;
+  s.pending.assign(node_count, k_no_node);
+  s.entered.assign(node_count, 0);
+  s.has_moves.assign(node_count, 0);
+  const std::size_t n = trace.events.size();
   for (std::size_t t = 0; t < n; ++t) {
-    const Event& e = trace.events[t];
-    switch (e.type) {
-      case EventType::enter: {
-        const std::uint32_t p = e.node < node_count ? nodes[e.node].parent : k_no_node;
-        if (p == k_no_node) break;
-        ++entered[p];
-        if (!has_moves[p]) break;
-        if (!m_cut.empty() && m_cut[p] != k_no_node)
-          fail(trace, t, "a successor is entered after the interest cutoff");
-        if (pending[p] == k_no_node)
-          fail(trace, t, "a successor is entered without an interest_move that passed");
-        const Event& passed = trace.events[pending[p]];
-        if (passed.aux != e.aux) {
-          fail(trace, t,
-               "the successor entered is move " + std::to_string(e.aux) + ", but move " +
-                   std::to_string(passed.aux) + " passed");
-        }
-        if (m_into.empty()) m_into.assign(node_count, k_no_node);
-        m_into[e.node] = pending[p];
-        pending[p] = k_no_node;
+    switch (trace.events[t].type) {
+      case EventType::enter:
+        scan_enter(trace, t, nodes, node_count, s);
         break;
-      }
-      case EventType::interest_move: {
-        if (e.node >= node_count) fail(trace, t, "no such node");
-        if (!is_payload(trace, t + 1) || !is_payload(trace, t + 2))
-          fail(trace, t, "an interest_move needs two payload events after it");
-        const std::uint32_t p = e.node;
-        if (m_cut.empty()) m_cut.assign(node_count, k_no_node);
-        if (m_cut[p] != k_no_node) fail(trace, t, "a move comes up after the interest cutoff");
-        if (pending[p] != k_no_node)
-          fail(trace, t, "a move comes up before the one that passed was searched");
-        const InterestMoveRecord rec = RecordCodec<InterestMoveRecord>::decode(trace.events, t);
-        const bool cut = rec.cut, static_leaf = rec.static_leaf;
-        if (static_leaf && (!cut || entered[p] > 0)) {
-          fail(trace, t, "only a cutoff at the first move makes a static leaf");
-        }
-        has_moves[p] = 1;
-        moves.push_back({p, static_cast<std::uint32_t>(t)});
-        if (cut) {
-          m_cut[p] = static_cast<std::uint32_t>(t);
-          m_cut_times.push_back(static_cast<std::uint32_t>(t));
-        } else {
-          pending[p] = static_cast<std::uint32_t>(t);
-        }
+      case EventType::interest_move:
+        scan_interest_move(trace, t, node_count, s);
         break;
-      }
-      case EventType::interest_terms: {
-        if (e.node >= node_count) fail(trace, t, "no such node");
-        if (!RecordCodec<InterestTotalRecord>::matches(e)) break;
-        if (!is_payload(trace, t + 1))
-          fail(trace, t, "a move's interest total needs a payload event after it");
-        InterestRatingInfo r;
-        r.t = static_cast<std::uint32_t>(t);
-        r.terms_begin = r.t;
-        while (r.terms_begin > 0) {
-          const Event& b = trace.events[r.terms_begin - 1];
-          if (b.type != EventType::interest_terms || b.node != e.node || b.aux != e.aux ||
-              b.flags == k_interest_total)
-            break;
-          --r.terms_begin;
-        }
-        const InterestTotalRecord total = RecordCodec<InterestTotalRecord>::decode(trace.events, t);
-        r.move_index = total.move_index;
-        r.interest = total.interest;
-        r.cost = total.cost;
-        if (total.label >= trace.strings.size()) {
-          fail(trace, t + 1,
-               "string " + std::to_string(static_cast<std::int32_t>(total.label)) +
-                   " is not in the string table");
-        }
-        r.label = total.label;
-        ratings.push_back(r);
-        rating_node.push_back(e.node);
+      case EventType::interest_terms:
+        scan_interest_terms(trace, t, node_count, s);
         break;
-      }
       case EventType::leave:
-        if (e.node < node_count && !m_cut.empty() && m_cut[e.node] != k_no_node &&
-            RecordCodec<InterestMoveRecord>::decode(trace.events, m_cut[e.node]).static_leaf &&
-            !nodes[e.node].leaf) {
-          fail(trace, t, "a node cut at its first move must be evaluated statically");
-        }
+        scan_leave(trace, t, nodes, node_count, s);
         break;
       default:
         break;
     }
   }
-  if (moves.empty() && ratings.empty()) {
-    m_into.clear();
-    m_cut.clear();
-    return;
-  }
-  if (m_into.empty()) m_into.assign(node_count, k_no_node);
-  if (m_cut.empty()) m_cut.assign(node_count, k_no_node);
-  // Per node, in time order (counting sort).
-  m_move_off.assign(node_count + 1, 0);
-  for (const auto& m : moves) ++m_move_off[m.first + 1];
-  for (std::size_t i = 0; i < node_count; ++i) m_move_off[i + 1] += m_move_off[i];
-  m_moves.resize(moves.size());
-  {
-    std::vector<std::uint32_t> fill(m_move_off.begin(), m_move_off.end() - 1);
-    for (const auto& m : moves) m_moves[fill[m.first]++] = m.second;
-  }
-  m_rating_off.assign(node_count + 1, 0);
-  for (std::uint32_t id : rating_node) ++m_rating_off[id + 1];
-  for (std::size_t i = 0; i < node_count; ++i) m_rating_off[i + 1] += m_rating_off[i];
-  m_ratings.resize(ratings.size());
-  {
-    std::vector<std::uint32_t> fill(m_rating_off.begin(), m_rating_off.end() - 1);
-    for (std::size_t i = 0; i < ratings.size(); ++i) m_ratings[fill[rating_node[i]]++] = ratings[i];
-  }
-  // Term names.
-  const std::string names = trace.meta.get("interest_terms");
+  return s;
+}
+
+// Per node, in time order (counting sort): values[i] belongs to node node_of[i]; node id's
+// values end up in out[off[id], off[id + 1]).
+template <class T>
+void sort_by_node(std::size_t node_count, const std::vector<std::uint32_t>& node_of,
+                  const std::vector<T>& values, std::vector<std::uint32_t>& off,
+                  std::vector<T>& out) {
+  off.assign(node_count + 1, 0);
+  for (std::uint32_t id : node_of) ++off[id + 1];
+  for (std::size_t i = 0; i < node_count; ++i) off[i + 1] += off[i];
+  out.resize(values.size());
+  std::vector<std::uint32_t> fill(off.begin(), off.end() - 1);
+  for (std::size_t i = 0; i < values.size(); ++i) out[fill[node_of[i]]++] = values[i];
+}
+
+// Term names, from the comma-separated list of the trace's "interest_terms" fact.
+std::vector<std::string> split_term_names(const std::string& names) {
+  std::vector<std::string> terms;
   std::size_t pos = 0;
   while (!names.empty() && pos <= names.size()) {
     const std::size_t comma = names.find(',', pos);
-    m_terms.push_back(
+    terms.push_back(
         names.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos));
     if (comma == std::string::npos) break;
     pos = comma + 1;
   }
+  return terms;
+}
+
+}  // namespace
+
+void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_t node_count) {
+  *this = InterestIndex();
+  m_trace = &trace;
+  InterestScan s = scan_interest_events(trace, nodes, node_count);
+  if (s.move_t.empty() && s.ratings.empty()) return;
+  m_into = std::move(s.into);
+  m_cut = std::move(s.cut);
+  m_cut_times = std::move(s.cut_times);
+  if (m_into.empty()) m_into.assign(node_count, k_no_node);
+  if (m_cut.empty()) m_cut.assign(node_count, k_no_node);
+  sort_by_node(node_count, s.move_node, s.move_t, m_move_off, m_moves);
+  sort_by_node(node_count, s.rating_node, s.ratings, m_rating_off, m_ratings);
+  m_terms = split_term_names(trace.meta.get("interest_terms"));
 }
 
 int InterestIndex::skipped(std::uint32_t id) const {

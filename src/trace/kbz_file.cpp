@@ -108,6 +108,72 @@ class Reader {
   std::size_t m_pos = 0;
 };
 
+// The magic bytes and the header: a version this Kibitz reads, then the flags (ignored).
+void read_header(Reader& r, const std::uint8_t* data, std::size_t size) {
+  if (size < 8 || std::memcmp(data, k_magic, 8) != 0) {
+    r.fail("not a Kibitz trace (the file does not start with the .kbz magic bytes)");
+  }
+  r.take(8);
+  r.need(8, "the header");
+  const std::uint32_t version = r.u32();
+  if (version == 0 || version > k_kbz_version) {
+    r.fail("trace format version " + std::to_string(version) +
+           " is not supported (this Kibitz reads up to " + std::to_string(k_kbz_version) + ")");
+  }
+  r.u32();  // flags
+}
+
+// A STRS chunk's body (it ends at body_end): the string table, entry 0 the empty string.
+void read_strings(Reader& r, std::size_t body_end, Trace& t) {
+  r.need(4, "the string count");
+  const std::uint32_t count = r.u32();
+  if (count == 0) r.fail("the string table is empty (entry 0 must be the empty string)");
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (r.pos() + 4 > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
+    const std::uint32_t n = r.u32();
+    if (r.pos() + n > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
+    const std::uint8_t* p = r.take(n);
+    if (i == 0) {
+      if (n != 0) r.fail("string 0 must be empty");
+      continue;
+    }
+    t.strings.append(std::string(reinterpret_cast<const char*>(p), n));
+  }
+}
+
+// An EVTS chunk's body (len bytes): a count, then 16 bytes per event.
+void read_events(Reader& r, std::uint64_t len, Trace& t) {
+  r.need(4, "the event count");
+  const std::uint32_t count = r.u32();
+  if (static_cast<std::uint64_t>(count) * 16 + 4 != len) {
+    r.fail("event chunk holds " + std::to_string(len) + " bytes, not 4 + 16 x " +
+           std::to_string(count));
+  }
+  for (std::uint32_t i = 0; i < count; ++i) {
+    Event e;
+    e.type = static_cast<EventType>(r.u8());
+    e.flags = r.u8();
+    e.aux = r.u16();
+    e.node = r.u32();
+    e.a = static_cast<std::int32_t>(r.u32());
+    e.b = static_cast<std::int32_t>(r.u32());
+    t.events.push(e);
+  }
+}
+
+// Every string reference must resolve.
+void check_string_refs(const Trace& t) {
+  for (std::size_t i = 0; i < t.events.size(); ++i) {
+    const Event& e = t.events[i];
+    if ((e.type == EventType::label || e.type == EventType::position ||
+         e.type == EventType::note) &&
+        (e.a < 0 || static_cast<std::uint32_t>(e.a) >= t.strings.size())) {
+      throw InputError("trace file, event " + std::to_string(i) + ": string " +
+                       std::to_string(e.a) + " is not in the string table");
+    }
+  }
+}
+
 }  // namespace
 
 std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size, std::uint64_t h) {
@@ -178,17 +244,7 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace) {
 
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   Reader r(data, size);
-  if (size < 8 || std::memcmp(data, k_magic, 8) != 0) {
-    r.fail("not a Kibitz trace (the file does not start with the .kbz magic bytes)");
-  }
-  r.take(8);
-  r.need(8, "the header");
-  const std::uint32_t version = r.u32();
-  if (version == 0 || version > k_kbz_version) {
-    r.fail("trace format version " + std::to_string(version) +
-           " is not supported (this Kibitz reads up to " + std::to_string(k_kbz_version) + ")");
-  }
-  r.u32();  // flags
+  read_header(r, data, size);
   Trace t;
   bool have_strings = false, have_end = false;
   while (r.left() > 0) {
@@ -206,38 +262,10 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
       t.meta = meta_from_json(
           std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(len)));
     } else if (chunk == k_tag_strs) {
-      r.need(4, "the string count");
-      const std::uint32_t count = r.u32();
-      if (count == 0) r.fail("the string table is empty (entry 0 must be the empty string)");
-      for (std::uint32_t i = 0; i < count; ++i) {
-        if (r.pos() + 4 > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
-        const std::uint32_t n = r.u32();
-        if (r.pos() + n > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
-        const std::uint8_t* p = r.take(n);
-        if (i == 0) {
-          if (n != 0) r.fail("string 0 must be empty");
-          continue;
-        }
-        t.strings.append(std::string(reinterpret_cast<const char*>(p), n));
-      }
+      read_strings(r, body_end, t);
       have_strings = true;
     } else if (chunk == k_tag_evts) {
-      r.need(4, "the event count");
-      const std::uint32_t count = r.u32();
-      if (static_cast<std::uint64_t>(count) * 16 + 4 != len) {
-        r.fail("event chunk holds " + std::to_string(len) + " bytes, not 4 + 16 x " +
-               std::to_string(count));
-      }
-      for (std::uint32_t i = 0; i < count; ++i) {
-        Event e;
-        e.type = static_cast<EventType>(r.u8());
-        e.flags = r.u8();
-        e.aux = r.u16();
-        e.node = r.u32();
-        e.a = static_cast<std::int32_t>(r.u32());
-        e.b = static_cast<std::int32_t>(r.u32());
-        t.events.push(e);
-      }
+      read_events(r, len, t);
     } else if (chunk == k_tag_end) {
       if (len != 8) r.fail("the END chunk must hold an 8-byte checksum");
       const std::uint64_t stored = r.u64();
@@ -253,16 +281,7 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   }
   if (!have_end) r.fail("the file ends without its END chunk (truncated?)");
   if (!have_strings) r.fail("the file has no string table");
-  // Every string reference must resolve.
-  for (std::size_t i = 0; i < t.events.size(); ++i) {
-    const Event& e = t.events[i];
-    if ((e.type == EventType::label || e.type == EventType::position ||
-         e.type == EventType::note) &&
-        (e.a < 0 || static_cast<std::uint32_t>(e.a) >= t.strings.size())) {
-      throw InputError("trace file, event " + std::to_string(i) + ": string " +
-                       std::to_string(e.a) + " is not in the string table");
-    }
-  }
+  check_string_refs(t);
   return t;
 }
 

@@ -34,6 +34,108 @@ Criterion criterion_of(const trace::Model& m) {
   return c;
 }
 
+// An iteration_begin event: the depth or interest limit the iteration searches to.
+std::string narrate_iteration_begin(const trace::Model& model, const Event& e) {
+  // Iterative deepening counts depths; interest search grows a limit instead.
+  const bool interest = model.trace().meta.get("algo") == "interest";
+  return "Iteration " + std::to_string(e.node) + " begins: a search " +
+         (interest ? "with interest limit " + std::to_string(e.a)
+                   : "to depth " + std::to_string(e.a)) +
+         ".";
+}
+
+// An enter event of node id: which successor of which node, its window and expected kind.
+std::string narrate_enter(const trace::Model& model, std::uint32_t id) {
+  const trace::ModelNode& n = model.node(id);
+  std::string s = n.parent == trace::k_no_node
+                      ? "The search starts at the root"
+                      : "Enter " + node_name(model, id) + ", successor " + std::to_string(n.k) +
+                            " of " + node_name(model, n.parent);
+  if (model.has_window()) s += ", with window α₀ = " + sc(n.alpha0) + ", β = " + sc(n.beta);
+  if (n.expected != NodeKind::unknown) s += std::string("; expected ") + kind_label(n.expected);
+  return s + ".";
+}
+
+// A best_set event: best[k] as the maximum of best[k - 1] and the successor's value.
+std::string narrate_best_set(const trace::Model& model, const Event& e) {
+  const std::uint32_t id = e.node;
+  // The Greenblatt search may lower a successor's value (a value modification), and the
+  // capture search starts from the static value.
+  const trace::ModelNode& c = model.node(child_k(model, id, e.a));
+  const std::string value =
+      sc(-c.ret - c.penalty) +
+      (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")"
+                 : "");
+  if (c.marks & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
+      !(model.node(id).marks & trace::k_gb_secondary)) {
+    return "best[" + std::to_string(e.a) + "] = " + sc(e.b) + ", after the secondary search of " +
+           node_name(model, child_k(model, id, e.a)) + ".";
+  }
+  if (e.a == 0) {
+    if (model.node(id).marks & trace::k_gb_capture_search)
+      return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
+    return "best[0] = " + sc(e.b) + ".";
+  }
+  return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " + value +
+         ") = " + sc(e.b) + ".";
+}
+
+// An alpha_set event: whether the last successor's value raised alpha.
+std::string narrate_alpha_set(const trace::Model& model, const Event& e) {
+  const std::uint32_t c = child_k(model, e.node, e.a - 1);
+  const Score x = -model.node(c).ret;
+  if (e.flags & 1u) {
+    return sc(x) + " raises alpha: α[" + std::to_string(e.a) + "] = " + sc(e.b) + ".";
+  }
+  return "α[" + std::to_string(e.a) + "] = max(α[" + std::to_string(e.a - 1) + "], " + sc(x) +
+         ") = " + sc(e.b) + ", unchanged.";
+}
+
+// A cutoff event: best reached beta, and how many successors are left unsearched.
+std::string narrate_cutoff(const trace::Model& model, const Event& e) {
+  const std::uint32_t id = e.node;
+  const trace::ModelNode& n = model.node(id);
+  const std::uint32_t c = child_k(model, id, e.a);
+  std::string s = node_name(model, c) + " returned " + sc(model.node(c).ret) + ", so best[" +
+                  std::to_string(e.a) + "] = " + sc(e.b) + " " +
+                  criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) + ": cutoff, " +
+                  node_name(model, id) + " is a Cut node";
+  if (n.succ_count > e.a + 1 + n.fe_pruned) {
+    const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
+    s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
+         " never searched)";
+  }
+  return s + ".";
+}
+
+// A leave event: the value returned, its bound and the node's kind (and what was expected).
+std::string narrate_leave(const trace::Model& model, const Event& e) {
+  const std::uint32_t id = e.node;
+  const trace::ModelNode& n = model.node(id);
+  const NodeKind k = trace::unpack_kind(e.flags);
+  const Bound d = trace::unpack_bound(e.flags);
+  std::string s = node_name(model, id) + " returns " + sc(e.a);
+  if (k == NodeKind::leaf) return s + ".";
+  switch (d) {
+    case Bound::exact:
+      s += ", an exact value";
+      break;
+    case Bound::lower:
+      s += ", a lower bound (the score is " + sc(e.a) + " or more)";
+      break;
+    case Bound::upper:
+      s += ", an upper bound (the score is " + sc(e.a) + " or less)";
+      break;
+  }
+  if (model.has_window())
+    s += std::string(": ") + node_name(model, id) + " is " + (k == NodeKind::all ? "an " : "a ") +
+         kind_label(k) + " node";
+  if (n.expected != NodeKind::unknown && n.expected != k && k != NodeKind::unknown) {
+    s += std::string(" (expected ") + kind_label(n.expected) + ")";
+  }
+  return s + ".";
+}
+
 }  // namespace
 
 std::string node_name(const trace::Model& model, std::uint32_t id) {
@@ -53,26 +155,12 @@ std::string narrate(const trace::Model& model, std::size_t t) {
   const std::uint32_t id = e.node;
   auto name = [&](std::uint32_t n) { return node_name(model, n); };
   switch (e.type) {
-    case EventType::iteration_begin: {
-      // Iterative deepening counts depths; interest search grows a limit instead.
-      const bool interest = model.trace().meta.get("algo") == "interest";
-      return "Iteration " + std::to_string(e.node) + " begins: a search " +
-             (interest ? "with interest limit " + std::to_string(e.a)
-                       : "to depth " + std::to_string(e.a)) +
-             ".";
-    }
+    case EventType::iteration_begin:
+      return narrate_iteration_begin(model, e);
     case EventType::iteration_end:
       return "Iteration " + std::to_string(e.node) + " ends: the root's value is " + sc(e.a) + ".";
-    case EventType::enter: {
-      const trace::ModelNode& n = model.node(id);
-      std::string s = n.parent == trace::k_no_node
-                          ? "The search starts at the root"
-                          : "Enter " + name(id) + ", successor " + std::to_string(n.k) + " of " +
-                                name(n.parent);
-      if (model.has_window()) s += ", with window α₀ = " + sc(n.alpha0) + ", β = " + sc(n.beta);
-      if (n.expected != NodeKind::unknown) s += std::string("; expected ") + kind_label(n.expected);
-      return s + ".";
-    }
+    case EventType::enter:
+      return narrate_enter(model, id);
     case EventType::label:
       return name(id) + " is reached by the move " +
              model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
@@ -88,75 +176,14 @@ std::string narrate(const trace::Model& model, std::size_t t) {
       return name(c) + " returned " + sc(e.b) + ", so it is worth " + sc(-e.b) + " to " + name(id) +
              ".";
     }
-    case EventType::best_set: {
-      // The Greenblatt search may lower a successor's value (a value modification), and the
-      // capture search starts from the static value.
-      const trace::ModelNode& c = model.node(child_k(model, id, e.a));
-      const std::string value =
-          sc(-c.ret - c.penalty) +
-          (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")"
-                     : "");
-      if (c.marks & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
-          !(model.node(id).marks & trace::k_gb_secondary)) {
-        return "best[" + std::to_string(e.a) + "] = " + sc(e.b) +
-               ", after the secondary search of " + name(child_k(model, id, e.a)) + ".";
-      }
-      if (e.a == 0) {
-        if (model.node(id).marks & trace::k_gb_capture_search)
-          return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
-        return "best[0] = " + sc(e.b) + ".";
-      }
-      return "best[" + std::to_string(e.a) + "] = max(best[" + std::to_string(e.a - 1) + "], " +
-             value + ") = " + sc(e.b) + ".";
-    }
-    case EventType::alpha_set: {
-      const std::uint32_t c = child_k(model, id, e.a - 1);
-      const Score x = -model.node(c).ret;
-      if (e.flags & 1u) {
-        return sc(x) + " raises alpha: α[" + std::to_string(e.a) + "] = " + sc(e.b) + ".";
-      }
-      return "α[" + std::to_string(e.a) + "] = max(α[" + std::to_string(e.a - 1) + "], " + sc(x) +
-             ") = " + sc(e.b) + ", unchanged.";
-    }
-    case EventType::cutoff: {
-      const trace::ModelNode& n = model.node(id);
-      const std::uint32_t c = child_k(model, id, e.a);
-      std::string s = name(c) + " returned " + sc(model.node(c).ret) + ", so best[" +
-                      std::to_string(e.a) + "] = " + sc(e.b) + " " +
-                      criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) + ": cutoff, " +
-                      name(id) + " is a Cut node";
-      if (n.succ_count > e.a + 1 + n.fe_pruned) {
-        const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
-        s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
-             " never searched)";
-      }
-      return s + ".";
-    }
-    case EventType::leave: {
-      const trace::ModelNode& n = model.node(id);
-      const NodeKind k = trace::unpack_kind(e.flags);
-      const Bound d = trace::unpack_bound(e.flags);
-      std::string s = name(id) + " returns " + sc(e.a);
-      if (k == NodeKind::leaf) return s + ".";
-      switch (d) {
-        case Bound::exact:
-          s += ", an exact value";
-          break;
-        case Bound::lower:
-          s += ", a lower bound (the score is " + sc(e.a) + " or more)";
-          break;
-        case Bound::upper:
-          s += ", an upper bound (the score is " + sc(e.a) + " or less)";
-          break;
-      }
-      if (model.has_window())
-        s += std::string(": ") + name(id) + " is " + (k == NodeKind::all ? "an " : "a ") +
-             kind_label(k) + " node";
-      if (n.expected != NodeKind::unknown && n.expected != k && k != NodeKind::unknown) {
-        s += std::string(" (expected ") + kind_label(n.expected) + ")";
-      }
-      return s + ".";
-    }
+    case EventType::best_set:
+      return narrate_best_set(model, e);
+    case EventType::alpha_set:
+      return narrate_alpha_set(model, e);
+    case EventType::cutoff:
+      return narrate_cutoff(model, e);
+    case EventType::leave:
+      return narrate_leave(model, e);
     case EventType::note:
       return model.trace().strings.get(static_cast<std::uint32_t>(e.a));
     default: {

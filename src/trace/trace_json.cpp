@@ -24,128 +24,146 @@ PayloadPlace payload_place(const Trace& trace, std::size_t i) {
   return {&trace.events[head], static_cast<int>(i - head)};
 }
 
+// A key and its value (a score, or an integer).
+void field_score(JsonWriter& j, const char* k, Score v) {
+  j.key(k);
+  j.score(v);
+}
+
+void field_int(JsonWriter& j, const char* k, long long v) {
+  j.key(k);
+  j.number(v);
+}
+
+// The fields of the core events (the search's own, event.hpp); false for the others.
+bool write_core_fields(JsonWriter& j, const Trace& trace, const Event& e) {
+  switch (e.type) {
+    case EventType::iteration_begin:
+      field_int(j, "iteration", e.node);
+      field_score(j, "depth", e.a);
+      return true;
+    case EventType::iteration_end:
+      field_int(j, "iteration", e.node);
+      field_score(j, "value", e.a);
+      return true;
+    case EventType::enter:
+      field_int(j, "node", e.node);
+      if (e.aux != k_no_move_index) field_int(j, "move_index", e.aux);
+      field_score(j, "alpha0", e.a);
+      field_score(j, "beta", e.b);
+      return true;
+    case EventType::label:
+    case EventType::position:
+    case EventType::note:
+      field_int(j, "node", e.node);
+      j.key("text");
+      j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+      return true;
+    case EventType::expand:
+      field_int(j, "node", e.node);
+      field_int(j, "count", e.a);
+      return true;
+    case EventType::evaluate:
+      field_int(j, "node", e.node);
+      field_score(j, "value", e.a);
+      return true;
+    case EventType::child_return:
+      field_int(j, "node", e.node);
+      field_int(j, "k", e.a);
+      field_score(j, "ret", e.b);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      return true;
+    case EventType::best_set:
+      field_int(j, "node", e.node);
+      field_int(j, "k", e.a);
+      field_score(j, "best", e.b);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      return true;
+    case EventType::alpha_set:
+      field_int(j, "node", e.node);
+      field_int(j, "index", e.a);
+      field_score(j, "alpha", e.b);
+      j.key("raised");
+      j.boolean(e.flags & 1u);
+      return true;
+    case EventType::cutoff:
+      field_int(j, "node", e.node);
+      field_int(j, "k", e.a);
+      field_score(j, "best", e.b);
+      return true;
+    case EventType::leave:
+      field_int(j, "node", e.node);
+      field_score(j, "ret", e.a);
+      j.key("bound");
+      j.string(bound_name(unpack_bound(e.flags)));
+      j.key("kind");
+      j.string(kind_name(unpack_kind(e.flags)));
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The named fields of a forward-estimation test and of some payloads; false when the event
+// has none (its fields are raw).
+bool write_named_fields(JsonWriter& j, const Trace& trace, std::size_t index) {
+  const Event& e = trace.events[index];
+  if (e.type == EventType::fe_test) {  // forward estimation (event.hpp): named fields
+    const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, index);
+    field_int(j, "node", e.node);
+    if (e.aux != k_no_move_index) field_int(j, "move_index", r.move_index);
+    j.key("root");
+    j.string(r.max_root ? "max" : "min");
+    field_score(j, "c", r.c);
+    field_int(j, "d", r.d);
+    j.key("pruned");
+    j.boolean(r.pruned);
+    j.key("strict");
+    j.boolean(r.strict);
+    return true;
+  }
+  if (e.type != EventType::payload) return false;
+  // Named fields for the payloads of an interest total (its label) and of a
+  // forward-estimation test; raw fields for the others.
+  const PayloadPlace p = payload_place(trace, index);
+  if (p.head && RecordCodec<InterestTotalRecord>::matches(*p.head) && p.slot == 1) {
+    field_int(j, "node", e.node);
+    j.key("text");
+    j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+    return true;
+  }
+  if (p.head && RecordCodec<FeTestRecord>::matches(*p.head) && p.slot <= 2 && e.node == 0) {
+    field_score(j, p.slot == 1 ? "l" : "estimate", e.a);
+    field_score(j, p.slot == 1 ? "u" : "window", e.b);
+    return true;
+  }
+  return false;
+}
+
+// Extensions and other payloads: raw fields.
+void write_raw_fields(JsonWriter& j, const Event& e) {
+  if (e.node == k_no_node) {
+    j.key("node");
+    j.null();
+  } else {
+    field_int(j, "node", e.node);
+  }
+  field_int(j, "flags", e.flags);
+  field_int(j, "aux", e.aux);
+  field_int(j, "a", e.a);
+  field_int(j, "b", e.b);
+}
+
+// One event as an object: its type, then its fields.
 void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
   const Event& e = trace.events[index];
   j.begin_object();
   j.key("type");
   j.string(event_type_name(e.type));
-  auto field_score = [&](const char* k, Score v) {
-    j.key(k);
-    j.score(v);
-  };
-  auto field_int = [&](const char* k, long long v) {
-    j.key(k);
-    j.number(v);
-  };
-  auto node = [&]() { field_int("node", e.node); };
-  switch (e.type) {
-    case EventType::iteration_begin:
-      field_int("iteration", e.node);
-      field_score("depth", e.a);
-      break;
-    case EventType::iteration_end:
-      field_int("iteration", e.node);
-      field_score("value", e.a);
-      break;
-    case EventType::enter:
-      node();
-      if (e.aux != k_no_move_index) field_int("move_index", e.aux);
-      field_score("alpha0", e.a);
-      field_score("beta", e.b);
-      break;
-    case EventType::label:
-    case EventType::position:
-    case EventType::note:
-      node();
-      j.key("text");
-      j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
-      break;
-    case EventType::expand:
-      node();
-      field_int("count", e.a);
-      break;
-    case EventType::evaluate:
-      node();
-      field_score("value", e.a);
-      break;
-    case EventType::child_return:
-      node();
-      field_int("k", e.a);
-      field_score("ret", e.b);
-      j.key("bound");
-      j.string(bound_name(unpack_bound(e.flags)));
-      break;
-    case EventType::best_set:
-      node();
-      field_int("k", e.a);
-      field_score("best", e.b);
-      j.key("bound");
-      j.string(bound_name(unpack_bound(e.flags)));
-      break;
-    case EventType::alpha_set:
-      node();
-      field_int("index", e.a);
-      field_score("alpha", e.b);
-      j.key("raised");
-      j.boolean(e.flags & 1u);
-      break;
-    case EventType::cutoff:
-      node();
-      field_int("k", e.a);
-      field_score("best", e.b);
-      break;
-    case EventType::leave:
-      node();
-      field_score("ret", e.a);
-      j.key("bound");
-      j.string(bound_name(unpack_bound(e.flags)));
-      j.key("kind");
-      j.string(kind_name(unpack_kind(e.flags)));
-      break;
-    case EventType::fe_test: {  // forward estimation (event.hpp): named fields
-      const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, index);
-      node();
-      if (e.aux != k_no_move_index) field_int("move_index", r.move_index);
-      j.key("root");
-      j.string(r.max_root ? "max" : "min");
-      field_score("c", r.c);
-      field_int("d", r.d);
-      j.key("pruned");
-      j.boolean(r.pruned);
-      j.key("strict");
-      j.boolean(r.strict);
-      break;
-    }
-    case EventType::payload: {
-      // Named fields for the payloads of an interest total (its label) and of a
-      // forward-estimation test; raw fields for the others.
-      const PayloadPlace p = payload_place(trace, index);
-      if (p.head && RecordCodec<InterestTotalRecord>::matches(*p.head) && p.slot == 1) {
-        node();
-        j.key("text");
-        j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
-        break;
-      }
-      if (p.head && RecordCodec<FeTestRecord>::matches(*p.head) && p.slot <= 2 && e.node == 0) {
-        field_score(p.slot == 1 ? "l" : "estimate", e.a);
-        field_score(p.slot == 1 ? "u" : "window", e.b);
-        break;
-      }
-    }
-      [[fallthrough]];
-    default:  // extensions and payload: raw fields
-      if (e.node == k_no_node) {
-        j.key("node");
-        j.null();
-      } else {
-        node();
-      }
-      field_int("flags", e.flags);
-      field_int("aux", e.aux);
-      field_int("a", e.a);
-      field_int("b", e.b);
-      break;
-  }
+  if (!write_core_fields(j, trace, e) && !write_named_fields(j, trace, index))
+    write_raw_fields(j, e);
   j.end_object();
 }
 
@@ -215,6 +233,165 @@ class EventReader {
   Trace& m_trace;
 };
 
+// Parses the document and checks its "format" and "version".
+Json parse_trace_document(const std::string& text) {
+  Json doc;
+  try {
+    doc = Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(std::string("trace JSON is not valid JSON: ") + e.what());
+  }
+  if (!doc.is_object()) throw InputError("trace JSON must be an object");
+  auto format = doc.find("format");
+  if (format == doc.end() || !format->is_string() || format->get<std::string>() != "kibitz-trace") {
+    throw InputError("trace JSON: \"format\" must be \"kibitz-trace\"");
+  }
+  auto version = doc.find("version");
+  if (version == doc.end() || !version->is_number_integer() || version->get<int>() != 1) {
+    throw InputError("trace JSON: \"version\" must be 1");
+  }
+  return doc;
+}
+
+// The fields of the core events (the search's own, event.hpp) into e; false for the others.
+bool read_core_fields(const EventReader& r, Event& e) {
+  switch (e.type) {
+    case EventType::iteration_begin:
+      e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
+      e.a = r.score("depth");
+      return true;
+    case EventType::iteration_end:
+      e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
+      e.a = r.score("value");
+      return true;
+    case EventType::enter:
+      e.node = r.node();
+      e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
+                                  : k_no_move_index;
+      e.a = r.score("alpha0");
+      e.b = r.score("beta");
+      return true;
+    case EventType::label:
+    case EventType::position:
+    case EventType::note:
+      e.node = r.node();
+      e.a = r.text();
+      return true;
+    case EventType::expand:
+      e.node = r.node();
+      e.a = static_cast<std::int32_t>(r.integer("count", 0, 1 << 30));
+      return true;
+    case EventType::evaluate:
+      e.node = r.node();
+      e.a = r.score("value");
+      return true;
+    case EventType::child_return:
+      e.node = r.node();
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.b = r.score("ret");
+      e.flags = pack_bound(r.bound());
+      return true;
+    case EventType::best_set:
+      e.node = r.node();
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.b = r.score("best");
+      e.flags = pack_bound(r.bound());
+      return true;
+    case EventType::alpha_set: {
+      e.node = r.node();
+      e.a = static_cast<std::int32_t>(r.integer("index", 1, 1 << 30));
+      e.b = r.score("alpha");
+      const Json& raised = r.field("raised");
+      if (!raised.is_boolean()) r.fail("'raised' must be true or false");
+      e.flags = raised.get<bool>() ? 1 : 0;
+      return true;
+    }
+    case EventType::cutoff:
+      e.node = r.node();
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.b = r.score("best");
+      return true;
+    case EventType::leave:
+      e.node = r.node();
+      e.a = r.score("ret");
+      e.flags = pack_leave(r.bound(), r.kind());
+      return true;
+    default:
+      return false;
+  }
+}
+
+// A forward-estimation test's named fields into e.
+void read_fe_test(const EventReader& r, Event& e) {
+  e.node = r.node();
+  e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
+                              : k_no_move_index;
+  const Json& root = r.field("root");
+  if (!root.is_string() || (root.get<std::string>() != "min" && root.get<std::string>() != "max")) {
+    r.fail("'root' must be \"min\" or \"max\"");
+  }
+  const Json& pruned = r.field("pruned");
+  if (!pruned.is_boolean()) r.fail("'pruned' must be true or false");
+  bool strict = false;
+  if (r.has("strict")) {
+    const Json& st = r.field("strict");
+    if (!st.is_boolean()) r.fail("'strict' must be true or false");
+    strict = st.get<bool>();
+  }
+  e.flags = static_cast<std::uint8_t>((pruned.get<bool>() ? k_fe_pruned : 0) |
+                                      (root.get<std::string>() == "max" ? k_fe_max_root : 0) |
+                                      (strict ? k_fe_strict : 0));
+  e.a = r.score("c");
+  e.b = static_cast<std::int32_t>(r.integer("d", 0, 1 << 30));
+}
+
+// A payload's named fields into e: false when it has none (its fields are raw).
+bool read_named_payload(const EventReader& r, Event& e) {
+  if (r.has("text")) {  // an interest_terms total's label
+    e.node = r.node();
+    e.a = r.text();
+    return true;
+  }
+  if (r.has("l") || r.has("estimate")) {  // a forward-estimation test's values
+    const bool first = r.has("l");
+    e.node = 0;
+    e.a = r.score(first ? "l" : "estimate");
+    e.b = r.score(first ? "u" : "window");
+    return true;
+  }
+  return false;
+}
+
+// Extensions and payloads without named fields: raw fields into e.
+void read_raw_fields(const EventReader& r, Event& e) {
+  e.node = r.node();
+  e.flags = static_cast<std::uint8_t>(r.integer("flags", 0, 255));
+  e.aux = static_cast<std::uint16_t>(r.integer("aux", 0, 65535));
+  e.a = static_cast<std::int32_t>(r.integer("a", INT32_MIN, INT32_MAX));
+  e.b = static_cast<std::int32_t>(r.integer("b", INT32_MIN, INT32_MAX));
+}
+
+// Event i of the document (its text interned in t's string table).
+Event read_event(const Json& obj, std::size_t i, Trace& t) {
+  if (!obj.is_object())
+    throw InputError("trace JSON, event " + std::to_string(i) + ": not an object");
+  EventReader r(obj, i, t);
+  const Json& type = r.field("type");
+  EventType et;
+  if (!type.is_string() || !parse_event_type(type.get<std::string>().c_str(), et)) {
+    r.fail("unknown type " + type.dump());
+  }
+  Event e{et, 0, 0, 0, 0, 0};
+  if (read_core_fields(r, e)) return e;
+  if (et == EventType::fe_test) {
+    read_fe_test(r, e);
+    return e;
+  }
+  if (et == EventType::payload && read_named_payload(r, e)) return e;
+  read_raw_fields(r, e);
+  return e;
+}
+
 }  // namespace
 
 std::string write_trace_json(const Trace& trace) {
@@ -235,146 +412,13 @@ std::string write_trace_json(const Trace& trace) {
 }
 
 Trace read_trace_json(const std::string& text) {
-  Json doc;
-  try {
-    doc = Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    throw InputError(std::string("trace JSON is not valid JSON: ") + e.what());
-  }
-  if (!doc.is_object()) throw InputError("trace JSON must be an object");
-  auto format = doc.find("format");
-  if (format == doc.end() || !format->is_string() || format->get<std::string>() != "kibitz-trace") {
-    throw InputError("trace JSON: \"format\" must be \"kibitz-trace\"");
-  }
-  auto version = doc.find("version");
-  if (version == doc.end() || !version->is_number_integer() || version->get<int>() != 1) {
-    throw InputError("trace JSON: \"version\" must be 1");
-  }
+  const Json doc = parse_trace_document(text);
   Trace t;
   if (auto meta = doc.find("meta"); meta != doc.end()) t.meta = meta_from_json(meta->dump());
   auto events = doc.find("events");
   if (events == doc.end() || !events->is_array())
     throw InputError("trace JSON: \"events\" must be an array");
-  for (std::size_t i = 0; i < events->size(); ++i) {
-    const Json& obj = (*events)[i];
-    if (!obj.is_object())
-      throw InputError("trace JSON, event " + std::to_string(i) + ": not an object");
-    EventReader r(obj, i, t);
-    const Json& type = r.field("type");
-    EventType et;
-    if (!type.is_string() || !parse_event_type(type.get<std::string>().c_str(), et)) {
-      r.fail("unknown type " + type.dump());
-    }
-    Event e{et, 0, 0, 0, 0, 0};
-    switch (et) {
-      case EventType::iteration_begin:
-        e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
-        e.a = r.score("depth");
-        break;
-      case EventType::iteration_end:
-        e.node = static_cast<std::uint32_t>(r.integer("iteration", 0, 65535));
-        e.a = r.score("value");
-        break;
-      case EventType::enter:
-        e.node = r.node();
-        e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
-                                    : k_no_move_index;
-        e.a = r.score("alpha0");
-        e.b = r.score("beta");
-        break;
-      case EventType::label:
-      case EventType::position:
-      case EventType::note:
-        e.node = r.node();
-        e.a = r.text();
-        break;
-      case EventType::expand:
-        e.node = r.node();
-        e.a = static_cast<std::int32_t>(r.integer("count", 0, 1 << 30));
-        break;
-      case EventType::evaluate:
-        e.node = r.node();
-        e.a = r.score("value");
-        break;
-      case EventType::child_return:
-        e.node = r.node();
-        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
-        e.b = r.score("ret");
-        e.flags = pack_bound(r.bound());
-        break;
-      case EventType::best_set:
-        e.node = r.node();
-        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
-        e.b = r.score("best");
-        e.flags = pack_bound(r.bound());
-        break;
-      case EventType::alpha_set: {
-        e.node = r.node();
-        e.a = static_cast<std::int32_t>(r.integer("index", 1, 1 << 30));
-        e.b = r.score("alpha");
-        const Json& raised = r.field("raised");
-        if (!raised.is_boolean()) r.fail("'raised' must be true or false");
-        e.flags = raised.get<bool>() ? 1 : 0;
-        break;
-      }
-      case EventType::cutoff:
-        e.node = r.node();
-        e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
-        e.b = r.score("best");
-        break;
-      case EventType::leave:
-        e.node = r.node();
-        e.a = r.score("ret");
-        e.flags = pack_leave(r.bound(), r.kind());
-        break;
-      case EventType::fe_test: {
-        e.node = r.node();
-        e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
-                                    : k_no_move_index;
-        const Json& root = r.field("root");
-        if (!root.is_string() ||
-            (root.get<std::string>() != "min" && root.get<std::string>() != "max")) {
-          r.fail("'root' must be \"min\" or \"max\"");
-        }
-        const Json& pruned = r.field("pruned");
-        if (!pruned.is_boolean()) r.fail("'pruned' must be true or false");
-        bool strict = false;
-        if (r.has("strict")) {
-          const Json& st = r.field("strict");
-          if (!st.is_boolean()) r.fail("'strict' must be true or false");
-          strict = st.get<bool>();
-        }
-        e.flags = static_cast<std::uint8_t>((pruned.get<bool>() ? k_fe_pruned : 0) |
-                                            (root.get<std::string>() == "max" ? k_fe_max_root : 0) |
-                                            (strict ? k_fe_strict : 0));
-        e.a = r.score("c");
-        e.b = static_cast<std::int32_t>(r.integer("d", 0, 1 << 30));
-        break;
-      }
-      case EventType::payload:
-        if (r.has("text")) {  // an interest_terms total's label
-          e.node = r.node();
-          e.a = r.text();
-          break;
-        }
-        if (r.has("l") || r.has("estimate")) {  // a forward-estimation test's values
-          const bool first = r.has("l");
-          e.node = 0;
-          e.a = r.score(first ? "l" : "estimate");
-          e.b = r.score(first ? "u" : "window");
-          break;
-        }
-        [[fallthrough]];
-      default:
-        e.node = r.node();
-        e.flags = static_cast<std::uint8_t>(r.integer("flags", 0, 255));
-        e.aux = static_cast<std::uint16_t>(r.integer("aux", 0, 65535));
-        e.a = static_cast<std::int32_t>(r.integer("a", INT32_MIN, INT32_MAX));
-        e.b = static_cast<std::int32_t>(r.integer("b", INT32_MIN, INT32_MAX));
-        break;
-    }
-    t.events.push(e);
-  }
+  for (std::size_t i = 0; i < events->size(); ++i) t.events.push(read_event((*events)[i], i, t));
   return t;
 }
 

@@ -118,6 +118,89 @@ const char* piece_glyph(char p) {
   }
 }
 
+// The square from a to z (dark: a dark square of a chess board).
+void draw_square(ImDrawList* dl, ImVec2 a, ImVec2 z, Board::Game game, bool dark,
+                 const Palette& pal) {
+  const ImU32 light_sq = IM_COL32(238, 220, 182, 255), dark_sq = IM_COL32(181, 136, 99, 255);
+  const ImU32 green = IM_COL32(30, 120, 70, 255), blue = IM_COL32(30, 80, 170, 255);
+  switch (game) {
+    case Board::Game::chess:
+      dl->AddRectFilled(a, z, dark ? dark_sq : light_sq);
+      break;
+    case Board::Game::othello:
+      dl->AddRectFilled(a, z, green);
+      dl->AddRect(a, z, IM_COL32(10, 60, 30, 255));
+      break;
+    case Board::Game::connect4:
+      dl->AddRectFilled(a, z, blue);
+      break;
+    default:
+      dl->AddRectFilled(a, z, pal.node_bg);
+      dl->AddRect(a, z, pal.node_border, 0, 0, 2.0f);
+      break;
+  }
+}
+
+// A chess piece (FEN letter v), outlined in the other side's colour so it reads on any square.
+void draw_chess_piece(ImDrawList* dl, ImFont* font, ImVec2 centre, float cell, char v) {
+  const bool white = std::isupper(static_cast<unsigned char>(v)) != 0;
+  const char* g = piece_glyph(v);
+  const float fs = cell * 0.86f;
+  const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, g);
+  const ImVec2 p(centre.x - ts.x * 0.5f, centre.y - ts.y * 0.5f);
+  const ImU32 fill = white ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255);
+  const ImU32 edge = white ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 160);
+  for (float dx : {-1.0f, 1.0f}) {
+    for (float dy : {-1.0f, 1.0f}) dl->AddText(font, fs, ImVec2(p.x + dx, p.y + dy), edge, g);
+  }
+  dl->AddText(font, fs, p, fill, g);
+}
+
+// The piece or disc v (not '.') on the square of the given centre.
+void draw_piece(ImDrawList* dl, ImFont* font, ImVec2 centre, float cell, Board::Game game, char v,
+                const Palette& pal) {
+  switch (game) {
+    case Board::Game::chess:
+      draw_chess_piece(dl, font, centre, cell, v);
+      break;
+    case Board::Game::othello:
+      dl->AddCircleFilled(centre, cell * 0.4f,
+                          v == 'x' ? IM_COL32(15, 15, 15, 255) : IM_COL32(245, 245, 245, 255));
+      break;
+    case Board::Game::connect4:
+      dl->AddCircleFilled(centre, cell * 0.38f,
+                          v == 'x' ? IM_COL32(220, 40, 40, 255) : IM_COL32(240, 210, 40, 255));
+      break;
+    default: {
+      const float k = cell * 0.28f;
+      if (v == 'x') {
+        dl->AddLine(ImVec2(centre.x - k, centre.y - k), ImVec2(centre.x + k, centre.y + k), pal.cut,
+                    cell * 0.08f);
+        dl->AddLine(ImVec2(centre.x - k, centre.y + k), ImVec2(centre.x + k, centre.y - k), pal.cut,
+                    cell * 0.08f);
+      } else {
+        dl->AddCircle(centre, k, pal.pv, 32, cell * 0.08f);
+      }
+      break;
+    }
+  }
+}
+
+// The files a-h under an 8x8 board and the ranks beside it (8..1 for chess, 1..8 for Othello).
+void draw_coordinates(ImDrawList* dl, ImFont* font, ImVec2 o, float cell, Board::Game game,
+                      const Palette& pal) {
+  const float fs = cell * 0.24f;
+  for (int c = 0; c < 8; ++c) {
+    const char file[2] = {static_cast<char>('a' + c), 0};
+    dl->AddText(font, fs, ImVec2(o.x + c * cell + cell - fs * 0.7f, o.y + 8 * cell - fs * 1.1f),
+                pal.text_dim, file);
+  }
+  for (int r = 0; r < 8; ++r) {
+    const char rank[2] = {static_cast<char>(game == Board::Game::chess ? '8' - r : '1' + r), 0};
+    dl->AddText(font, fs, ImVec2(o.x + 2, o.y + r * cell + 1), pal.text_dim, rank);
+  }
+}
+
 }  // namespace
 
 Board parse_board(const std::string& game, const std::string& text) {
@@ -135,8 +218,6 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
   if (!b.ok()) return;
   const float cell = size / static_cast<float>(std::max(b.rows, b.cols));
   ImFont* font = ImGui::GetFont();
-  const ImU32 light = IM_COL32(238, 220, 182, 255), dark = IM_COL32(181, 136, 99, 255);
-  const ImU32 green = IM_COL32(30, 120, 70, 255), blue = IM_COL32(30, 80, 170, 255);
   const ImU32 mark = IM_COL32(240, 200, 40, 150);
   for (int r = 0; r < b.rows; ++r) {
     for (int c = 0; c < b.cols; ++c) {
@@ -144,22 +225,7 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
       const char v = b.at(r, c);
       const bool moved = before && before->ok() && before->rows == b.rows &&
                          before->cols == b.cols && before->at(r, c) != v;
-      switch (b.game) {
-        case Board::Game::chess:
-          dl->AddRectFilled(a, z, (r + c) % 2 ? dark : light);
-          break;
-        case Board::Game::othello:
-          dl->AddRectFilled(a, z, green);
-          dl->AddRect(a, z, IM_COL32(10, 60, 30, 255));
-          break;
-        case Board::Game::connect4:
-          dl->AddRectFilled(a, z, blue);
-          break;
-        default:
-          dl->AddRectFilled(a, z, pal.node_bg);
-          dl->AddRect(a, z, pal.node_border, 0, 0, 2.0f);
-          break;
-      }
+      draw_square(dl, a, z, b.game, (r + c) % 2 != 0, pal);
       if (moved) dl->AddRectFilled(a, z, mark);
       const ImVec2 centre(a.x + cell * 0.5f, a.y + cell * 0.5f);
       if (v == '.') {
@@ -167,58 +233,12 @@ void draw_board(ImDrawList* dl, ImVec2 o, float size, const Board& b, const Boar
           dl->AddCircleFilled(centre, cell * 0.38f, pal.canvas_bg);
         continue;
       }
-      switch (b.game) {
-        case Board::Game::chess: {
-          const bool white = std::isupper(static_cast<unsigned char>(v)) != 0;
-          const char* g = piece_glyph(v);
-          const float fs = cell * 0.86f;
-          const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, g);
-          const ImVec2 p(centre.x - ts.x * 0.5f, centre.y - ts.y * 0.5f);
-          const ImU32 fill = white ? IM_COL32(255, 255, 255, 255) : IM_COL32(20, 20, 20, 255);
-          const ImU32 edge = white ? IM_COL32(20, 20, 20, 255) : IM_COL32(240, 240, 240, 160);
-          for (float dx : {-1.0f, 1.0f}) {
-            for (float dy : {-1.0f, 1.0f})
-              dl->AddText(font, fs, ImVec2(p.x + dx, p.y + dy), edge, g);
-          }
-          dl->AddText(font, fs, p, fill, g);
-          break;
-        }
-        case Board::Game::othello:
-          dl->AddCircleFilled(centre, cell * 0.4f,
-                              v == 'x' ? IM_COL32(15, 15, 15, 255) : IM_COL32(245, 245, 245, 255));
-          break;
-        case Board::Game::connect4:
-          dl->AddCircleFilled(centre, cell * 0.38f,
-                              v == 'x' ? IM_COL32(220, 40, 40, 255) : IM_COL32(240, 210, 40, 255));
-          break;
-        default: {
-          const float k = cell * 0.28f;
-          if (v == 'x') {
-            dl->AddLine(ImVec2(centre.x - k, centre.y - k), ImVec2(centre.x + k, centre.y + k),
-                        pal.cut, cell * 0.08f);
-            dl->AddLine(ImVec2(centre.x - k, centre.y + k), ImVec2(centre.x + k, centre.y - k),
-                        pal.cut, cell * 0.08f);
-          } else {
-            dl->AddCircle(centre, k, pal.pv, 32, cell * 0.08f);
-          }
-          break;
-        }
-      }
+      draw_piece(dl, font, centre, cell, b.game, v, pal);
     }
   }
   // Coordinates for chess and Othello (a-h under the board, 8..1 / 1..8 beside it).
-  if ((b.game == Board::Game::chess || b.game == Board::Game::othello) && cell >= 18.0f) {
-    const float fs = cell * 0.24f;
-    for (int c = 0; c < 8; ++c) {
-      const char file[2] = {static_cast<char>('a' + c), 0};
-      dl->AddText(font, fs, ImVec2(o.x + c * cell + cell - fs * 0.7f, o.y + 8 * cell - fs * 1.1f),
-                  pal.text_dim, file);
-    }
-    for (int r = 0; r < 8; ++r) {
-      const char rank[2] = {static_cast<char>(b.game == Board::Game::chess ? '8' - r : '1' + r), 0};
-      dl->AddText(font, fs, ImVec2(o.x + 2, o.y + r * cell + 1), pal.text_dim, rank);
-    }
-  }
+  if ((b.game == Board::Game::chess || b.game == Board::Game::othello) && cell >= 18.0f)
+    draw_coordinates(dl, font, o, cell, b.game, pal);
 }
 
 void draw_board_panel(ViewerState& s) {

@@ -36,27 +36,10 @@ bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) 
   return true;
 }
 
-}  // namespace
-
-void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
-  const trace::InterestIndex& ix = m.interest();
-  if (ix.empty()) return;
-  const std::uint32_t into = ix.into(id);
-  if (into != trace::k_no_node) {
-    const trace::InterestMoveInfo mv = ix.move_info(into);
-    ImGui::Text("move cost %s, net %s (limit %s)", cost_text(mv.move_cost).c_str(),
-                cost_text(mv.net).c_str(), cost_text(mv.limit).c_str());
-  }
-  if (is_static_interest_leaf(m, id))
-    ImGui::TextUnformatted("a leaf of this iteration: its first move is over the limit");
-}
-
-void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
+// How node id was reached, the tallies at it and, once it happened (by t), its interest cutoff.
+void draw_interest_summary(ViewerState& s, std::uint32_t id, std::size_t t) {
   const trace::Model& m = s.model();
   const trace::InterestIndex& ix = m.interest();
-  if (ix.empty()) return;
-  const std::size_t t = s.cursor();
-  section("interest (001_\u2026)");
   const std::uint32_t into = ix.into(id);
   if (into != trace::k_no_node) {
     const trace::InterestMoveInfo mv = ix.move_info(into);
@@ -90,13 +73,18 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
     ImGui::PopStyleColor();
     s.note_widget("interest_cut");
   }
-  if (ix.rated(id) == 0) return;
-  // The plausibility trace: the moves in the order they came up, then the rest cheapest first.
-  struct Row {
-    int rated;            // index among the node's rated moves
-    std::uint32_t event;  // its interest_move, k_no_node if it never came up
-  };
-  std::vector<Row> rows;
+}
+
+// A row of the plausibility trace.
+struct InterestRow {
+  int rated;            // index among the node's rated moves
+  std::uint32_t event;  // its interest_move, k_no_node if it never came up
+};
+
+// The rows of node id's plausibility trace, in the order they are shown.
+std::vector<InterestRow> interest_rows(const trace::Model& m, std::uint32_t id) {
+  const trace::InterestIndex& ix = m.interest();
+  std::vector<InterestRow> rows;
   std::vector<char> listed(static_cast<std::size_t>(ix.rated(id)), 0);
   for (std::uint32_t i = 0; i < ix.move_count(id); ++i) {
     const std::uint32_t ev = ix.move_event(id, i);
@@ -115,6 +103,89 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
   std::stable_sort(rest.begin(), rest.end(),
                    [&](int a, int b) { return ix.rating(id, a).cost < ix.rating(id, b).cost; });
   for (int r : rest) rows.push_back({r, trace::k_no_node});
+  return rows;
+}
+
+// What became of a move as of t (came_up: its interest_move happened, mv is it).
+void draw_move_fate(ViewerState& s, std::uint32_t id, std::size_t t, bool came_up,
+                    const trace::InterestMoveInfo& mv) {
+  const trace::Model& m = s.model();
+  const std::uint32_t cut = m.interest().cut(id);
+  if (came_up && mv.cut)
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(interest_color(s.theme)), "> limit");
+  else if (came_up)
+    ImGui::TextUnformatted("searched");
+  else if (cut != trace::k_no_node && cut <= t)
+    ImGui::TextDisabled("skipped");
+  else if (m.node(id).cutoff_t != trace::k_never && m.node(id).cutoff_t <= t)
+    ImGui::TextDisabled("beta cutoff");
+  else if (m.node(id).leave_t != trace::k_never && m.node(id).leave_t <= t)
+    ImGui::TextDisabled("not searched");
+  else
+    ImGui::TextDisabled("waiting");
+}
+
+// One move of node id's plausibility trace as of t; opened, its terms one per row under it.
+void draw_interest_row(ViewerState& s, std::uint32_t id, std::size_t t, const InterestRow& row) {
+  const trace::Model& m = s.model();
+  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestRatingInfo& r = ix.rating(id, row.rated);
+  const bool came_up = row.event != trace::k_no_node && row.event <= t;
+  trace::InterestMoveInfo mv;
+  if (came_up) mv = ix.move_info(row.event);
+  ImGui::TableNextRow();
+  ImGui::TableSetColumnIndex(0);
+  const std::string name = move_label(m, id, r.move_index) + "##im" + std::to_string(r.move_index);
+  const bool open = ImGui::TreeNodeEx(name.c_str(), ImGuiTreeNodeFlags_SpanFullWidth);
+  ImGui::TableSetColumnIndex(1);
+  ImGui::Text("%lld", static_cast<long long>(r.interest));
+  ImGui::TableSetColumnIndex(2);
+  if (came_up && mv.penalty > 0)
+    ImGui::Text("%lld+%lld", static_cast<long long>(r.cost), static_cast<long long>(mv.penalty));
+  else
+    ImGui::Text("%lld", static_cast<long long>(r.cost));
+  ImGui::TableSetColumnIndex(3);
+  if (came_up) ImGui::TextUnformatted(cost_text(mv.net).c_str());
+  ImGui::TableSetColumnIndex(4);
+  draw_move_fate(s, id, t, came_up, mv);
+  if (open) {
+    for (std::uint32_t e = r.terms_begin; e < r.t; ++e) {
+      const trace::Event& te = m.event(e);
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextDisabled("  %s", ix.term_name(te.flags).c_str());
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextDisabled("%+d", te.a);
+    }
+    ImGui::TreePop();
+  }
+}
+
+}  // namespace
+
+void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
+  const trace::InterestIndex& ix = m.interest();
+  if (ix.empty()) return;
+  const std::uint32_t into = ix.into(id);
+  if (into != trace::k_no_node) {
+    const trace::InterestMoveInfo mv = ix.move_info(into);
+    ImGui::Text("move cost %s, net %s (limit %s)", cost_text(mv.move_cost).c_str(),
+                cost_text(mv.net).c_str(), cost_text(mv.limit).c_str());
+  }
+  if (is_static_interest_leaf(m, id))
+    ImGui::TextUnformatted("a leaf of this iteration: its first move is over the limit");
+}
+
+void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
+  const trace::Model& m = s.model();
+  const trace::InterestIndex& ix = m.interest();
+  if (ix.empty()) return;
+  const std::size_t t = s.cursor();
+  section("interest (001_\u2026)");
+  draw_interest_summary(s, id, t);
+  if (ix.rated(id) == 0) return;
+  // The plausibility trace: the moves in the order they came up, then the rest cheapest first.
+  const std::vector<InterestRow> rows = interest_rows(m, id);
   ImGui::TextDisabled("plausibility trace: each move's interest terms (click a move)");
   const ImGuiTableFlags flags =
       ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
@@ -125,50 +196,7 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
   ImGui::TableSetupColumn("net");
   ImGui::TableSetupColumn("");
   ImGui::TableHeadersRow();
-  for (const Row& row : rows) {
-    const trace::InterestRatingInfo& r = ix.rating(id, row.rated);
-    const bool came_up = row.event != trace::k_no_node && row.event <= t;
-    trace::InterestMoveInfo mv;
-    if (came_up) mv = ix.move_info(row.event);
-    ImGui::TableNextRow();
-    ImGui::TableSetColumnIndex(0);
-    const std::string name =
-        move_label(m, id, r.move_index) + "##im" + std::to_string(r.move_index);
-    const bool open = ImGui::TreeNodeEx(name.c_str(), ImGuiTreeNodeFlags_SpanFullWidth);
-    ImGui::TableSetColumnIndex(1);
-    ImGui::Text("%lld", static_cast<long long>(r.interest));
-    ImGui::TableSetColumnIndex(2);
-    if (came_up && mv.penalty > 0)
-      ImGui::Text("%lld+%lld", static_cast<long long>(r.cost), static_cast<long long>(mv.penalty));
-    else
-      ImGui::Text("%lld", static_cast<long long>(r.cost));
-    ImGui::TableSetColumnIndex(3);
-    if (came_up) ImGui::TextUnformatted(cost_text(mv.net).c_str());
-    ImGui::TableSetColumnIndex(4);
-    if (came_up && mv.cut)
-      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(interest_color(s.theme)), "> limit");
-    else if (came_up)
-      ImGui::TextUnformatted("searched");
-    else if (cut != trace::k_no_node && cut <= t)
-      ImGui::TextDisabled("skipped");
-    else if (m.node(id).cutoff_t != trace::k_never && m.node(id).cutoff_t <= t)
-      ImGui::TextDisabled("beta cutoff");
-    else if (m.node(id).leave_t != trace::k_never && m.node(id).leave_t <= t)
-      ImGui::TextDisabled("not searched");
-    else
-      ImGui::TextDisabled("waiting");
-    if (open) {
-      for (std::uint32_t e = r.terms_begin; e < r.t; ++e) {
-        const trace::Event& te = m.event(e);
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(0);
-        ImGui::TextDisabled("  %s", ix.term_name(te.flags).c_str());
-        ImGui::TableSetColumnIndex(1);
-        ImGui::TextDisabled("%+d", te.a);
-      }
-      ImGui::TreePop();
-    }
-  }
+  for (const InterestRow& row : rows) draw_interest_row(s, id, t, row);
   ImGui::EndTable();
   s.note_widget("interest_moves");
 }

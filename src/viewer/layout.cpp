@@ -6,6 +6,16 @@
 
 namespace kibitz::viewer {
 
+namespace {
+
+// Node ids are local below: local = id - first; a parent outside the range is a root's.
+std::uint32_t local_parent(const trace::Model& model, std::uint32_t first, std::uint32_t local) {
+  const std::uint32_t p = model.node(first + local).parent;
+  return p == trace::k_no_node || p < first ? trace::k_no_node : p - first;
+}
+
+}  // namespace
+
 void TreeLayout::clear() {
   m_x.clear();
   m_y.clear();
@@ -23,17 +33,27 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   m_first = first;
   const std::uint32_t node_count = end > first ? end - first : 0;
   m_nodes = node_count;
-  // Below, node ids are local: local = id - first; a parent outside the range is a root's.
-  auto parent_of = [&](std::uint32_t local) -> std::uint32_t {
-    const std::uint32_t p = model.node(first + local).parent;
-    return p == trace::k_no_node || p < first ? trace::k_no_node : p - first;
-  };
   m_stubs.clear();
   m_x.assign(node_count, 0.0f);
   m_y.assign(node_count, 0.0f);
   if (node_count == 0) return;
+  const bool fe_stubs = collect_stubs(model, t);
+  // One more item: a virtual root above the real roots (one per iteration), so that several
+  // roots are packed side by side like any siblings.
+  const auto virtual_root = static_cast<std::int32_t>(node_count + m_stubs.size());
+  link_items(model, virtual_root);
+  if (fe_stubs) order_fe_stubs(model);
+  first_walk(virtual_root);
+  second_walk(model, virtual_root);
+  m_build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
 
-  // Items: the visible nodes (index = node id), then the stubs.
+// Items: the visible nodes (index = node id), then the stubs. Collects the stubs of nodes
+// 0..m_nodes-1 (local ids) as of event t, their parents as local ids for now; true if forward
+// estimation pruned any.
+bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
+  const std::uint32_t first = m_first, node_count = m_nodes;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
@@ -56,16 +76,19 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
       fe_stubs = true;
     }
   }
-  // One more item: a virtual root above the real roots (one per iteration), so that several
-  // roots are packed side by side like any siblings.
-  const std::size_t items = node_count + m_stubs.size() + 1;
-  const auto virtual_root = static_cast<std::int32_t>(items - 1);
+  return fe_stubs;
+}
+
+// The items (the nodes, the stubs, the virtual root last) with their parents, widths and
+// children in CSR form: visible successors (a prefix of each node's successor list, since
+// successors are entered in order and ids grow), then the node's stub if it has one.
+void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root) {
+  const std::uint32_t first = m_first, node_count = m_nodes;
+  const std::size_t items = static_cast<std::size_t>(virtual_root) + 1;
   m_items.assign(items, Item{});
-  // Children in CSR form: visible successors (a prefix of each node's successor list, since
-  // successors are entered in order and ids grow), then the node's stub if it has one.
   std::vector<std::int32_t> counts(items, 0);
   for (std::uint32_t id = 0; id < node_count; ++id) {
-    const std::uint32_t p = parent_of(id);
+    const std::uint32_t p = local_parent(model, first, id);
     ++counts[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p];
   }
   for (const LayoutStub& s : m_stubs) ++counts[s.parent];
@@ -73,11 +96,12 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   std::int32_t offset = 0;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     Item& it = m_items[id];
-    it.parent =
-        parent_of(id) == trace::k_no_node ? virtual_root : static_cast<std::int32_t>(parent_of(id));
+    it.parent = local_parent(model, first, id) == trace::k_no_node
+                    ? virtual_root
+                    : static_cast<std::int32_t>(local_parent(model, first, id));
     it.first_child = offset;
     it.child_count = 0;
-    it.width = metrics.node_width;
+    it.width = m_metrics.node_width;
     offset += counts[id];
   }
   {
@@ -100,112 +124,134 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     it.parent = static_cast<std::int32_t>(m_stubs[s].parent);
     it.first_child = 0;
     it.child_count = 0;
-    it.width = m_stubs[s].fe_test >= 0 ? metrics.node_width : metrics.stub_width;
+    it.width = m_stubs[s].fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
     Item& pi = m_items[m_stubs[s].parent];
     it.number = pi.child_count;
     m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = idx;
   }
-  if (fe_stubs) {
-    // A pruned successor goes where it was tested: after the successors entered before it
-    // (ties in test order); a cutoff's stub stays last.
-    auto key = [&](std::int32_t item) -> std::pair<std::int64_t, std::int64_t> {
-      if (static_cast<std::uint32_t>(item) < node_count) {
-        return {2 * std::int64_t{model.node(first + static_cast<std::uint32_t>(item)).k} + 1, 0};
-      }
-      const LayoutStub& st = m_stubs[static_cast<std::size_t>(item) - node_count];
-      if (st.fe_test < 0) return {INT64_MAX, 0};
-      const trace::FeTest& f = fe.test(static_cast<std::size_t>(st.fe_test));
-      return {2 * std::int64_t{f.entered_before}, f.t};
-    };
-    std::vector<std::uint8_t> sorted(items, 0);
-    for (const LayoutStub& st : m_stubs) {
-      if (st.fe_test < 0 || sorted[st.parent]) continue;
-      sorted[st.parent] = 1;
-      Item& pi = m_items[st.parent];
-      auto first = m_children.begin() + pi.first_child;
-      std::stable_sort(first, first + pi.child_count,
-                       [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
-      for (std::int32_t k = 0; k < pi.child_count; ++k)
-        m_items[static_cast<std::size_t>(first[k])].number = k;
+}
+
+// A pruned successor goes where it was tested: after the successors entered before it (ties
+// in test order); a cutoff's stub stays last.
+void TreeLayout::order_fe_stubs(const trace::Model& model) {
+  const std::uint32_t first = m_first, node_count = m_nodes;
+  const trace::FeIndex& fe = model.fe();
+  auto key = [&](std::int32_t item) -> std::pair<std::int64_t, std::int64_t> {
+    if (static_cast<std::uint32_t>(item) < node_count) {
+      return {2 * std::int64_t{model.node(first + static_cast<std::uint32_t>(item)).k} + 1, 0};
     }
+    const LayoutStub& st = m_stubs[static_cast<std::size_t>(item) - node_count];
+    if (st.fe_test < 0) return {INT64_MAX, 0};
+    const trace::FeTest& f = fe.test(static_cast<std::size_t>(st.fe_test));
+    return {2 * std::int64_t{f.entered_before}, f.t};
+  };
+  std::vector<std::uint8_t> sorted(m_items.size(), 0);
+  for (const LayoutStub& st : m_stubs) {
+    if (st.fe_test < 0 || sorted[st.parent]) continue;
+    sorted[st.parent] = 1;
+    Item& pi = m_items[st.parent];
+    auto first_child = m_children.begin() + pi.first_child;
+    std::stable_sort(first_child, first_child + pi.child_count,
+                     [&](std::int32_t a, std::int32_t b) { return key(a) < key(b); });
+    for (std::int32_t k = 0; k < pi.child_count; ++k)
+      m_items[static_cast<std::size_t>(first_child[k])].number = k;
   }
-  for (std::size_t i = 0; i < items; ++i) {
+}
+
+TreeLayout::Item& TreeLayout::item(std::int32_t i) {
+  return m_items[static_cast<std::size_t>(i)];
+}
+
+std::int32_t TreeLayout::child(std::int32_t v, std::int32_t k) {
+  return m_children[static_cast<std::size_t>(item(v).first_child + k)];
+}
+
+std::int32_t TreeLayout::leftmost(std::int32_t v) {
+  return item(v).child_count ? child(v, 0) : -1;
+}
+
+std::int32_t TreeLayout::rightmost(std::int32_t v) {
+  return item(v).child_count ? child(v, item(v).child_count - 1) : -1;
+}
+
+// The next item down the left contour of v's subtree: its first child, or its thread.
+std::int32_t TreeLayout::next_left(std::int32_t v) {
+  return item(v).child_count ? leftmost(v) : item(v).thread;
+}
+
+// The next item down the right contour of v's subtree: its last child, or its thread.
+std::int32_t TreeLayout::next_right(std::int32_t v) {
+  return item(v).child_count ? rightmost(v) : item(v).thread;
+}
+
+// The distance between the centres of neighbours a and b.
+float TreeLayout::distance(std::int32_t a, std::int32_t b) {
+  return (item(a).width + item(b).width) * 0.5f + m_metrics.gap;
+}
+
+// Shifts subtree wr right by shift, and records the shift for the subtrees between wl and wr
+// (spread over them after the node's children are placed).
+void TreeLayout::move_subtree(std::int32_t wl, std::int32_t wr, float shift) {
+  const float subtrees = static_cast<float>(item(wr).number - item(wl).number);
+  item(wr).change -= shift / subtrees;
+  item(wr).shift += shift;
+  item(wl).change += shift / subtrees;
+  item(wr).prelim += shift;
+  item(wr).mod += shift;
+}
+
+// Walker's apportion: pushes v's subtree right of its left siblings' subtrees, walking the
+// facing contours (threads continue a contour past a shallow subtree).
+std::int32_t TreeLayout::apportion(std::int32_t v, std::int32_t default_ancestor) {
+  if (item(v).number == 0) return default_ancestor;
+  const std::int32_t p = item(v).parent;
+  std::int32_t vip = v, vop = v;
+  std::int32_t vim = child(p, item(v).number - 1);
+  std::int32_t vom = child(p, 0);
+  float sip = item(vip).mod, sop = item(vop).mod, sim = item(vim).mod, som = item(vom).mod;
+  while (next_right(vim) >= 0 && next_left(vip) >= 0) {
+    vim = next_right(vim);
+    vip = next_left(vip);
+    vom = next_left(vom);
+    vop = next_right(vop);
+    item(vop).ancestor = v;
+    const float shift = (item(vim).prelim + sim) - (item(vip).prelim + sip) + distance(vim, vip);
+    if (shift > 0) {
+      const std::int32_t a =
+          item(item(vim).ancestor).parent == p ? item(vim).ancestor : default_ancestor;
+      move_subtree(a, v, shift);
+      sip += shift;
+      sop += shift;
+    }
+    sim += item(vim).mod;
+    sip += item(vip).mod;
+    som += item(vom).mod;
+    sop += item(vop).mod;
+  }
+  if (next_right(vim) >= 0 && next_right(vop) < 0) {
+    item(vop).thread = next_right(vim);
+    item(vop).mod += sim - sop;
+  }
+  if (next_left(vip) >= 0 && next_left(vom) < 0) {
+    item(vom).thread = next_left(vip);
+    item(vom).mod += sip - som;
+    default_ancestor = v;
+  }
+  return default_ancestor;
+}
+
+// First walk, children before parents: node ids are in pre-order, so descending ids visit
+// every node after all its descendants; the virtual root comes last. Each node places its
+// children left to right (a child's position relative to its left sibling is only known
+// once that sibling is placed).
+void TreeLayout::first_walk(std::int32_t virtual_root) {
+  for (std::size_t i = 0; i < m_items.size(); ++i) {
     Item& it = m_items[i];
     it.thread = -1;
     it.ancestor = static_cast<std::int32_t>(i);
     it.prelim = it.mod = it.change = it.shift = it.mid = 0.0f;
   }
-
-  auto item = [&](std::int32_t i) -> Item& { return m_items[static_cast<std::size_t>(i)]; };
-  auto child = [&](std::int32_t v, std::int32_t k) {
-    return m_children[static_cast<std::size_t>(item(v).first_child + k)];
-  };
-  auto leftmost = [&](std::int32_t v) { return item(v).child_count ? child(v, 0) : -1; };
-  auto rightmost = [&](std::int32_t v) {
-    return item(v).child_count ? child(v, item(v).child_count - 1) : -1;
-  };
-  auto next_left = [&](std::int32_t v) {
-    return item(v).child_count ? leftmost(v) : item(v).thread;
-  };
-  auto next_right = [&](std::int32_t v) {
-    return item(v).child_count ? rightmost(v) : item(v).thread;
-  };
-  auto distance = [&](std::int32_t a, std::int32_t b) {
-    return (item(a).width + item(b).width) * 0.5f + metrics.gap;
-  };
-  auto move_subtree = [&](std::int32_t wl, std::int32_t wr, float shift) {
-    const float subtrees = static_cast<float>(item(wr).number - item(wl).number);
-    item(wr).change -= shift / subtrees;
-    item(wr).shift += shift;
-    item(wl).change += shift / subtrees;
-    item(wr).prelim += shift;
-    item(wr).mod += shift;
-  };
-  // Walker's apportion: pushes v's subtree right of its left siblings' subtrees, walking the
-  // facing contours (threads continue a contour past a shallow subtree).
-  auto apportion = [&](std::int32_t v, std::int32_t default_ancestor) {
-    if (item(v).number == 0) return default_ancestor;
-    const std::int32_t p = item(v).parent;
-    std::int32_t vip = v, vop = v;
-    std::int32_t vim = child(p, item(v).number - 1);
-    std::int32_t vom = child(p, 0);
-    float sip = item(vip).mod, sop = item(vop).mod, sim = item(vim).mod, som = item(vom).mod;
-    while (next_right(vim) >= 0 && next_left(vip) >= 0) {
-      vim = next_right(vim);
-      vip = next_left(vip);
-      vom = next_left(vom);
-      vop = next_right(vop);
-      item(vop).ancestor = v;
-      const float shift = (item(vim).prelim + sim) - (item(vip).prelim + sip) + distance(vim, vip);
-      if (shift > 0) {
-        const std::int32_t a =
-            item(item(vim).ancestor).parent == p ? item(vim).ancestor : default_ancestor;
-        move_subtree(a, v, shift);
-        sip += shift;
-        sop += shift;
-      }
-      sim += item(vim).mod;
-      sip += item(vip).mod;
-      som += item(vom).mod;
-      sop += item(vop).mod;
-    }
-    if (next_right(vim) >= 0 && next_right(vop) < 0) {
-      item(vop).thread = next_right(vim);
-      item(vop).mod += sim - sop;
-    }
-    if (next_left(vip) >= 0 && next_left(vom) < 0) {
-      item(vom).thread = next_left(vip);
-      item(vom).mod += sip - som;
-      default_ancestor = v;
-    }
-    return default_ancestor;
-  };
-
-  // First walk, children before parents: node ids are in pre-order, so descending ids visit
-  // every node after all its descendants; the virtual root comes last. Each node places its
-  // children left to right (a child's position relative to its left sibling is only known
-  // once that sibling is placed).
-  for (std::int32_t step = static_cast<std::int32_t>(node_count) - 1; step >= -1; --step) {
+  for (std::int32_t step = static_cast<std::int32_t>(m_nodes) - 1; step >= -1; --step) {
     const std::int32_t v = step < 0 ? virtual_root : step;
     Item& iv = item(v);
     if (iv.child_count == 0) continue;
@@ -232,8 +278,13 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     }
     iv.mid = (item(leftmost(v)).prelim + item(rightmost(v)).prelim) * 0.5f;
   }
-  // Second walk, parents before children (ascending ids): x = prelim + the mods of ancestors.
-  std::vector<float> modsum(items, 0.0f);
+}
+
+// Second walk, parents before children (ascending ids): x = prelim + the mods of ancestors.
+// Also the extent of the drawing, and the stubs' positions (their parents back to model ids).
+void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_root) {
+  const std::uint32_t node_count = m_nodes;
+  std::vector<float> modsum(m_items.size(), 0.0f);
   const float root_mod = item(virtual_root).mod;
   m_min_x = 1e30f;
   m_max_x = -1e30f;
@@ -245,7 +296,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
                                                  m_items[static_cast<std::size_t>(it.parent)].mod;
     const float x = it.prelim + modsum[id];
     m_x[id] = x;
-    m_y[id] = static_cast<float>(model.node(first + id).depth) * metrics.level_height;
+    m_y[id] = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
     m_min_x = std::min(m_min_x, x - it.width * 0.5f);
     m_max_x = std::max(m_max_x, x + it.width * 0.5f);
     m_max_y = std::max(m_max_y, m_y[id]);
@@ -256,14 +307,12 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
     const float ms = modsum[static_cast<std::size_t>(it.parent)] +
                      m_items[static_cast<std::size_t>(it.parent)].mod;
     m_stubs[s].x = it.prelim + ms;
-    m_stubs[s].y = m_y[m_stubs[s].parent] + metrics.level_height;
-    m_stubs[s].parent += first;  // back to a model id
+    m_stubs[s].y = m_y[m_stubs[s].parent] + m_metrics.level_height;
+    m_stubs[s].parent += m_first;  // back to a model id
     m_max_x = std::max(m_max_x, m_stubs[s].x + it.width * 0.5f);
     m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
   }
-  m_max_y += metrics.node_height;
-  m_build_ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  m_max_y += m_metrics.node_height;
 }
 
 }  // namespace kibitz::viewer

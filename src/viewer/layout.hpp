@@ -84,6 +84,23 @@ class TreeLayout {
   };
   std::vector<Item> m_items;
   std::vector<std::int32_t> m_children;
+
+  // The phases of build (layout.cpp).
+  bool collect_stubs(const trace::Model& model, std::size_t t);
+  void link_items(const trace::Model& model, std::int32_t virtual_root);
+  void order_fe_stubs(const trace::Model& model);
+  void first_walk(std::int32_t virtual_root);
+  void second_walk(const trace::Model& model, std::int32_t virtual_root);
+  // The first walk's steps on the items.
+  Item& item(std::int32_t i);
+  std::int32_t child(std::int32_t v, std::int32_t k);
+  std::int32_t leftmost(std::int32_t v);
+  std::int32_t rightmost(std::int32_t v);
+  std::int32_t next_left(std::int32_t v);
+  std::int32_t next_right(std::int32_t v);
+  float distance(std::int32_t a, std::int32_t b);
+  void move_subtree(std::int32_t wl, std::int32_t wr, float shift);
+  std::int32_t apportion(std::int32_t v, std::int32_t default_ancestor);
 };
 
 }  // namespace kibitz::viewer

@@ -68,6 +68,86 @@ ImGuiTabItemFlags tab_flags(ViewerState& s, const char* name) {
   return ImGuiTabItemFlags_SetSelected;
 }
 
+// The left column's tabs: set-up, inspector, the board for a game, the algorithm's own.
+void draw_left_tabs(ViewerState& s) {
+  if (!ImGui::BeginTabBar("left_tabs")) return;
+  if (ImGui::BeginTabItem("Set-up", nullptr, tab_flags(s, "setup"))) {
+    draw_setup(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_setup");
+  if (ImGui::BeginTabItem("Inspector", nullptr, tab_flags(s, "inspector"))) {
+    draw_inspector(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_inspector");
+  if (s.has_trace() && !s.model().trace().meta.get("game").empty()) {
+    if (ImGui::BeginTabItem("Board", nullptr, tab_flags(s, "board"))) {
+      draw_board_panel(s);
+      ImGui::EndTabItem();
+    }
+    s.note_widget("tab_board");
+  }
+  if (s.has_trace()) {
+    for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
+  }
+  ImGui::EndTabBar();
+}
+
+// The right column's tabs: legend, events, statistics, the algorithm's own.
+void draw_right_tabs(ViewerState& s) {
+  if (!ImGui::BeginTabBar("right_tabs")) return;
+  if (ImGui::BeginTabItem("Legend", nullptr, tab_flags(s, "legend"))) {
+    draw_legend(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_legend");
+  if (ImGui::BeginTabItem("Events", nullptr, tab_flags(s, "events"))) {
+    draw_events(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_events");
+  if (ImGui::BeginTabItem("Statistics", nullptr, tab_flags(s, "stats"))) {
+    draw_stats(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_stats");
+  if (s.has_trace()) {
+    for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::right);
+  }
+  ImGui::EndTabBar();
+}
+
+// The three columns, body_h high: tabs | the iteration selector over the tree canvas | tabs.
+void draw_columns(ViewerState& s, float body_h) {
+  const ImGuiTableFlags tflags =
+      ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
+  if (!ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) return;
+  // Side columns of 19 em, but at most 30% of the window each: with large text (a classroom)
+  // the tree keeps at least 40% of the width.
+  const float side = std::min(ImGui::GetFontSize() * 19, ImGui::GetContentRegionAvail().x * 0.3f);
+  ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, side);
+  ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, side);
+  ImGui::TableNextRow(ImGuiTableRowFlags_None, body_h);
+  ImGui::TableSetColumnIndex(0);
+  ImGui::BeginChild("left", ImVec2(0, body_h), false);
+  draw_left_tabs(s);
+  ImGui::EndChild();
+  ImGui::TableSetColumnIndex(1);
+  float canvas_h = body_h;
+  if (wants_iteration_selector(s)) {
+    draw_iteration_selector(s);
+    canvas_h -= ImGui::GetFrameHeightWithSpacing();
+  }
+  draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, canvas_h));
+  ImGui::TableSetColumnIndex(2);
+  ImGui::BeginChild("right", ImVec2(0, body_h), false);
+  draw_right_tabs(s);
+  ImGui::EndChild();
+  ImGui::EndTable();
+}
+
 }  // namespace
 
 void draw_viewer(ViewerState& s) {
@@ -86,75 +166,7 @@ void draw_viewer(ViewerState& s) {
   const float bar_h =
       ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetTextLineHeightWithSpacing() * 2.6f;
   const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
-  const ImGuiTableFlags tflags =
-      ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
-  if (ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) {
-    // Side columns of 19 em, but at most 30% of the window each: with large text (a classroom)
-    // the tree keeps at least 40% of the width.
-    const float side = std::min(ImGui::GetFontSize() * 19, ImGui::GetContentRegionAvail().x * 0.3f);
-    ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, side);
-    ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, side);
-    ImGui::TableNextRow(ImGuiTableRowFlags_None, body_h);
-    ImGui::TableSetColumnIndex(0);
-    ImGui::BeginChild("left", ImVec2(0, body_h), false);
-    if (ImGui::BeginTabBar("left_tabs")) {
-      if (ImGui::BeginTabItem("Set-up", nullptr, tab_flags(s, "setup"))) {
-        draw_setup(s);
-        ImGui::EndTabItem();
-      }
-      s.note_widget("tab_setup");
-      if (ImGui::BeginTabItem("Inspector", nullptr, tab_flags(s, "inspector"))) {
-        draw_inspector(s);
-        ImGui::EndTabItem();
-      }
-      s.note_widget("tab_inspector");
-      if (s.has_trace() && !s.model().trace().meta.get("game").empty()) {
-        if (ImGui::BeginTabItem("Board", nullptr, tab_flags(s, "board"))) {
-          draw_board_panel(s);
-          ImGui::EndTabItem();
-        }
-        s.note_widget("tab_board");
-      }
-      if (s.has_trace()) {
-        for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
-      }
-      ImGui::EndTabBar();
-    }
-    ImGui::EndChild();
-    ImGui::TableSetColumnIndex(1);
-    float canvas_h = body_h;
-    if (wants_iteration_selector(s)) {
-      draw_iteration_selector(s);
-      canvas_h -= ImGui::GetFrameHeightWithSpacing();
-    }
-    draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, canvas_h));
-    ImGui::TableSetColumnIndex(2);
-    ImGui::BeginChild("right", ImVec2(0, body_h), false);
-    if (ImGui::BeginTabBar("right_tabs")) {
-      if (ImGui::BeginTabItem("Legend", nullptr, tab_flags(s, "legend"))) {
-        draw_legend(s);
-        ImGui::EndTabItem();
-      }
-      s.note_widget("tab_legend");
-      if (ImGui::BeginTabItem("Events", nullptr, tab_flags(s, "events"))) {
-        draw_events(s);
-        ImGui::EndTabItem();
-      }
-      s.note_widget("tab_events");
-      if (ImGui::BeginTabItem("Statistics", nullptr, tab_flags(s, "stats"))) {
-        draw_stats(s);
-        ImGui::EndTabItem();
-      }
-      s.note_widget("tab_stats");
-      if (s.has_trace()) {
-        for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::right);
-      }
-      ImGui::EndTabBar();
-    }
-    ImGui::EndChild();
-    ImGui::EndTable();
-  }
+  draw_columns(s, body_h);
   draw_replay_bar(s);
   ImGui::End();
   s.open_tab.clear();
