@@ -27,6 +27,18 @@ std::string trim(std::string s) {
   return s;
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t end = text.find('\n', pos);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(pos, end - pos));
+    pos = end + 1;
+  }
+  return lines;
+}
+
 }  // namespace
 
 void ViewerApp::load_positions(const std::string& assets_dir) {
@@ -42,20 +54,9 @@ void ViewerApp::load_positions(const std::string& assets_dir) {
     } catch (const InputError&) {
       continue;
     }
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-      std::size_t end = text.find('\n', pos);
-      if (end == std::string::npos) end = text.size();
-      const std::string line = text.substr(pos, end - pos);
-      pos = end + 1;
+    for (const std::string& line : lines_of(text)) {
       const std::size_t bar = line.find('|');
       if (line.empty() || line[0] == '#' || bar == std::string::npos) continue;
-      auto trim = [](std::string s) {
-        s.erase(0, s.find_first_not_of(" \t"));
-        while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-          s.pop_back();
-        return s;
-      };
       m_state.positions.push_back({game, trim(line.substr(0, bar)), trim(line.substr(bar + 1))});
     }
   }
@@ -80,35 +81,16 @@ void ViewerApp::load_examples(const std::string& assets_dir) {
       std::fprintf(stderr, "kibitz: example %s: %s\n", p.string().c_str(), err.what());
       continue;
     }
-    // "# title: ..." and "# description: ..." header lines.
-    std::size_t pos = 0;
-    while (pos < e.tree.size()) {
-      std::size_t end = e.tree.find('\n', pos);
-      if (end == std::string::npos) end = e.tree.size();
-      const std::string line = e.tree.substr(pos, end - pos);
-      if (line.rfind("# title:", 0) == 0) e.title = line.substr(8);
-      if (line.rfind("# description:", 0) == 0) e.description = line.substr(14);
-      pos = end + 1;
-    }
-    auto trim = [](std::string& s) {
-      s.erase(0, s.find_first_not_of(' '));
-      while (!s.empty() && (s.back() == ' ' || s.back() == '\r')) s.pop_back();
-    };
-    trim(e.title);
-    trim(e.description);
-    if (e.title.empty()) e.title = e.name;
-    // The tree without comment lines, for display.
+    // "# title: ..." and "# description: ..." header lines; the tree without comment lines,
+    // for display.
     std::string body;
-    pos = 0;
-    while (pos < e.tree.size()) {
-      std::size_t end = e.tree.find('\n', pos);
-      if (end == std::string::npos) end = e.tree.size();
-      std::string line = e.tree.substr(pos, end - pos);
+    for (const std::string& line : lines_of(e.tree)) {
+      if (line.rfind("# title:", 0) == 0) e.title = trim(line.substr(8));
+      if (line.rfind("# description:", 0) == 0) e.description = trim(line.substr(14));
       if (!line.empty() && line[0] != '#') body += (body.empty() ? "" : " ") + line;
-      pos = end + 1;
     }
-    trim(body);
-    e.tree = body;
+    if (e.title.empty()) e.title = e.name;
+    e.tree = trim(body);
     m_state.examples.push_back(std::move(e));
   }
 }

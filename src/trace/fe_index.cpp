@@ -96,7 +96,7 @@ void FeIndex::build(const Trace& trace, const std::vector<std::uint32_t>& enter_
       fail(t, "a test is followed by two payload events (l, u and estimate, window)");
     }
     if (pending[e.node]) fail(t, "the successor tested before was not entered");
-    if (e.flags & ~(k_fe_pruned | k_fe_max_root | k_fe_strict)) fail(t, "unknown flag bits");
+    if (!RecordCodec<FeTestRecord>::valid(e)) fail(t, "unknown flag bits");
     const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, t);
     if (r.d < 0) fail(t, "negative subtree depth " + std::to_string(r.d));
     FeTest f;

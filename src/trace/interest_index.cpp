@@ -97,7 +97,7 @@ void scan_interest_terms(const Trace& trace, std::size_t t, std::size_t node_cou
   while (r.terms_begin > 0) {
     const Event& b = trace.events[r.terms_begin - 1];
     if (b.type != EventType::interest_terms || b.node != e.node || b.aux != e.aux ||
-        b.flags == k_interest_total)
+        RecordCodec<InterestTotalRecord>::matches(b))
       break;
     --r.terms_begin;
   }

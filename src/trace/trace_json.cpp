@@ -338,9 +338,8 @@ void read_fe_test(const EventReader& r, Event& e) {
     if (!st.is_boolean()) r.fail("'strict' must be true or false");
     strict = st.get<bool>();
   }
-  e.flags = static_cast<std::uint8_t>((pruned.get<bool>() ? k_fe_pruned : 0) |
-                                      (root.get<std::string>() == "max" ? k_fe_max_root : 0) |
-                                      (strict ? k_fe_strict : 0));
+  e.flags = RecordCodec<FeTestRecord>::flags(pruned.get<bool>(), root.get<std::string>() == "max",
+                                             strict);
   e.a = r.score("c");
   e.b = static_cast<std::int32_t>(r.integer("d", 0, 1 << 30));
 }

@@ -14,12 +14,17 @@ template <>
 struct RecordCodec<FeTestRecord> {
   static constexpr int payloads = 2;
   static bool matches(const Event& e) { return e.type == EventType::fe_test; }
+  static std::uint8_t flags(bool pruned, bool max_root, bool strict) {
+    return static_cast<std::uint8_t>((pruned ? k_fe_pruned : 0) | (max_root ? k_fe_max_root : 0) |
+                                     (strict ? k_fe_strict : 0));
+  }
+  static bool valid(const Event& e) {
+    return (e.flags & ~(k_fe_pruned | k_fe_max_root | k_fe_strict)) == 0;
+  }
   template <class Out>
   static void encode(const FeTestRecord& r, Out& out) {
-    const auto flags =
-        static_cast<std::uint8_t>((r.pruned ? k_fe_pruned : 0) | (r.max_root ? k_fe_max_root : 0) |
-                                  (r.strict ? k_fe_strict : 0));
-    out.head(EventType::fe_test, flags, move_aux(r.move_index), r.c, r.d);
+    out.head(EventType::fe_test, flags(r.pruned, r.max_root, r.strict), move_aux(r.move_index), r.c,
+             r.d);
     out.payload(0, r.l, r.u);
     out.payload(0, r.estimate, r.window);
   }

@@ -88,6 +88,9 @@ template <>
 struct RecordCodec<InterestMoveRecord> {
   static constexpr int payloads = 2;
   static bool matches(const Event& e) { return e.type == EventType::interest_move; }
+  // What the head alone says: the move was cut (and, at the first move, made a static leaf).
+  static bool cut(const Event& e) { return (e.flags & k_interest_cut) != 0; }
+  static bool static_leaf(const Event& e) { return (e.flags & k_interest_static_leaf) != 0; }
   template <class Out>
   static void encode(const InterestMoveRecord& r, Out& out) {
     const auto flags = static_cast<std::uint8_t>((r.cut ? k_interest_cut : 0) |
@@ -103,8 +106,8 @@ struct RecordCodec<InterestMoveRecord> {
     const Event& e = ev[t];
     InterestMoveRecord r;
     r.move_index = e.aux;
-    r.cut = e.flags & k_interest_cut;
-    r.static_leaf = e.flags & k_interest_static_leaf;
+    r.cut = cut(e);
+    r.static_leaf = static_leaf(e);
     r.joint = e.flags & k_interest_joint;
     r.move_cost = e.a;
     r.net = e.b;

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
 
+#include "trace/records/interest_codec.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/views/view.hpp"
 
@@ -117,8 +118,8 @@ class InterestView final : public AlgorithmView {
       case EventType::interest_terms:
         return 6;
       case EventType::interest_move:
-        if (e.flags & trace::k_interest_static_leaf) return 10;
-        return (e.flags & trace::k_interest_cut) ? 11 : 9;
+        if (trace::RecordCodec<InterestMoveRecord>::static_leaf(e)) return 10;
+        return trace::RecordCodec<InterestMoveRecord>::cut(e) ? 11 : 9;
       case EventType::evaluate:
         return 3;
       case EventType::child_return:
