@@ -93,7 +93,7 @@ void limits_form(ViewerState& s, std::string& limits) {
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("start", &start);
     ImGui::SetNextItemWidth(w);
-    ImGui::InputFloat("factor", &factor, 0.25f, 1.0f, "%.3f");
+    ImGui::InputFloat("factor", &factor, 0.25f, 1.0f, "%.4g");
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("iterations", &iterations);
     limits = growth_text(std::max(0, start), std::min(100.0f, std::max(1.001f, factor)),
