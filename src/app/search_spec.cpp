@@ -10,25 +10,51 @@ namespace kibitz {
 
 namespace {
 
-long long parse_integer(const std::string& name, const std::string& value, long long lo,
-                        long long hi) {
-  char* end = nullptr;
-  errno = 0;
-  const long long v = std::strtoll(value.c_str(), &end, 10);
-  if (value.empty() || *end || errno == ERANGE || v < lo || v > hi) {
-    throw InputError(name + " must be an integer from " + std::to_string(lo) + " to " +
-                     std::to_string(hi) + ", not '" + value + "'");
-  }
-  return v;
+std::vector<std::string> algorithm_list() {
+  std::vector<std::string> names;
+  for (const AlgorithmEntry* a : algorithms()) names.push_back(a->name);
+  return names;
 }
 
-bool parse_switch(const std::string& name, const std::string& value) {
-  if (value == "1" || value == "true" || value == "on" || value == "yes") return true;
-  if (value == "0" || value == "false" || value == "off" || value == "no") return false;
-  throw InputError(name + " must be true or false, not '" + value + "'");
+// An option's message, naming it as the user wrote it (`as`, e.g. "--feedover") when given.
+std::string renamed(const InputError& e, const std::string& key, const std::string& as) {
+  const std::string what = e.what();
+  if (as.empty()) return what;
+  if (what.rfind(key, 0) == 0) return as + what.substr(key.size());
+  return as + ": " + what;
+}
+
+std::string canonical_as(const Option& o, const std::string& value, const std::string& as) {
+  try {
+    return o.canonical(value);
+  } catch (const InputError& e) {
+    throw InputError(renamed(e, o.key(), as));
+  }
 }
 
 }  // namespace
+
+const OptionList& SearchSpec::common_options() {
+  static const OptionList list = {
+      Option::choice("algo", algorithm_list(), "alphabeta").help("the search algorithm"),
+      Option::choice("criterion", {"gt", "ge"}, "gt")
+          .help("a cutoff when a value exceeds beta (gt) or reaches it (ge); default: the "
+                "algorithm's"),
+      Option::integer("depth", 0, 10'000, "0")
+          .hint("D")
+          .help("plies; without it a tree is searched to its leaves (a game needs one)"),
+      Option::boolean("iterative", false)
+          .cli_switch()
+          .help("iterative deepening: depth 1, 2, ... up to the depth"),
+      Option::integer("nodes", 0, 1LL << 40, "0")
+          .hint("BUDGET")
+          .help("stop after this many nodes (0: no limit)"),
+      Option::integer("tt", 0, 1LL << 26, "0")
+          .hint("ENTRIES")
+          .help("transposition table entries (0: none; default: the algorithm's)"),
+  };
+  return list;
+}
 
 void SearchSpec::set_algorithm(const std::string& name) {
   const AlgorithmEntry& a = kibitz::algorithm(name);
@@ -38,35 +64,32 @@ void SearchSpec::set_algorithm(const std::string& name) {
 }
 
 bool SearchSpec::is_common_key(const std::string& key) {
-  return key == "algo" || key == "criterion" || key == "depth" || key == "iterative" ||
-         key == "nodes" || key == "tt";
+  return find_option(common_options(), key) != nullptr;
 }
 
 void SearchSpec::set(const std::string& key, const std::string& value, const std::string& as) {
   const std::string name = as.empty() ? key : as;
   if (key == "algo") {
-    set_algorithm(value);
-  } else if (key == "criterion") {
-    if (!parse_criterion(value.c_str(), criterion))
-      throw InputError(name + " must be gt or ge, not '" + value + "'");
-    criterion_given = true;
-  } else if (key == "depth") {
-    depth = static_cast<int>(parse_integer(name, value, -1, 10'000));
-  } else if (key == "iterative") {
-    iterative = parse_switch(name, value);
-  } else if (key == "nodes") {
-    node_budget = parse_integer(name, value, 0, 1LL << 40);
-  } else if (key == "tt") {
-    tt_entries = parse_integer(name, value, -1, 1LL << 26);
+    set_algorithm(value);  // its message lists the algorithms
+  } else if (const Option* c = find_option(common_options(), key)) {
+    const std::string v = canonical_as(*c, value, as);
+    if (key == "criterion") {
+      parse_criterion(v.c_str(), criterion);
+      criterion_given = true;
+    } else if (key == "depth") {
+      depth = static_cast<int>(std::stoll(v));
+    } else if (key == "iterative") {
+      iterative = c->is_on(v);
+    } else if (key == "nodes") {
+      node_budget = std::stoll(v);
+    } else {
+      tt_entries = std::stoll(v);
+    }
   } else if (const Option* o = find_option(algorithm().option_list(), key)) {
     try {
       options.set(algorithm().option_list(), key, value);
     } catch (const InputError& e) {
-      // Name the option as the user wrote it.
-      const std::string what = e.what();
-      if (!as.empty() && what.rfind(o->key(), 0) == 0)
-        throw InputError(as + what.substr(std::string(o->key()).size()));
-      throw;
+      throw InputError(renamed(e, o->key(), as));  // named as the user wrote it
     }
   } else if (const AlgorithmEntry* owner = option_owner(key, &algorithm())) {
     if (!as.empty() && as[0] == '-') throw InputError(name + " applies to --algo " + owner->name);
@@ -254,7 +277,11 @@ SearchSpec SearchSpec::from_link_params(const std::string& params, ExtraKey extr
     if (!item.empty()) {
       const std::size_t eq = item.find('=');
       if (eq == std::string::npos) throw InputError("link: '" + item + "' should be name=value");
-      items.emplace_back(item.substr(0, eq), url_decode(item.substr(eq + 1)));
+      const std::string key = item.substr(0, eq);
+      for (const auto& other : items) {
+        if (other.first == key) throw InputError("link: " + key + "= is given twice");
+      }
+      items.emplace_back(key, url_decode(item.substr(eq + 1)));
     }
     if (amp >= params.size()) break;
   }

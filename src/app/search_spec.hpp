@@ -55,6 +55,9 @@ struct SearchSpec {
   // a bad value, an option of another algorithm or an unknown key.
   void set(const std::string& key, const std::string& value, const std::string& as = "");
   static bool is_common_key(const std::string& key);
+  // The options every search shares (algo, criterion, depth, iterative, nodes, tt), declared
+  // like an algorithm's: one range and one message for every place they are given.
+  static const OptionList& common_options();
 
   // Trace metadata and back, so a saved trace says how to search it again.
   void write_meta(trace::Meta& meta) const;
@@ -62,7 +65,9 @@ struct SearchSpec {
 
   // The web API's options object, with the CLI's flag names as keys:
   // {"tree": "...", "algo": "alphabeta", "criterion": "ge"} or {"random": "b=3,d=4,seed=1"}.
-  static SearchSpec from_json(const std::string& json);
+  // Without `check`, a spec that reads but cannot be searched is returned unvalidated (the
+  // set-up form shows it with the message, so the user's input is not lost).
+  static SearchSpec from_json(const std::string& json, bool check = true);
 
   // The search as link parameters: "tree=...&algo=alphabeta&criterion=ge&depth=3..." (values
   // %-encoded), and back (unknown keys are InputError; `extra` receives keys this does not know,

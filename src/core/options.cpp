@@ -58,6 +58,10 @@ Option& Option::help(const char* text) {
   m_help = text;
   return *this;
 }
+Option& Option::hint(const char* text) {
+  m_hint = text;
+  return *this;
+}
 Option& Option::flag(const char* name) {
   m_flag = name;
   return *this;
@@ -87,8 +91,9 @@ std::string Option::condition_reason() const {
   if (m_when_reason) return m_when_reason;
   return std::string(m_key) + " applies only with " + m_when_key + " " + m_when_value;
 }
-Option& Option::also_key(const char* alias, Check check) {
+Option& Option::also_key(const char* alias, Check check, const char* hint) {
   m_aliases.emplace_back(alias, check);
+  m_alias_hints.push_back(hint ? hint : "TEXT");
   return *this;
 }
 Option& Option::hidden() {
@@ -104,6 +109,26 @@ bool Option::has_alias(const std::string& name, Check* check) const {
     }
   }
   return false;
+}
+
+std::string Option::value_hint() const {
+  if (m_hint) return m_hint;
+  switch (m_kind) {
+    case OptionKind::choice: {
+      std::string s;
+      for (const std::string& v : m_values) s += (s.empty() ? "" : "|") + v;
+      return s;
+    }
+    case OptionKind::boolean:
+      return "on|off";
+    case OptionKind::integer:
+      return "N";
+    case OptionKind::fraction:
+      return "0..1";
+    case OptionKind::text:
+      break;
+  }
+  return "TEXT";
 }
 
 std::string Option::canonical(const std::string& value) const {

@@ -10,6 +10,7 @@
 //   };
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -45,13 +46,15 @@ class Option {
   // Builders.
   Option& label(const char* text);  // the set-up form's label
   Option& help(const char* text);   // one line for usage texts and tooltips
+  Option& hint(const char* text);   // what the flag takes in usage texts: "D", "W1,W2,..."
   Option& flag(const char* name);   // the CLI flag (default: the key, '_' spelled '-')
   Option& cli_switch();             // a boolean given as a bare --flag
   Option& meta(MetaRule rule, const char* key = nullptr);  // key: the metadata key (default: key)
   Option& meta_texts(const char* on, const char* off);     // a boolean's metadata words
   // Only with the option `other` = value; reason: the message when it is given otherwise.
   Option& applies_when(const char* other, const char* value, const char* reason = nullptr);
-  Option& also_key(const char* alias, Check check);  // another name for the same value
+  // Another name for the same value (give one of them), with what it takes in usage texts.
+  Option& also_key(const char* alias, Check check, const char* hint = nullptr);
   Option& hidden();  // not drawn by the generic form (an algorithm's view draws it)
 
   // Parses `value` into canonical text: "12", "on"/"off", the choice, "0.5". Throws InputError
@@ -70,6 +73,9 @@ class Option {
   long long max() const { return m_max; }
   const std::vector<std::string>& values() const { return m_values; }
   std::string choices_text() const;  // "exact, online or offline"
+  // What the flag takes, for usage texts: the hint, else "exact|online|offline", "on|off",
+  // "N", "0..1" or "TEXT".
+  std::string value_hint() const;
   bool is_switch() const { return m_switch; }
   MetaRule meta_rule() const { return m_meta; }
   const char* meta_key() const { return m_meta_key ? m_meta_key : m_key; }
@@ -80,6 +86,8 @@ class Option {
   // The alias that names this option, if `name` is one of them (its check applies).
   bool has_alias(const std::string& name, Check* check = nullptr) const;
   const std::vector<std::pair<std::string, Check>>& aliases() const { return m_aliases; }
+  // What alias i takes, for usage texts.
+  const char* alias_hint(std::size_t i) const { return m_alias_hints[i]; }
   bool is_on(const std::string& canonical) const { return canonical == "on"; }
 
  private:
@@ -91,6 +99,7 @@ class Option {
   std::string m_flag;
   const char* m_label = nullptr;
   const char* m_help = nullptr;
+  const char* m_hint = nullptr;
   long long m_min = 0, m_max = 0;
   std::vector<std::string> m_values;
   Check m_check = nullptr;
@@ -103,6 +112,7 @@ class Option {
   const char* m_when_value = nullptr;
   const char* m_when_reason = nullptr;
   std::vector<std::pair<std::string, Check>> m_aliases;
+  std::vector<const char*> m_alias_hints;
   bool m_hidden = false;
 };
 

@@ -49,6 +49,15 @@ expect_error "no source" 'give exactly one of' search --algo alphabeta
 expect_error "two sources" 'give exactly one of' search --tree 1 --random b=2,d=2
 expect_error "bad algo" "unknown algorithm 'best'" search --tree "$tree" --algo best
 expect_error "bad criterion" 'criterion must be gt or ge' search --tree "$tree" --criterion lt
+expect_error "negative depth" "--depth must be an integer from 0 to 10000, not '-1'" \
+  search --tree "$tree" --depth -1
+expect_error "negative table" '--tt must be an integer from 0 to 67108864' search --tree "$tree" --tt -1
+expect_error "switch twice" '--json is given twice' search --tree "$tree" --json --json
+expect_error "flag twice" '--depth is given twice' search --tree "$tree" --depth 1 --depth 2
+expect_error "bad limit named" "--limit: interest limit 'abc' is not an integer or inf" \
+  search --tree "$tree" --algo interest --limit abc
+expect_ok "usage hints" 'interest: \[--limits L1,L2,...\|inf \| --limit L\|inf \| --limit-growth start=S' --help
+expect_ok "usage widths" 'greenblatt: \[--widths normal\|tournament\|W1,W2,...\]' --help
 expect_error "bad random" 'the depth d is missing' search --random b=5
 expect_error "absurd random" 'branching above 4096' search --random b=99999,d=3
 expect_error "unknown flag" 'unknown option --colour' search --tree 1 --colour

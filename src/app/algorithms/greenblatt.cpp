@@ -21,6 +21,7 @@ const OptionList k_options = {
     Option::text("widths", check_widths, "normal")
         .label("widths")
         .help("the width schedule: normal, tournament or widths per level like 15,15,9,9,7")
+        .hint("normal|tournament|W1,W2,...")
         .meta(MetaRule::always),
     Option::integer("feedover", 0, GreenblattOptions::k_max_feedover, "2")
         .label("feedover plies")

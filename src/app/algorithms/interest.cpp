@@ -27,8 +27,9 @@ const OptionList k_options = {
         .label("interest limits")
         .help("the limit schedule: 1500, inf, 1000,2000,4000 or start=S,factor=F,iterations=N "
               "(default 2c, 4c, 8c, 16c, c the root's cheapest move)")
-        .also_key("limit", check_one_limit)
-        .also_key("limit_growth", check_growth)
+        .hint("L1,L2,...|inf")
+        .also_key("limit", check_one_limit, "L|inf")
+        .also_key("limit_growth", check_growth, "start=S,factor=F,iterations=N")
         .meta(MetaRule::if_set)
         .hidden(),
     Option::choice("tallies", {"split", "joint"}, "split")

@@ -28,6 +28,7 @@ Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued
         m_values[name] = value;
       } else if (switches.count(name)) {
         if (inline_value) throw InputError("--" + name + " takes no value");
+        if (m_values.count(name)) throw InputError("--" + name + " is given twice");
         m_values[name] = "";
       } else {
         throw InputError("unknown option --" + name);

@@ -40,9 +40,11 @@ std::vector<OptionFlag> option_flags() {
 }
 
 Args parse_args(int argc, char** argv) {
-  std::set<std::string> valued = {"tree", "tree-file", "random", "game",   "position", "fen",
-                                  "algo", "criterion", "depth",  "record", "nodes",    "tt"};
-  std::set<std::string> switches = {"score", "json", "iterative"};
+  std::set<std::string> valued = {"tree",     "tree-file", "random", "game",
+                                  "position", "fen",       "record"};
+  std::set<std::string> switches = {"score", "json"};
+  for (const Option& o : SearchSpec::common_options())
+    (o.is_switch() ? switches : valued).insert(o.cli_flag());
   for (const OptionFlag& f : option_flags()) (f.is_switch ? switches : valued).insert(f.flag);
   return Args(argc, argv, 0, valued, switches);
 }
@@ -105,35 +107,41 @@ void options_from_args(const Args& args, SearchSpec& spec) {
 SearchSpec spec_from_args(const Args& args) {
   SearchSpec spec;
   source_from_args(args, spec);
-  spec.set_algorithm(args.value_or("algo", "alphabeta"));
-  if (auto c = args.value("criterion")) spec.set("criterion", *c, "--criterion");
-  spec.depth = static_cast<int>(args.integer("depth", -1, 0, 10'000));
-  spec.iterative = args.has("iterative");
-  spec.node_budget = args.integer("nodes", 0, 1, 1LL << 40);
-  spec.tt_entries = args.integer("tt", -1, 0, 1LL << 26);
+  // The algorithm first: its options are read with it.
+  for (const Option& o : SearchSpec::common_options()) {
+    const std::string& flag = o.cli_flag();
+    if (args.has(flag)) spec.set(o.key(), o.is_switch() ? "on" : *args.value(flag), "--" + flag);
+  }
   options_from_args(args, spec);
   spec.validate();
   return spec;
 }
 
-// What a flag takes, for the usage text: "exact|online|offline", "on|off", "N", "0..1".
-std::string value_hint(const Option& o) {
-  switch (o.kind()) {
-    case OptionKind::choice: {
-      std::string s;
-      for (const std::string& v : o.values()) s += (s.empty() ? "" : "|") + v;
-      return s;
+// "[--flag HINT]" for an option, its aliases as alternatives: "[--limits L | --limit L]".
+std::string usage_item(const Option& o) {
+  std::string item = "[--" + o.cli_flag();
+  if (!o.is_switch()) item += " " + o.value_hint();
+  for (std::size_t i = 0; i < o.aliases().size(); ++i)
+    item += " | --" + dashes(o.aliases()[i].first) + " " + o.alias_hint(i);
+  return item + "]";
+}
+
+// Items after a lead, wrapped at 100 columns with a hanging indent.
+std::string wrapped(const std::string& lead, const std::vector<std::string>& items) {
+  const std::string indent(lead.size() + 1, ' ');
+  std::string out = lead, line = lead;
+  for (const std::string& item : items) {
+    if (line.size() + 1 + item.size() > 100 && line.size() > indent.size()) {
+      out += "\n" + indent;
+      line = indent;
+    } else {
+      out += " ";
+      line += " ";
     }
-    case OptionKind::boolean:
-      return "on|off";
-    case OptionKind::integer:
-      return "N";
-    case OptionKind::fraction:
-      return "0..1";
-    case OptionKind::text:
-      break;
+    out += item;
+    line += item;
   }
-  return "TEXT";
+  return out + "\n";
 }
 
 }  // namespace
@@ -142,22 +150,17 @@ std::string search_usage() {
   std::string s =
       "search --tree TEXT | --tree-file F | --random b=5,d=10,lo=-16383,hi=16384,seed=1[,B=9]"
       "[,root=5]\n"
-      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth D\n"
-      "         --algo " +
-      algorithm_names("|") +
-      " [--criterion gt|ge] [--depth D]\n"
-      "         [--iterative] [--nodes BUDGET] [--tt ENTRIES] [--score] [--json] [--record "
-      "FILE.kbz]\n";
+      "         | --game tictactoe|connect4|othello|chess [--position TEXT | --fen FEN] --depth "
+      "D\n";
+  std::vector<std::string> common;
+  for (const Option& o : SearchSpec::common_options()) common.push_back(usage_item(o));
+  for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]"}) common.push_back(more);
+  s += wrapped("        ", common);
   for (const AlgorithmEntry* a : algorithms()) {
     if (a->option_list().empty()) continue;
-    std::string line = "         " + std::string(a->name) + ":";
-    for (const Option& o : a->option_list()) {
-      line += " [--" + o.cli_flag();
-      if (!o.is_switch()) line += " " + value_hint(o);
-      line += "]";
-      for (const auto& alias : o.aliases()) line += " [--" + dashes(alias.first) + " X]";
-    }
-    s += line + "\n";
+    std::vector<std::string> items;
+    for (const Option& o : a->option_list()) items.push_back(usage_item(o));
+    s += wrapped("         " + std::string(a->name) + ":", items);
   }
   s.pop_back();
   return s;
