@@ -48,7 +48,11 @@ std::string narrate_interest(const Model& model, std::size_t head, int slot) {
   const InterestIndex& ix = model.interest();
   if (RecordCodec<InterestTotalRecord>::matches(e)) {
     const InterestTotalRecord r = RecordCodec<InterestTotalRecord>::decode(ev, head);
-    if (slot > 0) return "(the move's label: " + model.trace().strings.get(r.label) + ")";
+    if (slot > 0) {
+      // String id 0: the move has no label (a tree without names).
+      return r.label == 0 ? "(the move has no label)"
+                          : "(the move's label: " + model.trace().strings.get(r.label) + ")";
+    }
     return move_name(model, node, r.move_index) + " has interest " + std::to_string(r.interest) +
            ": it costs " + std::to_string(r.cost) + ".";
   }

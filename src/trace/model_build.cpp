@@ -250,6 +250,10 @@ class ModelBuilder final : public ModelBuildContext {
     // also be about no node.
     const TraceExtension* x = find_extension(e.type);
     if (e.node != k_no_node || x) expect_top(t, e);
+    if (x && !is_known_record(e)) {
+      m.fail(t, std::string("a ") + x->name + " event (flags " + std::to_string(e.flags) +
+                    ", aux " + std::to_string(e.aux) + ") that is none of its records");
+    }
     m_payloads_due = std::max(0, payload_count(e));
     m_record_head = t;
     if (x && x->on_record) x->on_record(*this, t, e);

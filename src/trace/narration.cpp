@@ -138,15 +138,35 @@ std::string narrate_leave(const trace::Model& model, const Event& e) {
 
 }  // namespace
 
+namespace {
+
+// " (search 2)" for a successor searched again (the same k as an earlier sibling, as PVS's
+// re-search), " (search 1)" for the search it superseded; "" for every other node.
+std::string search_number(const trace::Model& model, std::uint32_t id) {
+  const trace::ModelNode& n = model.node(id);
+  if (n.parent == trace::k_no_node) return "";
+  int earlier = 0;
+  bool again = (n.marks & trace::k_superseded) != 0;
+  const std::uint32_t count = model.child_count(n.parent);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t c = model.child(n.parent, i);
+    if (c == id) break;
+    if (model.node(c).k == n.k) ++earlier, again = true;
+  }
+  return again ? " (search " + std::to_string(earlier + 1) + ")" : "";
+}
+
+}  // namespace
+
 std::string node_name(const trace::Model& model, std::uint32_t id) {
   if (id == trace::k_no_node) return "the search";
   const std::string& label = model.label(id);
   // A bare number (a connect-four column, a tic-tac-toe cell) reads better as "move 4".
   if (!label.empty() && label.find_first_not_of("0123456789") == std::string::npos)
-    return "move " + label;
-  if (!label.empty()) return label;
+    return "move " + label + search_number(model, id);
+  if (!label.empty()) return label + search_number(model, id);
   if (model.node(id).parent == trace::k_no_node) return "the root";
-  return "node " + model.path_text(id);
+  return "node " + model.path_text(id) + search_number(model, id);
 }
 
 std::string narrate(const trace::Model& model, std::size_t t) {

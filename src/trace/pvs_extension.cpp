@@ -21,13 +21,29 @@ void pvs_record(ModelBuildContext& m, std::size_t t, const Event& e) {
       m.fail(t, "a zero-window probe of successor " + std::to_string(r.k) +
                     ", but the next successor is " + std::to_string(m.next_successor_k(e.node)));
     }
-    if (r.alpha > r.beta) m.fail(t, "a zero window whose alpha is above its beta");
+    // A zero window: (alpha, alpha) under the > criterion, (alpha, alpha + 1) under >=.
+    if (r.beta < r.alpha || r.beta > r.alpha + 1) {
+      m.fail(t, "a probe window (" + format_score(r.alpha) + ", " + format_score(r.beta) +
+                    ") that is not a zero window");
+    }
     m.next_child(e.node, k_pvs_probe_node, false, NodeKind::unknown);
   } else if (RecordCodec<PvsResearchRecord>::matches(e)) {
     const PvsResearchRecord r = RecordCodec<PvsResearchRecord>::decode(ev, t);
     const std::uint32_t probe = m.returned_successor(t, e.node, r.k);
-    if (!(m.node(probe).marks & k_pvs_probe_node))
+    const ModelNode& p = m.node(probe);
+    if (!(p.marks & k_pvs_probe_node))
       m.fail(t, "a re-search of successor " + std::to_string(r.k) + ", which was not probed");
+    // The probe's value to the parent, above its zero window's alpha (-beta of the probe) and
+    // not beyond the parent's beta: else a cutoff or a fail low, and no re-search.
+    const std::string k = std::to_string(r.k);
+    if (r.value != -p.ret) {
+      m.fail(t, "a re-search of successor " + k + " whose probe value " + format_score(r.value) +
+                    " is not the probe's return negated (" + format_score(-p.ret) + ")");
+    }
+    if (r.value <= -p.beta || r.value > m.node(e.node).beta) {
+      m.fail(t, "a re-search of successor " + k + " although its probe value " +
+                    format_score(r.value) + " is not inside the window");
+    }
     m.next_child(e.node, k_pvs_research_node, true, NodeKind::pv);
   }
 }

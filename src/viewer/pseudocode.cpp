@@ -12,7 +12,7 @@ int line_of_event(const trace::Model& model, std::size_t t) {
   if (t >= model.event_count()) return 0;
   const std::uint32_t id = model.node_of_event(t);
   const bool leaf = id != trace::k_no_node && id < model.node_count() && model.node(id).leaf;
-  return listing_view(model).line_of(model.event(t), leaf);
+  return listing_view(model).line_at(model, t, leaf);
 }
 
 int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
@@ -25,7 +25,7 @@ int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
         model.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
     if (model.node(last_child).enter_t > s.last_event) return view.call_line(model, last_child);
   }
-  return view.line_of(model.event(s.last_event), model.node(id).leaf);
+  return view.line_at(model, s.last_event, model.node(id).leaf);
 }
 
 }  // namespace kibitz::viewer

@@ -40,6 +40,16 @@ TEST_CASE("every event of an interest trace is narrated by the interest narrator
     CHECK(narrate(*r.model, t + 1).rfind("(its tallies: the mover's ", 0) == 0);
     CHECK(narrate(*r.model, t + 2).rfind("(the limit: ", 0) == 0);
   }
+  // The tree has no names: an interest total's label payload says so, not "label: ".
+  int totals = 0;
+  for (std::size_t t = 0; t + 1 < r.model->event_count(); ++t) {
+    const trace::Event& e = r.model->event(t);
+    if (e.type != trace::EventType::interest_terms || e.flags != trace::k_interest_total) continue;
+    ++totals;
+    if (r.model->event(t + 1).type == trace::EventType::payload)
+      CHECK(narrate(*r.model, t + 1) == "(the move has no label)");
+  }
+  CHECK(totals > 0);
 }
 
 TEST_CASE("every event of a forward-estimation, table and Greenblatt trace is narrated") {

@@ -276,3 +276,34 @@ TEST_CASE("PVS through the registry: JSON options, link, report and its bench pa
   }
   CHECK(nodes == 485525);
 }
+
+TEST_CASE("damaged PVS records are refused, naming what is wrong") {
+  const SearchSpec spec = tree_spec("((3 4) (14 15))", "pvs", Criterion::ge);
+  // A fresh trace with the first pvs event of the given flags damaged.
+  auto damaged = [&](std::uint8_t flags, void (*damage)(trace::Event&)) {
+    Recorded r = record(spec, false);
+    trace::Trace& t = r.result.trace;
+    for (std::size_t i = 0; i < t.events.size(); ++i) {
+      if (t.events[i].type == trace::EventType::pvs && t.events[i].flags == flags) {
+        damage(t.events[i]);
+        break;
+      }
+    }
+    return r;
+  };
+  const Recorded good = damaged(255, [](trace::Event&) {});
+  CHECK_NOTHROW(trace::Model{good.result.trace});
+  CHECK_THROWS_WITH_AS(
+      trace::Model{damaged(trace::k_pvs_probe, [](trace::Event& e) { e.flags = 7; }).result.trace},
+      doctest::Contains("a principal variation search event (flags 7, aux 1) that is none of its "
+                        "records"),
+      InputError);
+  CHECK_THROWS_WITH_AS(
+      trace::Model{
+          damaged(trace::k_pvs_probe, [](trace::Event& e) { e.b = e.a + 5; }).result.trace},
+      doctest::Contains("that is not a zero window"), InputError);
+  CHECK_THROWS_WITH_AS(
+      trace::Model{
+          damaged(trace::k_pvs_research, [](trace::Event& e) { e.a += 1000; }).result.trace},
+      doctest::Contains("is not the probe's return negated"), InputError);
+}

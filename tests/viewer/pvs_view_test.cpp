@@ -39,6 +39,19 @@ TEST_CASE("a PVS trace: its listing, the lines of probes and re-searches, its pa
   for (std::size_t t = 0; t < m.event_count(); ++t) {
     if (m.event(t).type == trace::EventType::pvs) CHECK(viewer::line_of_event(m, t) >= 10);
   }
+  // A return goes back to the call that searched the successor: the full window (line 8), a
+  // probe that failed low (10) or the re-search (12), not the re-search test. (A probe that
+  // means a re-search does not return: the re-search record follows it, at line 11.)
+  const std::uint32_t low_probe = m.child(m.child(0, 0), 1);
+  REQUIRE((m.node(low_probe).marks & trace::k_pvs_probe_node) != 0);
+  const std::pair<std::uint32_t, int> returns[] = {
+      {m.child(0, 0), 8}, {low_probe, 10}, {research, 12}};
+  for (const auto& [child, line] : returns) {
+    const std::size_t t = m.node(child).leave_t + 1;
+    REQUIRE(m.event(t).type == trace::EventType::child_return);
+    CHECK(viewer::line_of_event(m, t) == line);
+    CHECK(viewer::line_of_node(m, m.node(child).parent, t) == line);
+  }
   // Every panel at every event, every node selected in turn; the canvas at every level.
   sweep_side_panels(ui, s, 1);
   s.seek(s.event_count() - 1);

@@ -8,6 +8,10 @@ int payload_count(const Event& head) {
   return AllRecords::payloads(head);
 }
 
+bool is_known_record(const Event& head) {
+  return AllRecords::known(head);
+}
+
 std::size_t record_head(const EventLog& events, std::size_t t) {
   while (t < events.size() && events[t].type == EventType::payload) {
     if (t == 0) return k_no_event;

@@ -28,6 +28,9 @@ constexpr int k_trailing_payloads = -1;
 // The payload events the record headed by e declares (0 for core events and for extension
 // events this reader does not know; k_trailing_payloads for a variable number).
 int payload_count(const Event& head);
+// Whether a record this reader knows is headed by `head` (an extension event's flags or aux
+// may name a record of a later version, or be damaged).
+bool is_known_record(const Event& head);
 
 // The record event t belongs to: t itself unless it is a payload, else the nearest event
 // before it that is not (k_no_event when there is none).

@@ -20,6 +20,8 @@ struct RecordList {
      ...);
     return n;
   }
+  // Whether some record's codec reads the event e heads.
+  static bool known(const Event& e) { return (RecordCodec<Records>::matches(e) || ...); }
 };
 
 // clang-format off

@@ -1,7 +1,7 @@
-// Principal variation search's view: its pseudocode, a zero-window probe drawn with a dashed
-// inner outline and a "0-window" tag, a re-search tagged "re-search" and its superseded probe
-// dimmed; the inspector says what a probe asked and what it answered; the legend and the
-// statistics count probes and re-searches.
+// Principal variation search's view: its pseudocode, every node searched with a zero window
+// striped teal (a probe's whole subtree) and the probe tagged "0-window", a re-search striped
+// pink and tagged "re-search" and its superseded probe dimmed; the inspector says what a probe
+// asked and what it answered; the legend and the statistics count probes and re-searches.
 #include <algorithm>
 #include <string>
 
@@ -50,13 +50,30 @@ ImU32 research_colour(Theme t) {
   return t == Theme::dark ? IM_COL32(240, 110, 200, 255) : IM_COL32(175, 40, 135, 255);
 }
 
-// A short tag just above a node's box, right-aligned (the edge from the parent meets the box's
-// top in the middle).
-void tag(ImDrawList* dl, ImVec2 a, ImVec2 b, float zoom, const char* text, ImU32 col) {
+// A short tag just above a node's box, right-aligned, on a patch of the canvas's colour so the
+// edge coming into the box does not cross the letters.
+void tag(const CanvasPaint& p, ImVec2 a, ImVec2 b, const char* text, ImU32 col) {
   ImFont* font = ImGui::GetFont();
-  const float fs = 13.0f * zoom;
+  const float fs = 13.0f * p.zoom;
   const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, text);
-  dl->AddText(font, fs, ImVec2(b.x - ts.x, a.y - ts.y - 2.0f * zoom), col, text);
+  const ImVec2 at(b.x - ts.x, a.y - ts.y - 2.0f * p.zoom);
+  p.dl->AddRectFilled(ImVec2(at.x - 2.0f * p.zoom, at.y), ImVec2(b.x + 1.0f, at.y + ts.y),
+                      palette(p.s.theme).canvas_bg, 3.0f * p.zoom);
+  p.dl->AddText(font, fs, at, col, text);
+}
+
+// Whether a node was searched with a zero window: no value strictly inside (alpha, beta) with
+// >=, alpha = beta with >. A probe's whole subtree is.
+bool zero_window(const trace::Model& m, const trace::ModelNode& n) {
+  const bool ge = m.trace().meta.get("criterion", "gt") == "ge";
+  return ge ? n.beta - n.alpha0 <= 1 : n.alpha0 >= n.beta;
+}
+
+// A stripe down the inside of a box's left edge: the node's window, as the legend says.
+void stripe(const CanvasPaint& p, ImVec2 a, ImVec2 b, ImU32 col) {
+  const float in = std::max(1.0f, 1.5f * p.zoom), w = std::max(2.5f, 3.5f * p.zoom);
+  p.dl->AddRectFilled(ImVec2(a.x + in, a.y + 4.0f * p.zoom),
+                      ImVec2(a.x + in + w, b.y - 4.0f * p.zoom), col, w * 0.5f);
 }
 
 // Probes and re-searches entered at or before t.
@@ -94,7 +111,7 @@ class PvsView final : public AlgorithmView {
       case EventType::pvs:
         return e.flags == 0 ? 10 : 11;  // the probe; the decision to search again
       case EventType::child_return:
-        return 11;
+        return 8;  // line_at tells which call returned
       case EventType::best_set:
         return 15;
       case EventType::cutoff:
@@ -107,6 +124,18 @@ class PvsView final : public AlgorithmView {
         return 0;
     }
   }
+  // A return goes back to the call that searched the successor: the full window, the probe or
+  // the re-search (the successor entered last before it).
+  int line_at(const trace::Model& m, std::size_t t, bool leaf) const override {
+    const trace::Event& e = m.event(t);
+    const std::uint32_t id = m.node_of_event(t);
+    if (e.type != EventType::child_return || id >= m.node_count()) return line_of(e, leaf);
+    for (std::uint32_t i = m.child_count(id); i > 0; --i) {
+      const std::uint32_t child = m.child(id, i - 1);
+      if (m.node(child).enter_t < t) return call_line(m, child);
+    }
+    return line_of(e, leaf);
+  }
   int call_line(const trace::Model& m, std::uint32_t child) const override {
     const std::uint16_t marks = m.node(child).marks;
     if (marks & trace::k_pvs_probe_node) return 10;
@@ -114,32 +143,29 @@ class PvsView final : public AlgorithmView {
     return 8;
   }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
-    const std::uint16_t marks = p.m.node(id).marks;
-    const bool probe = marks & trace::k_pvs_probe_node,
-               research = marks & trace::k_pvs_research_node;
-    const bool superseded = marks & trace::k_superseded;
-    if (!probe && !research) return;
-    const ImU32 col = probe ? probe_colour(p.s.theme) : research_colour(p.s.theme);
+    const trace::ModelNode& n = p.m.node(id);
+    const bool probe = n.marks & trace::k_pvs_probe_node,
+               research = n.marks & trace::k_pvs_research_node;
+    const bool zero = zero_window(p.m, n);
+    if (!probe && !research && !zero) return;
+    const ImU32 col = research ? research_colour(p.s.theme) : probe_colour(p.s.theme);
     if (p.lod == 0) {
+      if (!probe && !research) return;
       const ImVec2 c((a.x + b.x) * 0.5f, (a.y + b.y) * 0.5f);
       p.dl->AddCircle(c, std::max(2.0f, (b.x - a.x) * 0.5f + 1.5f), col, 8, 1.5f);
       return;
     }
-    const float in = std::max(2.0f, 4.0f * p.zoom);
-    if (probe)
-      draw_dashed_rect(p.dl, ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in), col,
-                       std::max(1.0f, 1.5f * p.zoom), 4.0f * p.zoom);
-    else
-      p.dl->AddRect(ImVec2(a.x + in, a.y + in), ImVec2(b.x - in, b.y - in), col, 4.0f * p.zoom, 0,
-                    std::max(1.0f, 1.5f * p.zoom));
+    stripe(p, a, b, col);
+    const bool superseded = n.marks & trace::k_superseded;
     if (superseded)
       p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
-    if (p.lod < 2) return;
-    tag(p.dl, a, b, p.zoom,
-        probe ? (superseded ? "0-window, redone" : "0-window") : "re-search \u21bb", col);
+    if (p.lod < 2 || !(probe || research)) return;
+    tag(p, a, b, probe ? (superseded ? "0-window \u21bb" : "0-window") : "re-search", col);
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     const trace::ModelNode& n = s.model().node(id);
+    if (!(n.marks & trace::k_pvs_probe_node) && zero_window(s.model(), n))
+      ImGui::TextUnformatted("searched with a zero window (inside a probe)");
     if (n.marks & trace::k_pvs_probe_node)
       ImGui::TextUnformatted(n.marks & trace::k_superseded
                                  ? "a zero-window probe whose result fell inside the window: "
@@ -189,24 +215,21 @@ void PvsView::legend(ViewerState& s) const {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   const Palette& p = palette(s.theme);
-  auto swatch = [&](bool probe, const char* text) {
+  auto swatch = [&](ImU32 col, const char* text) {
     const ImVec2 a = ImGui::GetCursorScreenPos(), b(a.x + h * 2.6f, a.y + h * 1.1f);
     dl->AddRectFilled(a, b, p.node_bg, 3.0f);
-    const ImU32 col = probe ? probe_colour(s.theme) : research_colour(s.theme);
-    if (probe)
-      draw_dashed_rect(dl, ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col, 1.5f, 3.0f);
-    else
-      dl->AddRect(ImVec2(a.x + 2, a.y + 2), ImVec2(b.x - 2, b.y - 2), col, 3.0f, 0, 1.5f);
+    dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(a.x + 7, b.y - 2), col, 2.5f);
     ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
     ImGui::SameLine();
     ImGui::TextWrapped("%s", text);
   };
-  swatch(true,
-         "dashed inner outline, \"0-window\": a successor after the first, probed with a zero "
-         "window (does it beat \u03b1?); dimmed when its answer meant a re-search");
-  swatch(false,
-         "solid inner outline, \"re-search\": the same successor searched again with the full "
-         "window, expected Pv");
+  swatch(probe_colour(s.theme),
+         "teal stripe: searched with a zero window. \"0-window\" marks the probe itself (a "
+         "successor after the first: does it beat \u03b1?), \"0-window \u21bb\" and dimmed "
+         "when its answer meant a re-search");
+  swatch(research_colour(s.theme),
+         "pink stripe, \"re-search\": the same successor searched again with the full window, "
+         "expected Pv");
 }
 
 }  // namespace

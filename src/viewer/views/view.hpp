@@ -46,6 +46,10 @@ class AlgorithmView {
   // that searches `child` (shown while it is searched). nullptr: the view has none.
   virtual const Listing* listing() const { return nullptr; }
   virtual int line_of(const trace::Event& e, bool leaf) const { return 0; }
+  // The line of event t, where the event alone does not tell (by default line_of).
+  virtual int line_at(const trace::Model& m, std::size_t t, bool leaf) const {
+    return line_of(m.event(t), leaf);
+  }
   virtual int call_line(const trace::Model& m, std::uint32_t child) const { return 0; }
 
   // The set-up form: its part below the algorithm's list (the generic widgets draw its
