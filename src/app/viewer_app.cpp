@@ -40,14 +40,15 @@ constexpr long long k_max_nodes = 3'000'000;
 constexpr std::size_t k_max_events = 24'000'000;
 
 void check_size_before(const SearchSpec& spec) {
-  if (!spec.random || spec.algo != "minimax") return;
+  if (!spec.random || spec.algorithm().prunes) return;
   const double b = spec.random->b > 0 ? spec.random->b : (spec.random->B + 1) / 2.0;
   double nodes = 1, level = 1;
   const int d = std::min(spec.random->d, spec.search_depth());
   for (int i = 0; i < d && nodes <= k_max_nodes; ++i) nodes += (level *= b);
   if (nodes > k_max_nodes) {
     throw InputError("this random tree has more than " + std::to_string(k_max_nodes) +
-                     " nodes: too many to replay with minimax; lower b or d, or use alpha-beta");
+                     " nodes: too many to replay with " + spec.algorithm().noun +
+                     ", which searches every node; lower b or d, or use alpha-beta");
   }
 }
 
@@ -86,8 +87,10 @@ std::string ViewerApp::run(const SearchSpec& given) {
 
 std::string ViewerApp::run_json(const std::string& options_json) {
   try {
-    const SearchSpec spec = SearchSpec::from_json(options_json);
+    // The form shows the search asked for, even one that cannot run (then with the message).
+    const SearchSpec spec = SearchSpec::from_json(options_json, false);
     form_from_spec(spec);
+    spec.validate();
     return run(spec);
   } catch (const InputError& e) {
     m_state.error = e.what();

@@ -129,6 +129,15 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   s.requests.run = true;
   frames(ui, app, 2);
   CHECK(s.error.find("forward estimation needs node costs") != std::string::npos);
+  // So is a tree given through the page's API; the form keeps what was asked for.
+  ViewerApp api = make_app();
+  const std::string refused =
+      api.run_json(R"J({"tree":"((1 2) (3 4))","algo":"forward-estimation","delta":0.25})J");
+  CHECK(refused.find("forward estimation needs node costs") != std::string::npos);
+  CHECK(api.state().setup.source == viewer::SetupForm::Source::tree);
+  CHECK(api.state().setup.tree_text == "((1 2) (3 4))");
+  CHECK(api.state().setup.algo == "forward-estimation");
+  CHECK(api.state().setup.values.at("forward-estimation").at("delta") == "0.25");
 }
 
 TEST_CASE(

@@ -47,6 +47,7 @@ struct AlgorithmEntry {
   bool iterative = true;              // takes iterative deepening (--iterative)
   bool scores = true;  // its tree compares with an unpruned minimax (a selective one does not)
   bool value_bound = false;  // its value is reported with its bound (exact, lower, upper)
+  bool prunes = true;        // false: it searches every node of a tree (its size is known ahead)
 
   // Checks beyond the options' own ranges (the source, combinations); throws InputError.
   void (*validate)(const SearchSpec& spec) = nullptr;

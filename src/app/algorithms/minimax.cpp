@@ -36,6 +36,7 @@ extern const AlgorithmEntry k_minimax_algorithm = [] {
   a.noun = "minimax";
   a.summary = "every node searched, node.score for each";
   a.table = TableUse::refuses;
+  a.prunes = false;
   a.run = run_depth_first<MinimaxOnce>;
   a.bench = bench;
   return a;
