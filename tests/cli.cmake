@@ -11,3 +11,7 @@ add_test(NAME layers COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_laye
 add_test(NAME layers_self_test COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_layers.sh" --self-test)
 add_test(NAME sizes COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src")
 add_test(NAME sizes_self_test COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src" --self-test)
+# Format-1 files recorded before format 2 existed (tests/corpus/v1/): each opens and shows
+# exactly what the last format-1 Kibitz showed (its JSON export and replays).
+add_test(NAME v1_corpus COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/corpus/v1/v1_corpus.sh"
+         "$<TARGET_FILE:kibitz>" "${CMAKE_CURRENT_BINARY_DIR}/v1_corpus")

@@ -44,10 +44,18 @@ colours = {raw[i:i+3] for i in range(1, len(raw), 4 * 97)}
 assert len(colours) > 20, f'only {len(colours)} colours: a blank window?'
 print(f'ok - screenshot {w}x{h} with {len(colours)}+ colours')
 PY
-head -c 100 desktop.kbz > damaged.kbz
+# A damaged file (a byte changed) is refused; one cut short (a recording killed) opens up to its
+# last complete chunk and says so.
+python3 -c "import sys; b = bytearray(open('desktop.kbz','rb').read()); b[len(b)//2] ^= 0x40; open('damaged.kbz','wb').write(b)"
 run_x "$desktop" damaged.kbz --frames 2 2>err.txt >/dev/null
 rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: a damaged trace should exit 2, not $rc"; fails=$((fails+1)); }
 grep -q "trace file, byte" err.txt || { echo "FAIL: no message for the damaged trace: $(cat err.txt)"; fails=$((fails+1)); }
+"$kibitz" search --random b=4,d=8,lo=-9,hi=9,seed=2 --algo minimax --record big.kbz >/dev/null || exit 1
+head -c 1200000 big.kbz > cut.kbz
+run_x "$desktop" cut.kbz --frames 2 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 0 ] || { echo "FAIL: a trace cut short should open (exit 0), not $rc"; fails=$((fails+1)); }
+grep -q "the recording was cut short" err.txt || { echo "FAIL: no notice for the trace cut short: $(cat err.txt)"; fails=$((fails+1)); }
 [ $fails -eq 0 ] && echo "desktop test passed"
 exit $fails

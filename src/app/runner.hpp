@@ -41,7 +41,12 @@ struct SearchResult {
 
 // Throws InputError for a bad spec. The spec is completed (its algorithm's source-dependent
 // defaults filled in) and validated first; result.trace.meta says how to search it again.
-SearchResult run_search(const SearchSpec& spec, bool record);
+// Runs the search; record: keep its trace (lean where a rule derives the steps, trace/steps.hpp),
+// verbose: every step as its own event even then (--verbose-trace), as the search reports it.
+SearchResult run_search(const SearchSpec& spec, Recording recording);
+inline SearchResult run_search(const SearchSpec& spec, bool record) {
+  return run_search(spec, record ? Recording::on : Recording::off);
+}
 // The spec with its algorithm's source-dependent defaults filled in, validated.
 SearchSpec completed(const SearchSpec& spec);
 

@@ -1,10 +1,12 @@
 #include "app/services.hpp"
 
+#include "app/domains.hpp"
 #include "core/error.hpp"
 #include "games/chess/movegen.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/position.hpp"
 #include "trace/move_names.hpp"
+#include "trace/positions.hpp"
 
 namespace kibitz {
 
@@ -30,10 +32,31 @@ std::vector<std::string> chess_names(const std::string& fen,
   return names;
 }
 
+// A game's position after moves given by their generation indices ("" if one is not a move).
+std::string derived_position(const std::string& game, const std::string& root,
+                             const std::vector<std::uint16_t>& move_indices) {
+  try {
+    return visit_game(game, root, [&](auto& g) -> std::string {
+      using Move = typename std::decay_t<decltype(g)>::Move;
+      std::vector<Move> moves;
+      for (std::uint16_t i : move_indices) {
+        moves.clear();
+        g.moves(moves);
+        if (i >= moves.size()) return "";
+        g.make(moves[i]);
+      }
+      return g.position_text();
+    });
+  } catch (const InputError&) {
+    return "";
+  }
+}
+
 }  // namespace
 
 void install_services() {
   trace::set_chess_move_namer(chess_names);
+  trace::set_position_deriver(derived_position);
 }
 
 }  // namespace kibitz

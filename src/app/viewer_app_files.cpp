@@ -103,6 +103,7 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
     m_state.set_trace(std::move(t), name);
     m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
+    if (!m_state.trace().notice.empty()) m_state.status += ": " + m_state.trace().notice;
     if (url_changed) url_changed(url_hash());
     return summary_json();
   } catch (const InputError& e) {

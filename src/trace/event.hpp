@@ -20,6 +20,13 @@
 //   cutoff       a = k (the successor that caused it), b = best[k]
 //   leave        a = ret; flags = bound | kind << 2 (see pack_leave)
 //   iteration_begin / iteration_end: node = iteration number, a = depth or limit / root value
+//   node         (format 2, lean traces) a node entered, with what cannot be derived: its id is
+//                the next one, its parent the open node still searching successors; aux = move
+//                index, node = string id of its label (0 none), b = string id of its position
+//                (0 none); flags = k_node_leaf (a = evaluate(position)), k_node_interior
+//                (a = count(node.succ)) or k_node_open (neither yet: a table probe settles it,
+//                or an expand / evaluate event follows). Its window and every step after it
+//                are derived by the trace's rule (trace/steps.hpp, trace/derive.hpp).
 //
 // Extension events carry the typed records of search/sink/: one head event about the node
 // being searched, and a declared number of payload events right after it (payload: node, a and
@@ -110,6 +117,7 @@ namespace kibitz::trace {
   X(alpha_set, 10)                    \
   X(cutoff, 11)                       \
   X(leave, 12)                        \
+  X(node, 13)                         \
   X(tt_probe, 32)                     \
   X(tt_store, 33)                     \
   X(interest_move, 40)                \
@@ -177,8 +185,11 @@ constexpr std::uint8_t k_interest_total = 255;
 constexpr std::uint8_t k_interest_cut = 1, k_interest_static_leaf = 2, k_interest_joint = 4;
 
 constexpr bool is_core_event(EventType t) {
-  return t >= EventType::iteration_begin && t <= EventType::leave;
+  return t >= EventType::iteration_begin && t <= EventType::node;
 }
+
+// node event flags: what the node turned out to be when it was recorded.
+constexpr std::uint8_t k_node_open = 0, k_node_leaf = 1, k_node_interior = 2;
 
 const char* event_type_name(EventType t);  // "enter", "best_set", ... ("type_37" if unknown)
 bool parse_event_type(const char* name, EventType& out);

@@ -58,7 +58,7 @@ std::string fe_narration(const FeTest& f, const std::string& parent_name) {
   return s;
 }
 
-void FeIndex::build(const Trace& trace, const std::vector<std::uint32_t>& enter_t,
+void FeIndex::build(const TraceView& trace, const std::vector<std::uint32_t>& enter_t,
                     const std::vector<std::uint32_t>& parent) {
   const std::size_t nodes = enter_t.size();
   m_tests.clear();

@@ -50,7 +50,7 @@ class FeIndex {
  public:
   // nodes: enter time and parent of every node, in id order (from the model's first pass).
   // Throws InputError("trace, event N (fe_test): ...") for a malformed test.
-  void build(const Trace& trace, const std::vector<std::uint32_t>& enter_t,
+  void build(const TraceView& trace, const std::vector<std::uint32_t>& enter_t,
              const std::vector<std::uint32_t>& parent);
 
   std::size_t size() const { return m_tests.size(); }

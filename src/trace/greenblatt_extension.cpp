@@ -110,7 +110,7 @@ void greenblatt_record(ModelBuildContext& m, std::size_t t, const Event& e) {
 }
 
 std::string narrate_greenblatt(const Model& model, std::size_t head, int slot) {
-  const EventLog& ev = model.trace().events;
+  const EventLog& ev = model.events();
   const Event& e = ev[head];
   const std::uint32_t id = e.node;
   if (id >= model.node_count()) return "";

@@ -14,7 +14,7 @@ bool is_greenblatt(const Model& m) {
 GreenblattNode greenblatt_node(const Model& model, std::uint32_t id) {
   using namespace greenblatt;
   GreenblattNode out;
-  const EventLog& ev = model.trace().events;
+  const EventLog& ev = model.events();
   const std::uint32_t* own = model.node_events_begin(id);
   const std::uint32_t count = model.node_event_count(id);
   for (std::uint32_t i = 0; i < count; ++i) {

@@ -11,12 +11,12 @@ namespace kibitz::trace {
 
 namespace {
 
-[[noreturn]] void fail(const Trace& trace, std::size_t t, const std::string& what) {
+[[noreturn]] void fail(const TraceView& trace, std::size_t t, const std::string& what) {
   throw InputError("trace, event " + std::to_string(t) + " (" +
                    event_type_name(trace.events[t].type) + "): " + what);
 }
 
-bool is_payload(const Trace& trace, std::size_t t) {
+bool is_payload(const TraceView& trace, std::size_t t) {
   return t < trace.events.size() && trace.events[t].type == EventType::payload;
 }
 
@@ -33,8 +33,8 @@ struct InterestScan {
 };
 
 // An enter event: the successor entered must be the move that passed at its parent.
-void scan_enter(const Trace& trace, std::size_t t, const ModelNode* nodes, std::size_t node_count,
-                InterestScan& s) {
+void scan_enter(const TraceView& trace, std::size_t t, const ModelNode* nodes,
+                std::size_t node_count, InterestScan& s) {
   const Event& e = trace.events[t];
   const std::uint32_t p = e.node < node_count ? nodes[e.node].parent : k_no_node;
   if (p == k_no_node) return;
@@ -56,7 +56,7 @@ void scan_enter(const Trace& trace, std::size_t t, const ModelNode* nodes, std::
 }
 
 // An interest_move event: a move that passed (to be entered next) or the node's cutoff.
-void scan_interest_move(const Trace& trace, std::size_t t, std::size_t node_count,
+void scan_interest_move(const TraceView& trace, std::size_t t, std::size_t node_count,
                         InterestScan& s) {
   const Event& e = trace.events[t];
   if (e.node >= node_count) fail(trace, t, "no such node");
@@ -84,7 +84,7 @@ void scan_interest_move(const Trace& trace, std::size_t t, std::size_t node_coun
 }
 
 // An interest_terms event: a move's total (with its terms just before it) is a rated move.
-void scan_interest_terms(const Trace& trace, std::size_t t, std::size_t node_count,
+void scan_interest_terms(const TraceView& trace, std::size_t t, std::size_t node_count,
                          InterestScan& s) {
   const Event& e = trace.events[t];
   if (e.node >= node_count) fail(trace, t, "no such node");
@@ -116,8 +116,8 @@ void scan_interest_terms(const Trace& trace, std::size_t t, std::size_t node_cou
 }
 
 // A leave event: a node cut at its first move must have been a leaf.
-void scan_leave(const Trace& trace, std::size_t t, const ModelNode* nodes, std::size_t node_count,
-                const InterestScan& s) {
+void scan_leave(const TraceView& trace, std::size_t t, const ModelNode* nodes,
+                std::size_t node_count, const InterestScan& s) {
   const Event& e = trace.events[t];
   if (e.node < node_count && !s.cut.empty() && s.cut[e.node] != k_no_node &&
       RecordCodec<InterestMoveRecord>::decode(trace.events, s.cut[e.node]).static_leaf &&
@@ -127,7 +127,7 @@ void scan_leave(const Trace& trace, std::size_t t, const ModelNode* nodes, std::
 }
 
 // One pass over the events, checking them against the tree as it goes.
-InterestScan scan_interest_events(const Trace& trace, const ModelNode* nodes,
+InterestScan scan_interest_events(const TraceView& trace, const ModelNode* nodes,
                                   std::size_t node_count) {
   InterestScan s;
   s.pending.assign(node_count, k_no_node);
@@ -185,9 +185,9 @@ std::vector<std::string> split_term_names(const std::string& names) {
 
 }  // namespace
 
-void InterestIndex::build(const Trace& trace, const ModelNode* nodes, std::size_t node_count) {
+void InterestIndex::build(const TraceView& trace, const ModelNode* nodes, std::size_t node_count) {
   *this = InterestIndex();
-  m_trace = &trace;
+  m_events = &trace.events;
   InterestScan s = scan_interest_events(trace, nodes, node_count);
   if (s.move_t.empty() && s.ratings.empty()) return;
   m_into = std::move(s.into);
@@ -204,7 +204,7 @@ int InterestIndex::skipped(std::uint32_t id) const {
   if (cut(id) == k_no_node) return 0;
   int passed = 0;
   for (std::uint32_t i = 0; i < move_count(id); ++i)
-    passed += !RecordCodec<InterestMoveRecord>::decode(m_trace->events, move_event(id, i)).cut;
+    passed += !RecordCodec<InterestMoveRecord>::decode((*m_events), move_event(id, i)).cut;
   const int generated = rated(id);
   return std::max(1, generated - passed);
 }
@@ -219,9 +219,9 @@ const InterestRatingInfo* InterestIndex::rating_of(std::uint32_t id, int move_in
 
 InterestMoveInfo InterestIndex::move_info(std::uint32_t t) const {
   InterestMoveInfo m;
-  static_cast<InterestMoveRecord&>(m) = RecordCodec<InterestMoveRecord>::decode(m_trace->events, t);
+  static_cast<InterestMoveRecord&>(m) = RecordCodec<InterestMoveRecord>::decode((*m_events), t);
   m.t = t;
-  m.node = m_trace->events[t].node;
+  m.node = (*m_events)[t].node;
   return m;
 }
 

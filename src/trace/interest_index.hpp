@@ -36,7 +36,7 @@ class InterestIndex {
   // Throws InputError("trace, event N (interest_move): ...") when the events contradict the
   // tree: a successor entered after the cutoff, or other than the move that passed, a static
   // leaf not evaluated, a payload missing.
-  void build(const Trace& trace, const ModelNode* nodes, std::size_t node_count);
+  void build(const TraceView& trace, const ModelNode* nodes, std::size_t node_count);
 
   bool empty() const { return m_moves.empty() && m_ratings.empty(); }
 
@@ -72,7 +72,7 @@ class InterestIndex {
   std::string term_name(int term) const;
 
  private:
-  const Trace* m_trace = nullptr;
+  const EventLog* m_events = nullptr;  // the model's
   std::vector<std::uint32_t> m_into, m_cut;
   std::vector<std::uint32_t> m_moves, m_move_off;  // per node, CSR
   std::vector<InterestRatingInfo> m_ratings;

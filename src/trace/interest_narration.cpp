@@ -42,7 +42,7 @@ namespace trace {
 namespace {
 
 std::string narrate_interest(const Model& model, std::size_t head, int slot) {
-  const EventLog& ev = model.trace().events;
+  const EventLog& ev = model.events();
   const Event& e = ev[head];
   const std::uint32_t node = e.node;
   const InterestIndex& ix = model.interest();

@@ -1,12 +1,12 @@
 #include "trace/kbz_file.hpp"
 
 #include <algorithm>
-#include <cassert>
-#include <cstdio>
 #include <cstring>
 
 #include "core/error.hpp"
+#include "trace/derive.hpp"
 #include "trace/json_text.hpp"
+#include "trace/records/records.hpp"
 
 namespace kibitz::trace {
 
@@ -25,16 +25,21 @@ constexpr std::uint32_t k_tag_strs = tag("STRS");
 constexpr std::uint32_t k_tag_evts = tag("EVTS");
 constexpr std::uint32_t k_tag_end = tag("END ");
 
-// Writes into a buffer sized once up front, through a pointer: no call that can throw per
-// byte (which also keeps Emscripten's exception trampolines off this path).
-class Writer {
+// Version-2 header flags.
+constexpr std::uint32_t k_flag_ge = 1u << 8, k_flag_lean = 1u << 9;
+
+std::uint32_t steps_flags(const Steps& s) {
+  return static_cast<std::uint32_t>(s.rule) | (s.criterion == Criterion::ge ? k_flag_ge : 0) |
+         (s.lean ? k_flag_lean : 0);
+}
+
+// Little-endian bytes into a growing buffer.
+class Bytes {
  public:
-  explicit Writer(std::size_t size) : m_out(size) {}
-  void u8(std::uint8_t v) { m_out[m_pos++] = v; }
+  void u8(std::uint8_t v) { m_out.push_back(v); }
   void u16(std::uint16_t v) {
-    m_out[m_pos] = static_cast<std::uint8_t>(v);
-    m_out[m_pos + 1] = static_cast<std::uint8_t>(v >> 8);
-    m_pos += 2;
+    u8(static_cast<std::uint8_t>(v));
+    u8(static_cast<std::uint8_t>(v >> 8));
   }
   void u32(std::uint32_t v) {
     u16(static_cast<std::uint16_t>(v));
@@ -45,28 +50,148 @@ class Writer {
     u32(static_cast<std::uint32_t>(v >> 32));
   }
   void bytes(const void* p, std::size_t n) {
-    if (n) std::memcpy(m_out.data() + m_pos, p, n);
-    m_pos += n;
+    const auto* b = static_cast<const std::uint8_t*>(p);
+    m_out.insert(m_out.end(), b, b + n);
   }
-  // Starts a chunk; returns the offset of its length field, patched by end_chunk.
+  // Starts a chunk; end_chunk patches its length.
   std::size_t begin_chunk(std::uint32_t t) {
     u32(t);
     u32(0);
-    const std::size_t at = m_pos;
+    const std::size_t at = m_out.size();
     u64(0);
     return at;
   }
   void end_chunk(std::size_t length_at) {
-    const std::uint64_t len = m_pos - length_at - 8;
+    const std::uint64_t len = m_out.size() - length_at - 8;
     for (int i = 0; i < 8; ++i) m_out[length_at + i] = static_cast<std::uint8_t>(len >> (8 * i));
   }
-  std::size_t pos() const { return m_pos; }
   std::vector<std::uint8_t>& out() { return m_out; }
 
  private:
   std::vector<std::uint8_t> m_out;
-  std::size_t m_pos = 0;
 };
+
+void header(Bytes& b, std::uint32_t version, std::uint32_t flags) {
+  b.bytes(k_magic, 8);
+  b.u32(version);
+  b.u32(flags);
+}
+
+// A META chunk with the facts [from, to).
+void meta_chunk(Bytes& b, const Meta& meta, std::size_t from, std::size_t to) {
+  Meta part;
+  for (std::size_t i = from; i < to && i < meta.items().size(); ++i)
+    part.set(meta.items()[i].first, meta.items()[i].second);
+  const std::string json = meta_to_json(part);
+  const std::size_t at = b.begin_chunk(k_tag_meta);
+  b.bytes(json.data(), json.size());
+  b.end_chunk(at);
+}
+
+void string_entries(Bytes& b, const StringTable& strings, std::uint32_t from, std::uint32_t to) {
+  for (std::uint32_t i = from; i < to; ++i) {
+    const std::string& s = strings.get(i);
+    b.u32(static_cast<std::uint32_t>(s.size()));
+    b.bytes(s.data(), s.size());
+  }
+}
+
+// Version 2: the strings [from, to), which later events may refer to.
+void strings_chunk(Bytes& b, const StringTable& strings, std::uint32_t from, std::uint32_t to) {
+  const std::size_t at = b.begin_chunk(k_tag_strs);
+  b.u32(from);
+  b.u32(to - from);
+  string_entries(b, strings, from, to);
+  b.end_chunk(at);
+}
+
+void events_chunk(Bytes& b, const Event* events, std::size_t count) {
+  const std::size_t at = b.begin_chunk(k_tag_evts);
+  b.u32(static_cast<std::uint32_t>(count));
+  for (std::size_t i = 0; i < count; ++i) {
+    const Event& e = events[i];
+    b.u8(static_cast<std::uint8_t>(e.type));
+    b.u8(e.flags);
+    b.u16(e.aux);
+    b.u32(e.node);
+    b.u32(static_cast<std::uint32_t>(e.a));
+    b.u32(static_cast<std::uint32_t>(e.b));
+  }
+  b.end_chunk(at);
+}
+
+std::size_t events_in_chunk(const EventLog& ev, std::size_t i) {
+  return std::min(EventLog::k_chunk_events, ev.size() - i * EventLog::k_chunk_events);
+}
+
+// Scans events for the strings they refer to (string_ref, records/codec.hpp).
+void scan_strings(KbzStringScan& scan, const Event* events, std::size_t n) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const Event& e = events[i];
+    if (e.type == EventType::payload) {
+      ++scan.slot;
+    } else {
+      scan.head = e;
+      scan.slot = 0;
+    }
+    scan.max_ref = std::max(scan.max_ref, string_ref(e, scan.head, scan.slot));
+  }
+}
+
+// Version 2: event chunk i, after the strings its events refer to that are not written yet.
+void chunk_with_strings(Bytes& b, const Trace& t, std::size_t i, std::uint32_t& strings_written,
+                        KbzStringScan& scan) {
+  const Event* events = t.events.chunk(i);
+  if (!events) throw InputError("trace: event chunk " + std::to_string(i) + " was already written");
+  const std::size_t n = events_in_chunk(t.events, i);
+  scan_strings(scan, events, n);
+  const auto to = static_cast<std::uint32_t>(
+      std::min<std::int64_t>(scan.max_ref + 1, static_cast<std::int64_t>(t.strings.size())));
+  if (to > strings_written) strings_chunk(b, t.strings, strings_written, to);
+  strings_written = std::max(strings_written, to);
+  events_chunk(b, events, n);
+}
+
+// Version 2: what follows the last event chunk: any strings left, the facts the search added.
+void tail_chunks(Bytes& b, const Trace& t, std::uint32_t strings_written) {
+  if (strings_written < t.strings.size())
+    strings_chunk(b, t.strings, strings_written, t.strings.size());
+  const std::size_t start = std::min(t.meta_at_start, t.meta.items().size());
+  if (start < t.meta.items().size()) meta_chunk(b, t.meta, start, t.meta.items().size());
+}
+
+void end_chunk(Bytes& b, std::uint64_t sum) {
+  const std::size_t at = b.begin_chunk(k_tag_end);
+  b.u64(sum);
+  b.end_chunk(at);
+}
+
+std::vector<std::uint8_t> write_v1(const Trace& lean_or_explicit) {
+  const Trace* t = &lean_or_explicit;
+  Trace expanded;
+  if (t->steps.lean) {  // version 1 has every step
+    expand_steps(*t, expanded.events);
+    t = &expanded;
+  }
+  Bytes b;
+  header(b, 1, 0);
+  meta_chunk(b, lean_or_explicit.meta, 0, lean_or_explicit.meta.items().size());
+  const StringTable& strings = lean_or_explicit.strings;
+  std::size_t at = b.begin_chunk(k_tag_strs);
+  b.u32(strings.size());
+  string_entries(b, strings, 0, strings.size());
+  b.end_chunk(at);
+  const std::size_t chunks = std::max<std::size_t>(1, t->events.chunk_count());
+  for (std::size_t i = 0; i < chunks; ++i) {
+    if (t->events.chunk_count() == 0) {
+      events_chunk(b, nullptr, 0);  // an empty trace still has one (empty) EVTS chunk
+      break;
+    }
+    events_chunk(b, t->events.chunk(i), events_in_chunk(t->events, i));
+  }
+  end_chunk(b, fnv1a64(b.out().data(), b.out().size()));
+  return std::move(b.out());
+}
 
 class Reader {
  public:
@@ -108,8 +233,8 @@ class Reader {
   std::size_t m_pos = 0;
 };
 
-// The magic bytes and the header: a version this Kibitz reads, then the flags (ignored).
-void read_header(Reader& r, const std::uint8_t* data, std::size_t size) {
+// The magic bytes and the header: a version this Kibitz reads, and its flags.
+std::uint32_t read_header(Reader& r, const std::uint8_t* data, std::size_t size, Steps& steps) {
   if (size < 8 || std::memcmp(data, k_magic, 8) != 0) {
     r.fail("not a Kibitz trace (the file does not start with the .kbz magic bytes)");
   }
@@ -120,20 +245,44 @@ void read_header(Reader& r, const std::uint8_t* data, std::size_t size) {
     r.fail("trace format version " + std::to_string(version) +
            " is not supported (this Kibitz reads up to " + std::to_string(k_kbz_version) + ")");
   }
-  r.u32();  // flags
+  const std::uint32_t flags = r.u32();
+  if (version >= 2) {
+    const std::uint32_t rule = flags & 0xFFu;
+    if (rule >= static_cast<std::uint32_t>(k_step_rule_count) ||
+        (flags & ~(0xFFu | k_flag_ge | k_flag_lean)) != 0 || ((flags & k_flag_lean) && rule == 0))
+      r.fail("header flags " + std::to_string(flags) + " name no known steps");
+    steps.rule = static_cast<StepRule>(rule);
+    steps.criterion = flags & k_flag_ge ? Criterion::ge : Criterion::gt;
+    steps.lean = (flags & k_flag_lean) != 0;
+  }
+  return version;
 }
 
-// A STRS chunk's body (it ends at body_end): the string table, entry 0 the empty string.
-void read_strings(Reader& r, std::size_t body_end, Trace& t) {
-  r.need(4, "the string count");
+// Strings of a STRS chunk (it ends at body_end). Version 1: the whole table, a count then the
+// entries, entry 0 the empty string; version 2: the first id (the strings read so far), a count.
+void read_strings(Reader& r, std::size_t body_end, std::uint32_t version, Trace& t) {
+  std::uint32_t first = 0;
+  if (version >= 2) {
+    r.need(8, "the strings' first id and count");
+    first = r.u32();
+    if (first != t.strings.size() && !(first == 0 && t.strings.size() == 1)) {
+      r.fail("strings from id " + std::to_string(first) + ", but " +
+             std::to_string(t.strings.size()) + " were read before");
+    }
+  } else {
+    r.need(4, "the string count");
+  }
   const std::uint32_t count = r.u32();
-  if (count == 0) r.fail("the string table is empty (entry 0 must be the empty string)");
+  if (first == 0 && count == 0)
+    r.fail("the string table is empty (entry 0 must be the empty string)");
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (r.pos() + 4 > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
+    if (r.pos() + 4 > body_end)
+      r.fail("string " + std::to_string(first + i) + " runs past its chunk");
     const std::uint32_t n = r.u32();
-    if (r.pos() + n > body_end) r.fail("string " + std::to_string(i) + " runs past its chunk");
+    if (r.pos() + n > body_end)
+      r.fail("string " + std::to_string(first + i) + " runs past its chunk");
     const std::uint8_t* p = r.take(n);
-    if (i == 0) {
+    if (first + i == 0) {
       if (n != 0) r.fail("string 0 must be empty");
       continue;
     }
@@ -149,6 +298,8 @@ void read_events(Reader& r, std::uint64_t len, Trace& t) {
     r.fail("event chunk holds " + std::to_string(len) + " bytes, not 4 + 16 x " +
            std::to_string(count));
   }
+  if (t.events.size() % EventLog::k_chunk_events != 0 || count > EventLog::k_chunk_events)
+    r.fail("an event chunk after one that is not full, or of more than 65,536 events");
   for (std::uint32_t i = 0; i < count; ++i) {
     Event e;
     e.type = static_cast<EventType>(r.u8());
@@ -163,15 +314,45 @@ void read_events(Reader& r, std::uint64_t len, Trace& t) {
 
 // Every string reference must resolve.
 void check_string_refs(const Trace& t) {
+  auto check = [&t](std::size_t i, std::int64_t id) {
+    if (id < 0 || id >= static_cast<std::int64_t>(t.strings.size())) {
+      throw InputError("trace file, event " + std::to_string(i) + ": string " + std::to_string(id) +
+                       " is not in the string table");
+    }
+  };
+  Event head{};
+  int slot = 0;
   for (std::size_t i = 0; i < t.events.size(); ++i) {
     const Event& e = t.events[i];
-    if ((e.type == EventType::label || e.type == EventType::position ||
-         e.type == EventType::note) &&
-        (e.a < 0 || static_cast<std::uint32_t>(e.a) >= t.strings.size())) {
-      throw InputError("trace file, event " + std::to_string(i) + ": string " +
-                       std::to_string(e.a) + " is not in the string table");
+    if (e.type == EventType::payload) {
+      ++slot;
+      if (AllRecords::string_payload(head, slot)) check(i, e.a);
+      continue;
+    }
+    head = e;
+    slot = 0;
+    if (e.type == EventType::label || e.type == EventType::position || e.type == EventType::note) {
+      check(i, e.a);
+    } else if (e.type == EventType::node) {
+      check(i, e.node);
+      check(i, e.b);
     }
   }
+}
+
+// Whether the chunk at `at` runs past the end of the file (a version-2 recording cut short).
+bool runs_past_end(const std::uint8_t* data, std::size_t size, std::size_t at) {
+  if (size - at < 16) return true;
+  std::uint64_t len = 0;
+  for (int i = 7; i >= 0; --i) len = len << 8 | data[at + 8 + static_cast<std::size_t>(i)];
+  return len > size - at - 16;
+}
+
+// A version-2 file that ends before its END chunk: what was read is kept, and said.
+void cut_short(Trace& t, std::size_t at, const char* where) {
+  t.notice = "the file ends at byte " + std::to_string(at) + " " + where +
+             ", without its END chunk: the recording was cut short. Shown: its first " +
+             std::to_string(t.events.size()) + " events.";
 }
 
 }  // namespace
@@ -188,67 +369,31 @@ bool looks_like_kbz(const std::uint8_t* data, std::size_t size) {
   return size >= 8 && std::memcmp(data, k_magic, 8) == 0;
 }
 
-std::vector<std::uint8_t> write_kbz(const Trace& trace) {
-  const std::string meta = meta_to_json(trace.meta);
-  const std::size_t n = trace.events.size();
-  std::size_t strings = 4;
-  for (std::uint32_t i = 0; i < trace.strings.size(); ++i)
-    strings += 4 + trace.strings.get(i).size();
-  const std::size_t event_chunks =
-      n == 0 ? 1 : (n + EventLog::k_chunk_events - 1) / EventLog::k_chunk_events;
-  const std::size_t size =
-      16 + (16 + meta.size()) + (16 + strings) + event_chunks * 20 + n * 16 + (16 + 8);
-  Writer w(size);
-  w.bytes(k_magic, 8);
-  w.u32(k_kbz_version);
-  w.u32(0);
-
-  std::size_t at = w.begin_chunk(k_tag_meta);
-  w.bytes(meta.data(), meta.size());
-  w.end_chunk(at);
-
-  at = w.begin_chunk(k_tag_strs);
-  w.u32(trace.strings.size());
-  for (std::uint32_t i = 0; i < trace.strings.size(); ++i) {
-    const std::string& s = trace.strings.get(i);
-    w.u32(static_cast<std::uint32_t>(s.size()));
-    w.bytes(s.data(), s.size());
-  }
-  w.end_chunk(at);
-
-  std::size_t first = 0;
-  do {  // one EVTS chunk per storage chunk; an empty trace still has one (empty) EVTS chunk
-    const std::size_t count = std::min(EventLog::k_chunk_events, n - first);
-    at = w.begin_chunk(k_tag_evts);
-    w.u32(static_cast<std::uint32_t>(count));
-    for (std::size_t i = first; i < first + count; ++i) {
-      const Event& e = trace.events[i];
-      w.u8(static_cast<std::uint8_t>(e.type));
-      w.u8(e.flags);
-      w.u16(e.aux);
-      w.u32(e.node);
-      w.u32(static_cast<std::uint32_t>(e.a));
-      w.u32(static_cast<std::uint32_t>(e.b));
-    }
-    w.end_chunk(at);
-    first += count;
-  } while (first < n);
-
-  const std::uint64_t sum = fnv1a64(w.out().data(), w.pos());
-  at = w.begin_chunk(k_tag_end);
-  w.u64(sum);
-  w.end_chunk(at);
-  assert(w.pos() == size);
-  return std::move(w.out());
+std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version) {
+  if (version == 1) return write_v1(trace);
+  Bytes b;
+  header(b, 2, steps_flags(trace.steps));
+  meta_chunk(b, trace.meta, 0, std::min(trace.meta_at_start, trace.meta.items().size()));
+  std::uint32_t strings_written = 0;
+  KbzStringScan scan;
+  for (std::size_t i = 0; i < trace.events.chunk_count(); ++i)
+    chunk_with_strings(b, trace, i, strings_written, scan);
+  tail_chunks(b, trace, strings_written);
+  end_chunk(b, fnv1a64(b.out().data(), b.out().size()));
+  return std::move(b.out());
 }
 
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   Reader r(data, size);
-  read_header(r, data, size);
   Trace t;
-  bool have_strings = false, have_end = false;
+  const std::uint32_t version = read_header(r, data, size, t.steps);
+  bool have_strings = false, have_end = false, have_meta = false;
   while (r.left() > 0) {
     const std::size_t chunk_at = r.pos();
+    if (version >= 2 && runs_past_end(data, size, chunk_at)) {
+      cut_short(t, size, "inside a chunk");
+      break;
+    }
     r.need(16, "a chunk header");
     const std::uint32_t chunk = r.u32();
     r.u32();
@@ -259,10 +404,13 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
     const std::size_t body_end = r.pos() + static_cast<std::size_t>(len);
     if (chunk == k_tag_meta) {
       const std::uint8_t* p = r.take(static_cast<std::size_t>(len));
-      t.meta = meta_from_json(
+      const Meta part = meta_from_json(
           std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(len)));
+      for (const auto& [key, value] : part.items()) t.meta.set(key, value);
+      if (!have_meta) t.meta_at_start = t.meta.items().size();
+      have_meta = true;
     } else if (chunk == k_tag_strs) {
-      read_strings(r, body_end, t);
+      read_strings(r, body_end, version, t);
       have_strings = true;
     } else if (chunk == k_tag_evts) {
       read_events(r, len, t);
@@ -279,10 +427,57 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
     }
     if (r.pos() != body_end) r.fail("chunk contents do not match its length");
   }
-  if (!have_end) r.fail("the file ends without its END chunk (truncated?)");
-  if (!have_strings) r.fail("the file has no string table");
+  if (version == 1) {
+    if (!have_end) r.fail("the file ends without its END chunk (truncated?)");
+    if (!have_strings) r.fail("the file has no string table");
+    t.steps = steps_from_meta(t.meta);  // version 1 holds every step
+  } else if (!have_end && t.notice.empty()) {
+    cut_short(t, size, "after a complete chunk");
+  }
   check_string_refs(t);
   return t;
+}
+
+KbzStream::KbzStream(const std::string& path, const Trace& trace) : m_path(path) {
+  m_file = std::fopen(path.c_str(), "wb");
+  if (!m_file) throw InputError("cannot write '" + path + "'");
+  Bytes b;
+  header(b, 2, steps_flags(trace.steps));
+  meta_chunk(b, trace.meta, 0, std::min(trace.meta_at_start, trace.meta.items().size()));
+  put(b.out().data(), b.out().size());
+}
+
+KbzStream::~KbzStream() {
+  if (m_file) std::fclose(m_file);
+}
+
+void KbzStream::put(const std::uint8_t* p, std::size_t n) {
+  m_hash = fnv1a64(p, n, m_hash);
+  m_bytes += n;
+  if (std::fwrite(p, 1, n, m_file) != n) m_failed = true;
+}
+
+void KbzStream::write_chunk(const Trace& trace, std::size_t i) {
+  if (!m_file || i != m_chunks) return;
+  Bytes b;
+  chunk_with_strings(b, trace, i, m_strings, m_scan);
+  put(b.out().data(), b.out().size());
+  ++m_chunks;
+  std::fflush(m_file);  // a kill leaves every written chunk readable
+}
+
+void KbzStream::finish(const Trace& trace) {
+  if (!m_file) return;
+  for (std::size_t i = m_chunks; i < trace.events.chunk_count(); ++i) write_chunk(trace, i);
+  Bytes b;
+  tail_chunks(b, trace, m_strings);
+  put(b.out().data(), b.out().size());
+  Bytes end;
+  end_chunk(end, m_hash);
+  put(end.out().data(), end.out().size());
+  const bool closed = std::fclose(m_file) == 0;
+  m_file = nullptr;
+  if (m_failed || !closed) throw InputError("cannot write '" + m_path + "' (disk full?)");
 }
 
 }  // namespace kibitz::trace

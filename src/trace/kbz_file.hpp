@@ -1,17 +1,30 @@
 // The .kbz binary trace file. Little-endian throughout, no timestamps or padding bytes of
 // unknown content, so the same search gives the same bytes on every platform.
 //
-//   header   8 bytes magic "KIBITZ\r\n", u32 version, u32 flags (0)
+//   header   8 bytes magic "KIBITZ\r\n", u32 version, u32 flags
 //   chunks   u32 tag, u32 reserved (0), u64 payload length, payload
 //     "META"  UTF-8 JSON object of string pairs (Meta)
-//     "STRS"  u32 count, then count x (u32 length, bytes); entry 0 is the empty string
+//     "STRS"  strings (entry 0 is the empty string)
 //     "EVTS"  u32 count, then count x 16-byte events (type u8, flags u8, aux u16, node u32,
-//             a i32, b i32); a trace has one EVTS chunk per 65,536 events
+//             a i32, b i32); one EVTS chunk per 65,536 events
 //     "END "  u64 FNV-1a 64 of every byte before this chunk's tag; always last
-// A reader refuses a version newer than its own, unknown chunk tags are skipped.
+//
+// Version 1: flags 0; META, one STRS (u32 count, then count x (u32 length, bytes)), the EVTS
+// chunks, END. Every step of search! is an event (explicit); the reader takes the rule that
+// checks them from the facts (steps_from_meta).
+//
+// Version 2: flags = the steps' rule (bits 0-7) | criterion >= (bit 8) | lean (bit 9). The
+// chunks come in the order a recording writes them as it goes: META with the facts known at
+// the start; before each EVTS chunk a STRS chunk (u32 first id, u32 count, then count x (u32
+// length, bytes)) with the strings up to the largest id its events refer to that are not
+// written yet, left out when there are none; the strings no event refers to; a second META
+// with the facts the search added, if any; END. So the layout follows from the trace alone. A file
+// that ends early (a recording killed) opens up to its last complete chunk, with a notice saying
+// where it ends. A reader refuses a version newer than its own; unknown chunk tags are skipped.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -19,9 +32,11 @@
 
 namespace kibitz::trace {
 
-constexpr std::uint32_t k_kbz_version = 1;
+constexpr std::uint32_t k_kbz_version = 2;
 
-std::vector<std::uint8_t> write_kbz(const Trace& trace);
+// The trace as a version-2 file (its steps as they are, lean or explicit), or version 1 (every
+// step explicit: a lean trace is expanded first).
+std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version = k_kbz_version);
 // Throws InputError ("trace file: ...") naming what is wrong and where (byte offset).
 Trace read_kbz(const std::uint8_t* data, std::size_t size);
 inline Trace read_kbz(const std::vector<std::uint8_t>& bytes) {
@@ -32,5 +47,46 @@ bool looks_like_kbz(const std::uint8_t* data, std::size_t size);
 
 std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size,
                       std::uint64_t h = 0xcbf29ce484222325ull);
+
+// A version-2 file written while the search records: the header and the facts known at the
+// start when opened, each event chunk as the recorder seals it (then its memory can go), the
+// rest at finish. The bytes are those write_kbz gives for the finished trace.
+// Which strings the events written so far refer to (a payload's reference depends on its
+// record's head, which may be in an earlier chunk).
+struct KbzStringScan {
+  Event head{};
+  int slot = 0;
+  std::int64_t max_ref = 0;
+};
+
+class KbzStream {
+ public:
+  // Opens `path` for writing; throws InputError naming it.
+  KbzStream(const std::string& path, const Trace& trace);
+  ~KbzStream();
+  KbzStream(const KbzStream&) = delete;
+  KbzStream& operator=(const KbzStream&) = delete;
+
+  // Writes event chunk i (the next one), preceded by the strings it may refer to.
+  void write_chunk(const Trace& trace, std::size_t i);
+  std::size_t chunks_written() const { return m_chunks; }
+  // Writes the chunks not yet written, the facts added since the start and END; closes.
+  // Throws InputError when the file cannot be written.
+  void finish(const Trace& trace);
+  std::uint64_t bytes_written() const { return m_bytes; }
+
+ private:
+  void put(const std::uint8_t* p, std::size_t n);
+
+  std::string m_path;
+  std::FILE* m_file = nullptr;
+  std::uint64_t m_hash = 0xcbf29ce484222325ull;
+  std::uint64_t m_bytes = 0;
+  std::uint32_t m_strings = 0;  // strings written so far
+  KbzStringScan m_scan;
+  std::size_t m_chunks = 0;  // event chunks written so far
+  bool m_failed = false;
+  friend class ChunkWriter;
+};
 
 }  // namespace kibitz::trace

@@ -3,18 +3,34 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "trace/positions.hpp"
 #include "trace/records/records.hpp"
 
 namespace kibitz::trace {
 
 void Model::fail(std::size_t t, const std::string& what) const {
   throw InputError("trace, event " + std::to_string(t) + " (" +
-                   event_type_name(m_trace->events[t].type) + "): " + what);
+                   event_type_name(t < event_count() ? event(t).type : EventType::none) +
+                   "): " + what);
+}
+
+const std::string& Model::position(std::uint32_t id) const {
+  static const std::string k_none;
+  if (!m_trace) return k_none;
+  const std::uint32_t recorded = m_nodes[id].position;
+  if (recorded != 0) return m_trace->strings.get(recorded);
+  if (auto it = m_positions.find(id); it != m_positions.end()) return it->second;
+  if (m_positions.size() >= 1u << 16) m_positions.clear();  // only what is being looked at
+  std::vector<std::uint16_t> moves;
+  for (std::uint32_t n = id; m_nodes[n].parent != k_no_node; n = m_nodes[n].parent)
+    moves.push_back(m_nodes[n].move_index);
+  std::reverse(moves.begin(), moves.end());
+  return m_positions.emplace(id, derive_position(m_trace->meta, moves)).first->second;
 }
 
 void Model::add_counts(Counters& c, std::size_t t) const {
   namespace gb = greenblatt;
-  const EventLog& ev = m_trace->events;
+  const EventLog& ev = (*m_events);
   const Event& e = ev[t];
   switch (e.type) {
     case EventType::enter:
@@ -100,7 +116,7 @@ std::uint32_t Model::successor(std::uint32_t id, std::int32_t k) const {
 
 std::uint32_t Model::node_of_event(std::size_t t) const {
   for (;;) {
-    const Event& e = m_trace->events[t];
+    const Event& e = (*m_events)[t];
     if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
       return k_no_node;
     if (e.type != EventType::payload) return e.node;
@@ -124,7 +140,7 @@ NodeState Model::state_at(std::uint32_t id, std::size_t t) const {
   bool have_alpha = false;
   for (const std::uint32_t* q = p; q != first && !(have_alpha && s.has_best);) {
     --q;
-    const Event& e = m_trace->events[*q];
+    const Event& e = (*m_events)[*q];
     switch (e.type) {
       case EventType::alpha_set:
         if (!have_alpha) {

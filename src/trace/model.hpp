@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/bound.hpp"
@@ -115,12 +117,16 @@ class Model {
 
   Model() = default;
   // Throws InputError("trace, event N: ...") when the events do not nest or contradict
-  // themselves (a child returning a value it did not return, a cutoff at the wrong child...).
+  // themselves (a child returning a value it did not return, a cutoff at the wrong child...),
+  // or are not the steps the trace's rule gives (derive.hpp). A lean trace is expanded first:
+  // the model's events are then the full stream, every step in place.
   explicit Model(const Trace& trace);
 
   const Trace& trace() const { return *m_trace; }
-  std::size_t event_count() const { return m_trace ? m_trace->events.size() : 0; }
-  const Event& event(std::size_t t) const { return m_trace->events[t]; }
+  // Every step of the search, derived ones included (for an explicit trace, its own events).
+  const EventLog& events() const { return *m_events; }
+  std::size_t event_count() const { return m_events ? m_events->size() : 0; }
+  const Event& event(std::size_t t) const { return (*m_events)[t]; }
 
   std::uint32_t node_count() const { return static_cast<std::uint32_t>(m_nodes.size()); }
   const ModelNode& node(std::uint32_t id) const { return m_nodes[id]; }
@@ -149,9 +155,9 @@ class Model {
   const std::string& label(std::uint32_t id) const {
     return m_trace->strings.get(m_nodes[id].label);
   }
-  const std::string& position(std::uint32_t id) const {
-    return m_trace->strings.get(m_nodes[id].position);
-  }
+  // The node's position text: recorded, or derived from the root's and the moves
+  // (positions.hpp) and kept; "" for trees.
+  const std::string& position(std::uint32_t id) const;
   // Child indices from the root, e.g. {0, 2}.
   std::vector<int> path(std::uint32_t id) const;
   std::string path_text(std::uint32_t id) const;  // "0.2", "" for a root
@@ -180,6 +186,9 @@ class Model {
   friend class ModelBuilder;  // model_build.cpp
 
   const Trace* m_trace = nullptr;
+  const EventLog* m_events = nullptr;                                  // the trace's, or m_expanded
+  std::unique_ptr<EventLog> m_expanded;                                // a lean trace's full stream
+  mutable std::unordered_map<std::uint32_t, std::string> m_positions;  // derived, as shown
   std::vector<ModelNode> m_nodes;
   std::vector<std::uint32_t> m_roots;
   std::vector<std::uint32_t> m_children;

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "trace/derive.hpp"
 #include "trace/extension.hpp"
 #include "trace/model.hpp"
 #include "trace/records/records.hpp"
@@ -13,7 +14,7 @@ namespace kibitz::trace {
 
 class ModelBuilder final : public ModelBuildContext {
  public:
-  ModelBuilder(Model& m, const Trace& trace) : m(m), m_trace(trace), ev(trace.events) {}
+  ModelBuilder(Model& m, const Trace& trace) : m(m), m_trace(trace), ev(m.events()) {}
 
   // ModelBuildContext, for the extensions' records.
   const EventLog& events() const override { return ev; }
@@ -36,7 +37,9 @@ class ModelBuilder final : public ModelBuildContext {
   void build() {
     const std::size_t n = ev.size();
     if (n >= k_never) throw InputError("trace: more than 2^32 - 1 events");
-    m.m_has_window = m_trace.meta.get("algo") != "minimax";
+    // Minimax has no window; a format-1 trace says so only by its algorithm's name.
+    m.m_has_window = m_trace.steps.rule != StepRule::minimax &&
+                     steps_from_meta(m_trace.meta).rule != StepRule::minimax;
     for (std::size_t t = 0; t < n; ++t) step(t);
     if (m_payloads_due > 0) missing_payload(n);
     index();
@@ -304,9 +307,10 @@ class ModelBuilder final : public ModelBuildContext {
       enter_t[i] = m.m_nodes[i].enter_t;
       parent[i] = m.m_nodes[i].parent;
     }
-    m.m_fe.build(m_trace, enter_t, parent);
+    const TraceView view{m_trace.meta, m_trace.strings, ev};
+    m.m_fe.build(view, enter_t, parent);
     // Interest search's ratings, costs and cutoffs, per node.
-    m.m_interest.build(m_trace, m.m_nodes.data(), m.m_nodes.size());
+    m.m_interest.build(view, m.m_nodes.data(), m.m_nodes.size());
   }
 
   Model& m;
@@ -330,7 +334,14 @@ class ModelBuilder final : public ModelBuildContext {
   } m_next;
 };
 
-Model::Model(const Trace& trace) : m_trace(&trace) {
+Model::Model(const Trace& trace) : m_trace(&trace), m_events(&trace.events) {
+  if (trace.steps.lean) {
+    m_expanded = std::make_unique<EventLog>();
+    expand_steps(trace, *m_expanded);
+    m_events = m_expanded.get();
+  } else if (trace.steps.rule != StepRule::none) {
+    check_steps(trace);
+  }
   ModelBuilder(*this, trace).build();
 }
 

@@ -22,7 +22,7 @@ std::uint32_t child_k(const trace::Model& m, std::uint32_t id, std::int32_t k) {
 
 // An extension record's sentence (for its head or one of its payloads); "" if none.
 std::string narrate_extension(const trace::Model& model, std::size_t t) {
-  const std::size_t head = trace::record_head(model.trace().events, t);
+  const std::size_t head = trace::record_head(model.events(), t);
   if (head == trace::k_no_event) return "";
   const trace::TraceExtension* x = trace::find_extension(model.event(head).type);
   return x && x->narrate ? x->narrate(model, head, static_cast<int>(t - head)) : "";

@@ -49,7 +49,7 @@ void pvs_record(ModelBuildContext& m, std::size_t t, const Event& e) {
 }
 
 std::string narrate_pvs(const Model& model, std::size_t head, int slot) {
-  const EventLog& ev = model.trace().events;
+  const EventLog& ev = model.events();
   const Event& e = ev[head];
   if (slot != 0 || e.node >= model.node_count()) return "";
   auto sc = [](Score v) { return format_score_pretty(v); };

@@ -25,7 +25,7 @@ void table_record(ModelBuildContext& m, std::size_t t, const Event& e) {
 }
 
 std::string narrate_table(const Model& model, std::size_t head, int slot) {
-  const EventLog& ev = model.trace().events;
+  const EventLog& ev = model.events();
   const Event& e = ev[head];
   if (slot != 0) return "";
   const std::string name = node_name(model, e.node);

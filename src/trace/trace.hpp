@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "trace/event.hpp"
+#include "trace/steps.hpp"
 
 namespace kibitz::trace {
 
@@ -43,6 +44,8 @@ class EventLog {
     m_chunks = std::move(other.m_chunks);
     m_cur = other.m_cur;
     m_fill = other.m_fill;
+    m_held = other.m_held;
+    other.m_chunks.clear();
     other.clear();
     return *this;
   }
@@ -53,11 +56,14 @@ class EventLog {
   }
   // The same event as two little-endian words (see Recorder::push): two stores instead of six
   // field stores, which wasm does not merge.
-  void push_words(std::uint64_t lo, std::uint64_t hi) {
+  // Returns where the event went: chunks never move, so a recorder may complete it later.
+  Event* push_words(std::uint64_t lo, std::uint64_t hi) {
     if (m_fill == k_chunk_events) add_chunk();
-    unsigned char* at = reinterpret_cast<unsigned char*>(m_cur + m_fill++);
+    Event* slot = m_cur + m_fill++;
+    unsigned char* at = reinterpret_cast<unsigned char*>(slot);
     std::memcpy(at, &lo, 8);
     std::memcpy(at + 8, &hi, 8);
+    return slot;
   }
   std::size_t size() const {
     return m_chunks.empty() ? 0 : (m_chunks.size() - 1) * k_chunk_events + m_fill;
@@ -70,24 +76,42 @@ class EventLog {
     return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
   }
   void clear() {
-    for (auto& c : m_chunks) ChunkPool::give(c.release());
+    for (auto& c : m_chunks) {
+      if (c) ChunkPool::give(c.release());
+    }
     m_chunks.clear();
     m_cur = nullptr;
     m_fill = k_chunk_events;
+    m_held = 0;
   }
   // Bytes held by the chunks (what the recording costs in memory).
-  std::size_t bytes_reserved() const { return m_chunks.size() * k_chunk_events * sizeof(Event); }
+  std::size_t bytes_reserved() const { return m_held * k_chunk_events * sizeof(Event); }
+
+  std::size_t chunk_count() const { return m_chunks.size(); }
+  // The events of chunk i (a full chunk holds k_chunk_events), nullptr once released.
+  const Event* chunk(std::size_t i) const { return m_chunks[i].get(); }
+  // Gives chunk i's memory back (a recording streamed to a file keeps only what it has not
+  // written): its events can no longer be read; size() and later chunks are unchanged.
+  void release_chunk(std::size_t i) {
+    if (m_chunks[i] && m_chunks[i].get() != m_cur) {
+      ChunkPool::give(m_chunks[i].release());
+      --m_held;
+    }
+  }
+  bool complete() const { return m_held == m_chunks.size(); }  // no chunk released
 
  private:
   void add_chunk() {
     m_chunks.emplace_back(ChunkPool::take());
     m_cur = m_chunks.back().get();
     m_fill = 0;
+    ++m_held;
   }
 
   std::vector<std::unique_ptr<Event[]>> m_chunks;
   Event* m_cur = nullptr;
   std::size_t m_fill = k_chunk_events;  // "full" until the first chunk exists
+  std::size_t m_held = 0;               // chunks not released
 };
 
 // Strings stored once; id 0 is always the empty string.
@@ -140,6 +164,21 @@ struct Trace {
   Meta meta;
   StringTable strings;
   EventLog events;
+  Steps steps;  // explicit or lean, and the rule that derives the steps (steps.hpp)
+
+  // The facts that existed when the recording began (the others were added by the search): a
+  // file written while recording has them first and the rest after the events (kbz_file.hpp).
+  std::size_t meta_at_start = static_cast<std::size_t>(-1);  // -1: all of them
+  // What a reader should tell about the trace, e.g. that its file was cut short ("" none).
+  std::string notice;
+};
+
+// A trace's facts and strings with the event stream a reader works on: the model's (every
+// step in place, a lean trace expanded) rather than the recorded one.
+struct TraceView {
+  const Meta& meta;
+  const StringTable& strings;
+  const EventLog& events;
 };
 
 }  // namespace kibitz::trace

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
+#include "trace/derive.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/records/records.hpp"
@@ -18,7 +19,7 @@ struct PayloadPlace {
   const Event* head = nullptr;
   int slot = 0;
 };
-PayloadPlace payload_place(const Trace& trace, std::size_t i) {
+PayloadPlace payload_place(const TraceView& trace, std::size_t i) {
   const std::size_t head = record_head(trace.events, i);
   if (head == k_no_event || head == i) return {};
   return {&trace.events[head], static_cast<int>(i - head)};
@@ -35,8 +36,24 @@ void field_int(JsonWriter& j, const char* k, long long v) {
   j.number(v);
 }
 
+// A lean trace's node event: its move, label and position, then its evaluation (a leaf) or
+// its successor count (an interior node), or neither (settled by the table, or explicit later).
+void write_node_fields(JsonWriter& j, const TraceView& trace, const Event& e) {
+  if (e.aux != k_no_move_index) field_int(j, "move_index", e.aux);
+  if (e.node != 0) {
+    j.key("label");
+    j.string(trace.strings.get(e.node));
+  }
+  if (e.b != 0) {
+    j.key("position");
+    j.string(trace.strings.get(static_cast<std::uint32_t>(e.b)));
+  }
+  if (e.flags == k_node_leaf) field_score(j, "value", e.a);
+  if (e.flags == k_node_interior) field_int(j, "count", e.a);
+}
+
 // The fields of the core events (the search's own, event.hpp); false for the others.
-bool write_core_fields(JsonWriter& j, const Trace& trace, const Event& e) {
+bool write_core_fields(JsonWriter& j, const TraceView& trace, const Event& e) {
   switch (e.type) {
     case EventType::iteration_begin:
       field_int(j, "iteration", e.node);
@@ -101,6 +118,9 @@ bool write_core_fields(JsonWriter& j, const Trace& trace, const Event& e) {
       j.key("kind");
       j.string(kind_name(unpack_kind(e.flags)));
       return true;
+    case EventType::node:
+      write_node_fields(j, trace, e);
+      return true;
     default:
       return false;
   }
@@ -108,7 +128,7 @@ bool write_core_fields(JsonWriter& j, const Trace& trace, const Event& e) {
 
 // The named fields of a forward-estimation test and of some payloads; false when the event
 // has none (its fields are raw).
-bool write_named_fields(JsonWriter& j, const Trace& trace, std::size_t index) {
+bool write_named_fields(JsonWriter& j, const TraceView& trace, std::size_t index) {
   const Event& e = trace.events[index];
   if (e.type == EventType::fe_test) {  // forward estimation (event.hpp): named fields
     const FeTestRecord r = RecordCodec<FeTestRecord>::decode(trace.events, index);
@@ -157,7 +177,7 @@ void write_raw_fields(JsonWriter& j, const Event& e) {
 }
 
 // One event as an object: its type, then its fields.
-void write_event(JsonWriter& j, const Trace& trace, std::size_t index) {
+void write_event(JsonWriter& j, const TraceView& trace, std::size_t index) {
   const Event& e = trace.events[index];
   j.begin_object();
   j.key("type");
@@ -221,9 +241,9 @@ class EventReader {
     }
     return k;
   }
-  std::int32_t text() const {
-    const Json& v = field("text");
-    if (!v.is_string()) fail("'text' must be a string");
+  std::int32_t text(const char* key = "text") const {
+    const Json& v = field(key);
+    if (!v.is_string()) fail(std::string("'") + key + "' must be a string");
     return static_cast<std::int32_t>(m_trace.strings.intern(v.get<std::string>()));
   }
 
@@ -247,10 +267,28 @@ Json parse_trace_document(const std::string& text) {
     throw InputError("trace JSON: \"format\" must be \"kibitz-trace\"");
   }
   auto version = doc.find("version");
-  if (version == doc.end() || !version->is_number_integer() || version->get<int>() != 1) {
-    throw InputError("trace JSON: \"version\" must be 1");
+  if (version == doc.end() || !version->is_number_integer() ||
+      (version->get<long long>() != 1 && version->get<long long>() != 2)) {
+    throw InputError("trace JSON: \"version\" must be 1 or 2");
   }
   return doc;
+}
+
+// A node event's fields into e (write_node_fields).
+void read_node_fields(const EventReader& r, Event& e) {
+  e.aux = r.has("move_index") ? static_cast<std::uint16_t>(r.integer("move_index", 0, 65534))
+                              : k_no_move_index;
+  if (r.has("label")) e.node = static_cast<std::uint32_t>(r.text("label"));
+  if (r.has("position")) e.b = r.text("position");
+  if (r.has("value") && r.has("count"))
+    r.fail("a node has a 'value' (a leaf) or a 'count', not both");
+  if (r.has("value")) {
+    e.flags = k_node_leaf;
+    e.a = r.score("value");
+  } else if (r.has("count")) {
+    e.flags = k_node_interior;
+    e.a = static_cast<std::int32_t>(r.integer("count", 1, 1 << 30));
+  }
 }
 
 // The fields of the core events (the search's own, event.hpp) into e; false for the others.
@@ -315,6 +353,9 @@ bool read_core_fields(const EventReader& r, Event& e) {
       e.node = r.node();
       e.a = r.score("ret");
       e.flags = pack_leave(r.bound(), r.kind());
+      return true;
+    case EventType::node:
+      read_node_fields(r, e);
       return true;
     default:
       return false;
@@ -393,27 +434,84 @@ Event read_event(const Json& obj, std::size_t i, Trace& t) {
 
 }  // namespace
 
-std::string write_trace_json(const Trace& trace) {
+std::string write_trace_json(const Trace& trace, int version) {
+  EventLog expanded;
+  if (version == 1 && trace.steps.lean) expand_steps(trace, expanded);  // every step
+  const TraceView view{trace.meta, trace.strings,
+                       version == 1 && trace.steps.lean ? expanded : trace.events};
   JsonWriter j;
   j.begin_object();
   j.key("format");
   j.string("kibitz-trace");
   j.key("version");
-  j.number(1LL);
+  j.number(static_cast<long long>(version == 1 ? 1 : 2));
+  if (version != 1) {
+    j.key("steps");
+    j.begin_object();
+    j.key("rule");
+    j.string(step_rule_name(trace.steps.rule));
+    j.key("criterion");
+    j.string(criterion_name(trace.steps.criterion));
+    j.key("lean");
+    j.boolean(trace.steps.lean);
+    j.end_object();
+  }
   j.key("meta");
   j.raw(meta_to_json(trace.meta));
+  if (version != 1 && trace.meta_at_start < trace.meta.items().size()) {
+    // The facts known before the search (the rest it added), as a .kbz file orders them.
+    j.key("meta_at_start");
+    j.number(static_cast<long long>(trace.meta_at_start));
+  }
   j.key("events");
   j.begin_array();
-  for (std::size_t i = 0; i < trace.events.size(); ++i) write_event(j, trace, i);
+  for (std::size_t i = 0; i < view.events.size(); ++i) write_event(j, view, i);
   j.end_array();
   j.end_object();
   return j.take();
 }
 
+namespace {
+
+// Version 2's "steps": the rule, the criterion and whether the derived steps are left out.
+Steps read_steps(const Json& doc) {
+  Steps s;
+  auto it = doc.find("steps");
+  if (it == doc.end()) return s;
+  const Json& v = *it;
+  auto rule = v.find("rule"), criterion = v.find("criterion"), lean = v.find("lean");
+  if (!v.is_object() || rule == v.end() || !rule->is_string() ||
+      !parse_step_rule(rule->get<std::string>(), s.rule)) {
+    throw InputError(
+        "trace JSON: \"steps\" must name a rule: none, minimax, alphabeta, "
+        "alphabeta-bounds or pvs");
+  }
+  if (criterion != v.end() &&
+      (!criterion->is_string() ||
+       !parse_criterion(criterion->get<std::string>().c_str(), s.criterion))) {
+    throw InputError("trace JSON: the steps' \"criterion\" must be \"gt\" or \"ge\"");
+  }
+  if (lean != v.end()) {
+    if (!lean->is_boolean()) throw InputError("trace JSON: the steps' \"lean\" must be a boolean");
+    s.lean = lean->get<bool>();
+  }
+  if (s.lean && s.rule == StepRule::none)
+    throw InputError("trace JSON: a lean trace needs the rule that derives its steps");
+  return s;
+}
+
+}  // namespace
+
 Trace read_trace_json(const std::string& text) {
   const Json doc = parse_trace_document(text);
   Trace t;
   if (auto meta = doc.find("meta"); meta != doc.end()) t.meta = meta_from_json(meta->dump());
+  t.steps = doc["version"].get<long long>() == 1 ? steps_from_meta(t.meta) : read_steps(doc);
+  if (auto at = doc.find("meta_at_start"); at != doc.end()) {
+    if (!at->is_number_unsigned() || at->get<std::size_t>() > t.meta.items().size())
+      throw InputError("trace JSON: \"meta_at_start\" must count some of the facts in \"meta\"");
+    t.meta_at_start = at->get<std::size_t>();
+  }
   auto events = doc.find("events");
   if (events == doc.end() || !events->is_array())
     throw InputError("trace JSON: \"events\" must be an array");

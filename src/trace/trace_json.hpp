@@ -8,7 +8,9 @@
 
 namespace kibitz::trace {
 
-std::string write_trace_json(const Trace& trace);
+// Version 2 (the default) writes the trace's steps as they are, lean or explicit, and says
+// which; version 1 writes every step (a lean trace expanded) and no steps header.
+std::string write_trace_json(const Trace& trace, int version = 2);
 // Throws InputError naming the event index and field that is wrong.
 Trace read_trace_json(const std::string& text);
 

@@ -72,7 +72,14 @@ expect_ok "record" '^value: \+3$' search --tree "$tree" --criterion ge --record 
 [ -s t.kbz ] || fail "record wrote no file"
 expect_ok "replay" 'cutoff' replay t.kbz --at 25
 expect_ok "replay json" '"t":25,"events":6[0-9]' replay t.kbz --at 25 --json
-expect_ok "export json" '"format":"kibitz-trace","version":1' export t.kbz --json
+expect_ok "export json" '"format":"kibitz-trace","version":2,"steps":\{"rule":"alphabeta","criterion":"ge","lean":true\}' export t.kbz --json
+expect_ok "export json v1" '"format":"kibitz-trace","version":1,"meta"' export t.kbz --json --v1
+"${kibitz[@]}" export t.kbz --kbz --v1 --out t1.kbz || fail "export --kbz --v1"
+"${kibitz[@]}" export t1.kbz --json --v1 --out t1.json || fail "export v1 --json --v1"
+"${kibitz[@]}" export t1.json --kbz --v1 --out t1back.kbz || fail "export v1 json --kbz --v1"
+cmp -s t1.kbz t1back.kbz || fail "v1 kbz -> json -> kbz changed the bytes"
+"${kibitz[@]}" export t1.kbz --kbz --out t2.kbz || fail "export v1 to v2"
+cmp -s t.kbz t2.kbz || fail "a v1 file exported to v2 is not the lean recording"
 "${kibitz[@]}" export t.kbz --json --out t.json || fail "export --out"
 "${kibitz[@]}" export t.json --kbz --out back.kbz || fail "export --kbz"
 cmp -s t.kbz back.kbz || fail "kbz -> json -> kbz changed the bytes"
@@ -83,8 +90,14 @@ printf 'KIBITZ\r\n\x01\x00\x00\x00' > short.kbz
 expect_error "truncated trace" 'truncated' replay short.kbz --at 0
 printf 'hello' > text.kbz
 expect_error "not a trace" 'not a trace' replay text.kbz --at 0
-head -c 300 t.kbz > cut.kbz
-expect_error "cut trace" 'trace file, byte' replay cut.kbz --at 0
+head -c 300 t1.kbz > cut.kbz
+expect_error "cut v1 trace" 'trace file, byte' replay cut.kbz --at 0
+# A version-2 recording cut short (killed) opens up to its last complete chunk, and says so.
+"${kibitz[@]}" search --random b=4,d=8,lo=-9,hi=9,seed=2 --algo minimax --record big.kbz > /dev/null || fail "record big"
+head -c 1200000 big.kbz > cutbig.kbz
+expect_ok "cut v2 trace" '^event 10 of ' replay cutbig.kbz --at 10
+"${kibitz[@]}" replay cutbig.kbz --at 10 2>&1 >/dev/null | grep -q 'the recording was cut short. Shown: its first 65536 events' ||
+  fail "cut v2 trace: no notice"
 printf '{"format":"kibitz-trace","version":1,"events":[{"type":"leave","node":0,"ret":1,"bound":"exact","kind":"pv"}]}' > bad.json
 expect_error "bad nesting" 'trace, event 0 \(leave\): no node is open' export bad.json --json
 
@@ -169,7 +182,7 @@ expect_ok "interest growth" '^iteration 3 \(limit 4000, depth 4\)' search --game
   --limit-growth start=1000,factor=2,iterations=3 --tallies joint --similarity on
 expect_ok "interest random value" '"interest_cutoffs":' search --random b=3,d=4,seed=2 --algo interest --interest-costs value --limit 600 --json
 expect_ok "interest record" '^value: ' search --game chess --depth 2 --algo interest --limits 3000,6000 --record interest.kbz
-expect_ok "interest replay" 'a3 comes up: net cost = 0 \(path\) \+ 0 \(this ply\) \+ 2000 = 2000 ≤ limit 3000' replay interest.kbz --at 64
+expect_ok "interest replay" 'a3 comes up: net cost = 0 \(path\) \+ 0 \(this ply\) \+ 2000 = 2000 ≤ limit 3000' replay interest.kbz --at 63
 "${kibitz[@]}" export interest.kbz --json --out interest.json || fail "export interest"
 "${kibitz[@]}" export interest.json --kbz --out interest_back.kbz || fail "export interest back"
 cmp -s interest.kbz interest_back.kbz || fail "interest kbz -> json -> kbz changed the bytes"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The trace corpus: a fixed set of searches (every algorithm, every source and game, both
 # criteria, interest schedules, forward-estimation bounds, Greenblatt options), recorded, plus
-# their JSON exports, the bench signature and the experiments' outputs. A refactoring that must
+# their JSON exports (format 2 as recorded, and format 1 with every step derived), the bench
+# signature and the experiments' outputs. A refactoring that must
 # not change what Kibitz records is checked by running this before and after and comparing the
 # files byte for byte (tests/corpus/expected.sha256 holds the hashes of the current outputs).
 #
@@ -28,6 +29,8 @@ while IFS= read -r args; do
   fi
   rm -f "$out/$name.err"
   "$kibitz" export "$out/$name.kbz" --json > "$out/$name.json" || fails=$((fails + 1))
+  # Every step, the derived ones included (format 1): what the viewer steps through.
+  "$kibitz" export "$out/$name.kbz" --json --v1 > "$out/$name.v1.json" || fails=$((fails + 1))
 done < "$here/searches.txt"
 # The bench signature (the node count of its fixed set of searches): its classic part, the
 # searches of minimax, alpha-beta and alpha-beta with bounds (all of it before other algorithms

@@ -32,6 +32,7 @@ bool same_events(const trace::Trace& a, const trace::Trace& b) {
                     b.strings.get(static_cast<std::uint32_t>(y.a))) {
       return false;
     }
+    if (x.type == EventType::node && a.strings.get(x.node) != b.strings.get(y.node)) return false;
   }
   return true;
 }
@@ -60,11 +61,12 @@ struct Naive {
   std::vector<std::uint32_t> parent;
 };
 
-Naive replay(const trace::Trace& t, std::size_t upto) {
+// events: an explicit trace's (every step recorded, as --verbose-trace records them).
+Naive replay(const trace::EventLog& events, std::size_t upto) {
   Naive n;
   std::vector<std::uint32_t> open;
   for (std::size_t i = 0; i <= upto; ++i) {
-    const Event& e = t.events[i];
+    const Event& e = events[i];
     switch (e.type) {
       case EventType::enter: {
         Naive::S s;
@@ -117,46 +119,57 @@ Naive replay(const trace::Trace& t, std::size_t upto) {
   return n;
 }
 
-void check_model_against_replay(const trace::Trace& t) {
-  const trace::Model m(t);
-  for (std::size_t at = 0; at < t.events.size(); ++at) {
-    const Naive n = replay(t, at);
-    REQUIRE(m.nodes_visible_at(at) == n.nodes.size());
-    const trace::Counters c = m.counters_at(at);
-    CHECK(c.nodes == n.c.nodes);
-    CHECK(c.leaves == n.c.leaves);
-    CHECK(c.cutoffs == n.c.cutoffs);
-    CHECK(c.pv == n.c.pv);
-    CHECK(c.cut == n.c.cut);
-    CHECK(c.all == n.c.all);
-    CHECK(c.max_depth == n.c.max_depth);
-    for (std::uint32_t id = 0; id < m.node_count(); ++id) {
-      const trace::NodeState s = m.state_at(id, at);
-      if (id >= n.nodes.size()) {
-        CHECK_FALSE(s.visible);
-        continue;
+// The model of the lean recording and of the verbose one (checked against the rule) against a
+// replay of the verbose recording's events, at every event.
+void check_model_against_replay(const SearchSpec& spec) {
+  const SearchResult lean = run_search(spec, Recording::on);
+  const SearchResult full = run_search(spec, Recording::verbose);
+  REQUIRE(lean.trace.steps.lean);
+  const trace::Model ml(lean.trace), mf(full.trace);
+  const trace::EventLog& events = full.trace.events;
+  REQUIRE(ml.event_count() == events.size());
+  REQUIRE(mf.event_count() == events.size());
+  for (std::size_t at = 0; at < events.size(); ++at) {
+    const Naive n = replay(events, at);
+    for (const trace::Model* mp : {&ml, &mf}) {
+      const trace::Model& m = *mp;
+      REQUIRE(m.nodes_visible_at(at) == n.nodes.size());
+      const trace::Counters c = m.counters_at(at);
+      CHECK(c.nodes == n.c.nodes);
+      CHECK(c.leaves == n.c.leaves);
+      CHECK(c.cutoffs == n.c.cutoffs);
+      CHECK(c.pv == n.c.pv);
+      CHECK(c.cut == n.c.cut);
+      CHECK(c.all == n.c.all);
+      CHECK(c.max_depth == n.c.max_depth);
+      for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+        const trace::NodeState s = m.state_at(id, at);
+        if (id >= n.nodes.size()) {
+          CHECK_FALSE(s.visible);
+          continue;
+        }
+        const Naive::S& x = n.nodes[id];
+        INFO("event " << at << " node " << id << (mp == &ml ? " (lean)" : " (verbose)"));
+        CHECK(s.visible);
+        CHECK(s.done == x.done);
+        CHECK(s.alpha_index == x.alpha_index);
+        CHECK(s.alpha == x.alpha);
+        CHECK(s.has_best == x.has_best);
+        if (x.has_best) {
+          CHECK(s.best_index == x.best_index);
+          CHECK(s.best == x.best);
+        }
+        CHECK(s.evaluated == x.evaluated);
+        if (x.evaluated) CHECK(s.eval == x.eval);
+        CHECK(s.cutoff_child == x.cutoff);
+        CHECK(s.kind == x.kind);
+        CHECK(s.children_entered == x.children);
+        if (x.done) {
+          CHECK(s.ret == x.ret);
+          CHECK(s.bound == x.bound);
+        }
+        CHECK(m.node(id).parent == n.parent[id]);
       }
-      const Naive::S& x = n.nodes[id];
-      INFO("event " << at << " node " << id);
-      CHECK(s.visible);
-      CHECK(s.done == x.done);
-      CHECK(s.alpha_index == x.alpha_index);
-      CHECK(s.alpha == x.alpha);
-      CHECK(s.has_best == x.has_best);
-      if (x.has_best) {
-        CHECK(s.best_index == x.best_index);
-        CHECK(s.best == x.best);
-      }
-      CHECK(s.evaluated == x.evaluated);
-      if (x.evaluated) CHECK(s.eval == x.eval);
-      CHECK(s.cutoff_child == x.cutoff);
-      CHECK(s.kind == x.kind);
-      CHECK(s.children_entered == x.children);
-      if (x.done) {
-        CHECK(s.ret == x.ret);
-        CHECK(s.bound == x.bound);
-      }
-      CHECK(m.node(id).parent == n.parent[id]);
     }
   }
 }
@@ -182,41 +195,60 @@ TEST_CASE("a .kbz file round trip keeps every event, string and meta entry") {
   }
 }
 
-TEST_CASE("a trace spanning several event chunks round trips") {
+TEST_CASE("a trace spanning several event chunks round trips, lean and verbose") {
   SearchSpec s;
-  s.random = RandomTreeParams::parse("b=4,d=8,lo=-9,hi=9,seed=2");
+  s.random = RandomTreeParams::parse("b=4,d=9,lo=-9,hi=9,seed=2");
   s.algo = "minimax";
-  const trace::Trace t = run_search(s, true).trace;
-  CHECK(t.events.size() > 2 * trace::EventLog::k_chunk_events);
-  const auto bytes = trace::write_kbz(t);
-  const trace::Trace back = trace::read_kbz(bytes);
-  CHECK(same_events(t, back));
-  CHECK(static_cast<double>(bytes.size()) / static_cast<double>(t.events.size()) < 16.1);
+  for (Recording r : {Recording::on, Recording::verbose}) {
+    const trace::Trace t = run_search(s, r).trace;
+    CHECK(t.events.size() > 2 * trace::EventLog::k_chunk_events);
+    const auto bytes = trace::write_kbz(t);
+    const trace::Trace back = trace::read_kbz(bytes);
+    CHECK(same_events(t, back));
+    CHECK(back.steps == t.steps);
+    CHECK(trace::write_kbz(back) == bytes);
+    CHECK(static_cast<double>(bytes.size()) / static_cast<double>(t.events.size()) < 16.1);
+  }
 }
 
-TEST_CASE("the JSON export round trips, labels and infinities included") {
-  for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
+TEST_CASE("the JSON export round trips, labels and infinities included, in both versions") {
+  for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds", "pvs"}) {
     const trace::Trace t = sample_trace(a);
     const std::string json = trace::write_trace_json(t);
     CHECK(json.find("\"alpha0\":\"-inf\"") != std::string::npos);
-    CHECK(json.find("\"text\":\"B\"") != std::string::npos);
+    CHECK(json.find("\"label\":\"B\"") != std::string::npos);  // a lean node event's
     const trace::Trace back = trace::read_trace_json(json);
     CHECK(same_events(t, back));
+    CHECK(back.steps == t.steps);
     CHECK(trace::write_trace_json(back) == json);
     const auto bytes = trace::write_kbz(t);
     CHECK(trace::write_kbz(trace::read_trace_any(bytes.data(), bytes.size())) == bytes);
     CHECK(same_events(
         trace::read_trace_any(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()), t));
+    // Version 1: every step, the labels as label events; read back, it is the verbose recording.
+    const std::string v1 = trace::write_trace_json(t, 1);
+    CHECK(v1.find("\"version\":1") != std::string::npos);
+    CHECK(v1.find("\"text\":\"B\"") != std::string::npos);
+    const trace::Trace old = trace::read_trace_json(v1);
+    CHECK_FALSE(old.steps.lean);
+    CHECK(old.steps.rule == t.steps.rule);
+    CHECK(same_events(old,
+                      run_search(tree_spec("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", a, Criterion::ge),
+                                 Recording::verbose)
+                          .trace));
+    const trace::Trace old_kbz = trace::read_kbz(trace::write_kbz(t, 1));
+    CHECK(same_events(old_kbz, old));
+    CHECK(trace::Model(old_kbz).event_count() == trace::Model(t).event_count());
   }
 }
 
-TEST_CASE("the model's state at every event equals a replay from zero") {
+TEST_CASE("the model's state at every event equals a replay from zero, lean and verbose") {
   Rng rng(17);
   for (int i = 0; i < 30; ++i) {
     const std::string text = random_tree_text(rng, 4, 3, false, -4, 4, 15);
-    for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
+    for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds", "pvs"}) {
       for (Criterion c : {Criterion::gt, Criterion::ge}) {
-        check_model_against_replay(run_search(tree_spec(text, a, c), true).trace);
+        check_model_against_replay(tree_spec(text, a, c));
       }
     }
   }
@@ -225,14 +257,16 @@ TEST_CASE("the model's state at every event equals a replay from zero") {
 TEST_CASE("seeking a big trace reads keyframes, and agrees with a replay at sampled events") {
   SearchSpec s;
   s.random = RandomTreeParams::parse("b=6,d=8,lo=-100,hi=100,seed=9");
-  const trace::Trace t = run_search(s, true).trace;
+  const trace::Trace t = run_search(s, Recording::on).trace;
+  const trace::Trace full = run_search(s, Recording::verbose).trace;
   const trace::Model m(t);
-  REQUIRE(t.events.size() > 10 * trace::Model::k_keyframe_interval);
+  REQUIRE(m.event_count() == full.events.size());
+  REQUIRE(full.events.size() > 10 * trace::Model::k_keyframe_interval);
   Rng rng(1);
   for (int i = 0; i < 6; ++i) {
     const auto at =
-        static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(t.events.size()) - 1));
-    const Naive n = replay(t, at);
+        static_cast<std::size_t>(rng.uniform(0, static_cast<std::int64_t>(full.events.size()) - 1));
+    const Naive n = replay(full.events, at);
     const trace::Counters c = m.counters_at(at);
     CHECK(c.nodes == n.c.nodes);
     CHECK(c.leaves == n.c.leaves);
@@ -258,10 +292,24 @@ TEST_CASE("malformed .kbz files are refused with a message naming the fault") {
       with([](auto& b) { b[0] = 'X'; }) ==
       "trace file, byte 0: not a Kibitz trace (the file does not start with the .kbz magic bytes)");
   CHECK(with([](auto& b) { b[8] = 9; }) ==
-        "trace file, byte 12: trace format version 9 is not supported (this Kibitz reads up to 1)");
-  CHECK(with([](auto& b) { b.resize(b.size() - 20); }).find("truncated") != std::string::npos);
-  CHECK(with([](auto& b) { b.resize(40); }).find("runs past the end of the file") !=
-        std::string::npos);
+        "trace file, byte 12: trace format version 9 is not supported (this Kibitz reads up to 2)");
+  CHECK(with([](auto& b) { b[12] = 7; }) ==
+        "trace file, byte 16: header flags 775 name no known steps");
+  // A version-1 file cut short is refused; a version-2 one (a recording killed) opens up to its
+  // last complete chunk, saying where it ends.
+  const auto v1 = trace::write_kbz(sample_trace(), 1);
+  auto v1_error = [&](std::size_t keep) {
+    std::vector<std::uint8_t> b(v1.begin(), v1.begin() + static_cast<std::ptrdiff_t>(keep));
+    return error_of([&] { trace::read_kbz(b); });
+  };
+  CHECK(v1_error(v1.size() - 20).find("truncated") != std::string::npos);
+  CHECK(v1_error(40).find("runs past the end of the file") != std::string::npos);
+  for (std::size_t keep : {good.size() - 20, good.size() - 24, std::size_t{40}, std::size_t{16}}) {
+    std::vector<std::uint8_t> b(good.begin(), good.begin() + static_cast<std::ptrdiff_t>(keep));
+    const trace::Trace t = trace::read_kbz(b);
+    CHECK(t.notice.find("the file ends at byte " + std::to_string(keep)) == 0);
+    CHECK(t.notice.find("the recording was cut short") != std::string::npos);
+  }
   CHECK(with([](auto& b) { b[b.size() - 30] ^= 0x40; }).find("checksum mismatch") !=
         std::string::npos);
   CHECK(with([](auto& b) { b.resize(7); }).find("not a Kibitz trace") != std::string::npos);
@@ -270,8 +318,13 @@ TEST_CASE("malformed .kbz files are refused with a message naming the fault") {
 }
 
 TEST_CASE("events that do not nest are refused by the model") {
+  // Every step recorded and no rule named (as another engine's trace): the model's own checks.
   auto model_error = [](const std::function<void(trace::Trace&)>& edit) {
-    trace::Trace t = sample_trace("alphabeta", Criterion::gt);
+    trace::Trace t =
+        run_search(tree_spec("A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))", "alphabeta", Criterion::gt),
+                   Recording::verbose)
+            .trace;
+    t.steps = trace::Steps{};
     edit(t);
     return error_of([&] { trace::Model m(t); });
   };
@@ -313,8 +366,10 @@ TEST_CASE("malformed JSON traces are refused with the event and field") {
   CHECK(err("[]") == "trace JSON must be an object");
   CHECK(err(R"({"format":"other","version":1,"events":[]})") ==
         "trace JSON: \"format\" must be \"kibitz-trace\"");
-  CHECK(err(R"({"format":"kibitz-trace","version":2,"events":[]})") ==
-        "trace JSON: \"version\" must be 1");
+  CHECK(err(R"({"format":"kibitz-trace","version":3,"events":[]})") ==
+        "trace JSON: \"version\" must be 1 or 2");
+  CHECK(err(R"({"format":"kibitz-trace","version":2,"steps":{"rule":"fast"},"events":[]})")
+            .find("\"steps\" must name a rule") != std::string::npos);
   CHECK(
       err(R"({"format":"kibitz-trace","version":1,"events":[{"type":"enter","node":0,"alpha0":"-inf"}]})") ==
       "trace JSON, event 0: missing field 'beta'");

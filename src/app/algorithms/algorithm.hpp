@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -25,6 +26,10 @@ class JsonWriter;
 namespace trace {
 class Model;
 }
+
+// Whether a search keeps its trace: off, on (lean where a rule derives the steps), or verbose
+// (every step as its own event).
+enum class Recording : std::uint8_t { off, on, verbose };
 
 // How an algorithm uses a transposition table.
 enum class TableUse {
@@ -54,7 +59,7 @@ struct AlgorithmEntry {
   // Fills in what the options leave to the source (forward estimation's bounds).
   void (*complete)(SearchSpec& spec) = nullptr;
   // Searches the spec's domain (recording the trace when asked) into out.
-  void (*run)(const SearchSpec& spec, bool record, SearchResult& out) = nullptr;
+  void (*run)(const SearchSpec& spec, Recording record, SearchResult& out) = nullptr;
   // The depth each root's unpruned scores are computed to (nullptr: the spec's depth).
   int (*score_depth)(const SearchSpec& spec) = nullptr;
   // Its report sections: JSON fields after the common ones, nodes_table entries after the

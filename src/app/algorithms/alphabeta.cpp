@@ -8,6 +8,7 @@ namespace kibitz {
 namespace {
 
 struct AlphaBetaOnce {
+  static constexpr trace::StepRule k_rule = trace::StepRule::alphabeta;  // lean traces
   template <class Game, class Sink>
   static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
                       int depth, SearchResult&) {

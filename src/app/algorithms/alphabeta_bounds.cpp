@@ -8,6 +8,7 @@ namespace kibitz {
 namespace {
 
 struct BoundsOnce {
+  static constexpr trace::StepRule k_rule = trace::StepRule::alphabeta_bounds;  // lean traces
   template <class Game, class Sink>
   static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
                       int depth, SearchResult&) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <type_traits>
 
 #include "app/domains.hpp"
 #include "app/runner.hpp"
@@ -14,18 +15,29 @@
 
 namespace kibitz {
 
-// Calls f(game, sink) with the spec's domain and a trace::Recorder into out.trace (record) or
-// a NullSink. Games record each node's position text.
-template <class F>
-void with_domain(const SearchSpec& spec, bool record, SearchResult& out, F&& f) {
+// Calls f(game, sink) with the spec's domain and, when the trace is wanted, a recorder into
+// out.trace: a lean one when a rule derives the search's steps (Rule, trace/steps.hpp), an
+// explicit one otherwise or when verbose (which the reader then checks against the rule); a
+// NullSink when not recording. Positions are not recorded: the model
+// derives them from the root's and the moves when they are shown.
+template <trace::StepRule Rule = trace::StepRule::none, class F>
+void with_domain(const SearchSpec& spec, Recording record, SearchResult& out, F&& f) {
   visit_domain(spec, [&](auto& game) {
-    if (record) {
-      trace::Recorder recorder(out.trace, !spec.game.empty());
-      f(game, recorder);
-    } else {
+    if (record == Recording::off) {
       NullSink sink;
       f(game, sink);
+      return 0;
     }
+    if constexpr (Rule != trace::StepRule::none) {
+      if (record == Recording::on) {
+        trace::LeanRecorder recorder(out.trace, Rule, spec.criterion);
+        f(game, recorder);
+        return 0;
+      }
+    }
+    trace::Recorder recorder(out.trace);
+    f(game, recorder);
+    if (Rule != trace::StepRule::none) out.trace.steps = trace::Steps{Rule, spec.criterion, false};
     return 0;
   });
 }
@@ -101,11 +113,18 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
   note_table(table.get(), out);
 }
 
-// The registry's `run` for a depth-first algorithm (Algo as for deepen).
+// The rule that derives Algo's steps: its `k_rule`, or none.
+template <class Algo, class = void>
+constexpr trace::StepRule k_rule_of = trace::StepRule::none;
 template <class Algo>
-void run_depth_first(const SearchSpec& spec, bool record, SearchResult& out) {
-  with_domain(spec, record, out,
-              [&](auto& game, auto& sink) { deepen<Algo>(spec, game, sink, out); });
+constexpr trace::StepRule k_rule_of<Algo, std::void_t<decltype(Algo::k_rule)>> = Algo::k_rule;
+
+// The registry's `run` for a depth-first algorithm (Algo as for deepen; a static constexpr
+// `k_rule` when a rule derives its steps).
+template <class Algo>
+void run_depth_first(const SearchSpec& spec, Recording record, SearchResult& out) {
+  with_domain<k_rule_of<Algo>>(
+      spec, record, out, [&](auto& game, auto& sink) { deepen<Algo>(spec, game, sink, out); });
 }
 
 }  // namespace kibitz

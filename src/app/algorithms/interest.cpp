@@ -100,7 +100,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
   note_table(table.get(), out);
 }
 
-void run(const SearchSpec& spec, bool record, SearchResult& out) {
+void run(const SearchSpec& spec, Recording record, SearchResult& out) {
   with_domain(spec, record, out,
               [&](auto& game, auto& sink) { run_interest(spec, game, sink, out); });
 }

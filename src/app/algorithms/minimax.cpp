@@ -8,6 +8,7 @@ namespace kibitz {
 namespace {
 
 struct MinimaxOnce {
+  static constexpr trace::StepRule k_rule = trace::StepRule::minimax;  // lean traces
   template <class Game, class Sink>
   static Outcome once(const SearchSpec&, Game& game, Sink& sink, SearchOptions options, int depth,
                       SearchResult&) {

@@ -10,6 +10,7 @@ namespace kibitz {
 namespace {
 
 struct PvsOnce {
+  static constexpr trace::StepRule k_rule = trace::StepRule::pvs;  // lean traces
   template <class Game, class Sink>
   static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
                       int depth, SearchResult& out) {

@@ -1,4 +1,5 @@
-// kibitz export: a trace as JSON (the documented interchange format) or back to .kbz.
+// kibitz export: a trace as JSON (the documented interchange format) or back to .kbz, in format
+// version 2 (the alpha-beta family lean) or, with --v1, version 1 (every step explicit).
 #include <cstdio>
 
 #include "app/cli/args.hpp"
@@ -6,22 +7,38 @@
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
+#include "trace/lean.hpp"
 #include "trace/model.hpp"
 #include "trace/trace_json.hpp"
 
 namespace kibitz::cli {
 
+namespace {
+
+// Version 2 writes the alpha-beta family lean (what a recording writes); version 1 explicit.
+const trace::Trace& in_version(const trace::Trace& t, int version, trace::Trace& lean) {
+  if (version == 1 || t.steps.lean || t.steps.rule == trace::StepRule::none) return t;
+  lean = trace::lean_copy(t);
+  return lean;
+}
+
+}  // namespace
+
 int cmd_export(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"out"}, {"json", "kbz"});
+  const Args args(argc, argv, 0, {"out"}, {"json", "kbz", "v1"});
   if (args.positional().size() != 1)
     throw InputError("give one trace file: kibitz export FILE --json");
   if (args.has("json") == args.has("kbz")) throw InputError("give one of --json and --kbz");
   const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
+  if (!t.notice.empty()) std::fprintf(stderr, "kibitz export: %s\n", t.notice.c_str());
   const trace::Model check(t);  // refuse to convert a trace whose events do not nest
   (void)check;
+  const int version = args.has("v1") ? 1 : 2;
+  trace::Trace lean;
+  const trace::Trace& out_trace = in_version(t, version, lean);
   if (args.has("json")) {
-    const std::string json = trace::write_trace_json(t) + "\n";
+    const std::string json = trace::write_trace_json(out_trace, version) + "\n";
     if (auto out = args.value("out")) {
       write_file_bytes(*out, std::vector<std::uint8_t>(json.begin(), json.end()));
     } else {
@@ -31,7 +48,7 @@ int cmd_export(int argc, char** argv) {
   }
   auto out = args.value("out");
   if (!out) throw InputError("--kbz needs --out FILE.kbz");
-  write_file_bytes(*out, trace::write_kbz(t));
+  write_file_bytes(*out, trace::write_kbz(out_trace, static_cast<std::uint32_t>(version)));
   return 0;
 }
 

@@ -20,6 +20,7 @@ int cmd_replay(int argc, char** argv) {
     throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
   const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
+  if (!t.notice.empty()) std::fprintf(stderr, "kibitz replay: %s\n", t.notice.c_str());
   const trace::Model model(t);
   if (model.event_count() == 0) throw InputError("the trace has no events");
   if (!args.has("at"))

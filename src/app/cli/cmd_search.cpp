@@ -42,7 +42,7 @@ std::vector<OptionFlag> option_flags() {
 Args parse_args(int argc, char** argv) {
   std::set<std::string> valued = {"tree",     "tree-file", "random", "game",
                                   "position", "fen",       "record"};
-  std::set<std::string> switches = {"score", "json"};
+  std::set<std::string> switches = {"score", "json", "verbose-trace"};
   for (const Option& o : SearchSpec::common_options())
     (o.is_switch() ? switches : valued).insert(o.cli_flag());
   for (const OptionFlag& f : option_flags()) (f.is_switch ? switches : valued).insert(f.flag);
@@ -154,7 +154,8 @@ std::string search_usage() {
       "D\n";
   std::vector<std::string> common;
   for (const Option& o : SearchSpec::common_options()) common.push_back(usage_item(o));
-  for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]"}) common.push_back(more);
+  for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]"})
+    common.push_back(more);
   s += wrapped("        ", common);
   for (const AlgorithmEntry* a : algorithms()) {
     if (a->option_list().empty()) continue;
@@ -171,7 +172,8 @@ int cmd_search(int argc, char** argv) {
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);
-  const SearchResult result = run_search(spec, true);
+  const SearchResult result =
+      run_search(spec, args.has("verbose-trace") ? Recording::verbose : Recording::on);
   const trace::Model model(result.trace);
   std::optional<std::vector<Score>> scores;
   if (args.has("score")) {

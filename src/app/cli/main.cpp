@@ -20,7 +20,8 @@ const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search, nullptr},  // usage from the registry
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
     {"export", kibitz::cli::cmd_export,
-     "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz"},
+     "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
+     "with every step)"},
     {"bench", kibitz::cli::cmd_bench,
      "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
      "5, Othello 10)"},

@@ -182,6 +182,8 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
       const std::string r = app.load_trace(bytes.data(), bytes.size(),
                                            std::filesystem::path(o.file).filename().string());
       if (r.find("\"error\"") != std::string::npos) status = 2;
+      if (s.has_trace() && !s.trace().notice.empty())
+        std::fprintf(stderr, "kibitz-desktop: %s: %s\n", o.file.c_str(), s.trace().notice.c_str());
     } catch (const kibitz::InputError& e) {
       s.error = e.what();
       status = 2;

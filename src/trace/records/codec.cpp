@@ -1,11 +1,28 @@
 #include "trace/records/codec.hpp"
 
+#include <algorithm>
+
 #include "trace/records/records.hpp"
 
 namespace kibitz::trace {
 
 int payload_count(const Event& head) {
   return AllRecords::payloads(head);
+}
+
+std::int64_t string_ref(const Event& e, const Event& head, int slot) {
+  switch (e.type) {
+    case EventType::label:
+    case EventType::position:
+    case EventType::note:
+      return e.a;
+    case EventType::node:
+      return std::max<std::int64_t>(e.node, e.b);
+    case EventType::payload:
+      return slot > 0 && AllRecords::string_payload(head, slot) ? e.a : -1;
+    default:
+      return -1;
+  }
 }
 
 bool is_known_record(const Event& head) {

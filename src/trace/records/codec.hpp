@@ -23,6 +23,11 @@ namespace kibitz::trace {
 template <class Record>
 struct RecordCodec;  // specialised per record type
 
+// Whether the steps' rule derives a record (steps.hpp): a lean recording leaves it out and the
+// reader puts it back (PVS's probe and re-search). Specialised to true by such records' codecs.
+template <class Record>
+constexpr bool k_derived_record = false;
+
 constexpr int k_trailing_payloads = -1;
 
 // The payload events the record headed by e declares (0 for core events and for extension
@@ -31,6 +36,11 @@ int payload_count(const Event& head);
 // Whether a record this reader knows is headed by `head` (an extension event's flags or aux
 // may name a record of a later version, or be damaged).
 bool is_known_record(const Event& head);
+
+// The largest string id event e refers to (-1: none); `head` and `slot` place a payload in its
+// record (slot 0: e is not a payload). Labels, positions and notes, a node event's label and
+// position, and records' string payloads (an interest total's label).
+std::int64_t string_ref(const Event& e, const Event& head, int slot);
 
 // The record event t belongs to: t itself unless it is a payload, else the nearest event
 // before it that is not (k_no_event when there is none).

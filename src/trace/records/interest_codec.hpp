@@ -70,6 +70,7 @@ struct RecordCodec<InterestTermRecord> {
 template <>
 struct RecordCodec<InterestTotalRecord> {
   static constexpr int payloads = 1;
+  static constexpr int string_payload = 1;  // its payload's a is a string id (the label)
   static bool matches(const Event& e) {
     return e.type == EventType::interest_terms && e.flags == k_interest_total;
   }

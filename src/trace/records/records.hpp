@@ -2,6 +2,8 @@
 // header and a line of its decodable records to the list below.
 #pragma once
 
+#include <type_traits>
+
 #include "trace/records/codec.hpp"
 #include "trace/records/fe_codec.hpp"
 #include "trace/records/greenblatt_codec.hpp"
@@ -22,6 +24,24 @@ struct RecordList {
   }
   // Whether some record's codec reads the event e heads.
   static bool known(const Event& e) { return (RecordCodec<Records>::matches(e) || ...); }
+  // Whether payload `slot` of the record headed by e holds a string id in its a.
+  static bool string_payload(const Event& e, int slot) {
+    return ((RecordCodec<Records>::matches(e) && slot == string_payload_of<Records>()) || ...);
+  }
+
+ private:
+  template <class R>
+  static constexpr int string_payload_of() {
+    if constexpr (has_string_payload<R>::value)
+      return RecordCodec<R>::string_payload;
+    else
+      return -1;
+  }
+  template <class R, class = void>
+  struct has_string_payload : std::false_type {};
+  template <class R>
+  struct has_string_payload<R, std::void_t<decltype(RecordCodec<R>::string_payload)>>
+      : std::true_type {};
 };
 
 // clang-format off

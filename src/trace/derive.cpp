@@ -1,0 +1,455 @@
+// The derivation of search!'s steps (derive.hpp). One Deriver serves both directions: it reads
+// a trace's events, skipping the derived ones when checking, and puts the full stream to an
+// output that either appends it (expansion) or compares it with the explicit trace (check).
+#include "trace/derive.hpp"
+
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/node_kind.hpp"
+#include "trace/records/records.hpp"
+
+namespace kibitz::trace {
+
+namespace {
+
+// Where the derived stream goes.
+class Output {
+ public:
+  virtual ~Output() = default;
+  virtual void put(const Event& e) = 0;
+};
+
+class Append final : public Output {
+ public:
+  explicit Append(EventLog& log) : m_log(log) {}
+  void put(const Event& e) override { m_log.push(e); }
+
+ private:
+  EventLog& m_log;
+};
+
+std::string describe(const Event& e) {
+  std::string s = event_type_name(e.type);
+  auto field = [&s](const char* name, long long v) {
+    s += std::string(" ") + name + "=" + std::to_string(v);
+  };
+  switch (e.type) {
+    case EventType::enter:
+      field("node", e.node), field("alpha0", e.a), field("beta", e.b);
+      break;
+    case EventType::child_return:
+      field("k", e.a), field("ret", e.b), field("bound", (e.flags & 3) - 1);
+      break;
+    case EventType::best_set:
+      field("k", e.a), field("best", e.b), field("bound", (e.flags & 3) - 1);
+      break;
+    case EventType::alpha_set:
+      field("index", e.a), field("alpha", e.b), field("raised", e.flags & 1);
+      break;
+    case EventType::cutoff:
+      field("k", e.a), field("best", e.b);
+      break;
+    case EventType::leave:
+      field("node", e.node), field("ret", e.a), field("bound", (e.flags & 3) - 1),
+          field("kind", (e.flags >> 2) & 7);
+      break;
+    default:
+      field("node", e.node), field("flags", e.flags), field("aux", e.aux), field("a", e.a),
+          field("b", e.b);
+      break;
+  }
+  return s;
+}
+
+bool same(const Event& x, const Event& y) {
+  return x.type == y.type && x.flags == y.flags && x.aux == y.aux && x.node == y.node &&
+         x.a == y.a && x.b == y.b;
+}
+
+// Compares the derived stream with the explicit trace, event by event.
+class Compare final : public Output {
+ public:
+  Compare(const EventLog& events, StepRule rule) : m_events(events), m_rule(rule) {}
+  void put(const Event& e) override {
+    if (m_next >= m_events.size()) {
+      fail(m_next, "the trace ends where the rules of " + std::string(step_rule_name(m_rule)) +
+                       " give " + describe(e));
+    }
+    const Event& have = m_events[m_next];
+    if (!same(have, e)) {
+      fail(m_next, "the rules of " + std::string(step_rule_name(m_rule)) + " give " + describe(e) +
+                       ", the trace has " + describe(have));
+    }
+    ++m_next;
+  }
+  void finish() const {
+    if (m_next < m_events.size()) {
+      fail(m_next, "the rules of " + std::string(step_rule_name(m_rule)) +
+                       " give no such step here, the trace has " + describe(m_events[m_next]));
+    }
+  }
+  [[noreturn]] void fail(std::size_t t, const std::string& what) const {
+    const std::string type = t < m_events.size() ? event_type_name(m_events[t].type) : "end";
+    throw InputError("trace, event " + std::to_string(t) + " (" + type + "): " + what);
+  }
+
+ private:
+  const EventLog& m_events;
+  StepRule m_rule;
+  std::size_t m_next = 0;
+};
+
+Event make(EventType type, std::uint8_t flags, std::uint16_t aux, std::uint32_t node, Score a,
+           Score b) {
+  return Event{type, flags, aux, node, a, b};
+}
+
+// A node being searched, as the rule sees it.
+struct Open {
+  std::uint32_t id = 0;
+  Score alpha0 = 0, beta = 0;
+  Score alpha = 0;  // alpha[k]
+  Score best = 0;   // best[k] (retval with bounds)
+  Bound bound = Bound::exact;
+  int k = 0;       // successors returned: the next one's index (the cutting one's after a cut)
+  int count = -1;  // count(node.succ) once expanded
+  bool leaf = false, settled = false, cut = false, aborted = false;
+  Score value = 0;  // the evaluation, or the table's value when it settled the node
+  Bound settled_bound = Bound::exact;
+  bool probing = false, research_next = false;  // PVS
+  bool has_open_step = false;                   // an expand or evaluate not yet put
+  Event open_step{};
+
+  bool complete() const { return leaf || settled || (count >= 0 && (cut || k >= count)); }
+  bool wants_successor() const { return count > 0 && !cut && !aborted && k < count; }
+};
+
+class Deriver {
+ public:
+  Deriver(const Trace& trace, Output& out)
+      : m_ev(trace.events), m_rule(trace.steps.rule), m_c(trace.steps.criterion), m_out(out) {
+    m_open.reserve(256);
+  }
+
+  void take(std::size_t t, const Event& e) {
+    m_t = t;
+    switch (e.type) {
+      case EventType::node:
+        lean_node(e);
+        break;
+      case EventType::enter:
+        explicit_enter(e);
+        break;
+      case EventType::label:
+      case EventType::position:
+        about(e.node).has_open_step ? fail("a label or position after the node's expand") : put(e);
+        break;
+      case EventType::expand:
+        about(e.node).count = e.a;
+        put(e);
+        break;
+      case EventType::evaluate: {
+        Open& o = about(e.node);
+        o.leaf = true;
+        o.value = e.a;
+        put(e);
+        break;
+      }
+      case EventType::leave:
+        unfinished_leave(e);
+        break;
+      case EventType::iteration_begin:
+      case EventType::iteration_end:
+        settle_all();
+        put(e);
+        break;
+      case EventType::payload:
+        put(e);
+        break;
+      case EventType::child_return:
+      case EventType::best_set:
+      case EventType::alpha_set:
+      case EventType::cutoff:
+        fail("a step the rules of " + std::string(step_rule_name(m_rule)) +
+             " derive, in a trace that leaves them out");
+      default:
+        record(e);
+        break;
+    }
+  }
+
+  // The end of the trace: every node that has finished leaves; the rest stay open.
+  void finish() { settle_all(); }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    const std::string type = m_t < m_ev.size() ? event_type_name(m_ev[m_t].type) : "end";
+    throw InputError("trace, event " + std::to_string(m_t) + " (" + type + "): " + what);
+  }
+
+  void put(const Event& e) { m_out.put(e); }
+
+  // The open node an event names, after the nodes above it that have finished leave.
+  Open& about(std::uint32_t id) {
+    while (!m_open.empty() && m_open.back().id != id) finish_top();
+    if (m_open.empty()) fail("names node " + std::to_string(id) + ", which is not open");
+    return m_open.back();
+  }
+
+  void put_open_step(Open& o) {
+    if (!o.has_open_step) return;
+    o.has_open_step = false;
+    if (o.open_step.type == EventType::evaluate) {
+      o.leaf = true;
+      o.value = o.open_step.a;
+    } else {
+      o.count = o.open_step.a;
+    }
+    put(o.open_step);
+  }
+
+  // The top node has been searched: it leaves (it must have finished).
+  void finish_top() {
+    Open& o = m_open.back();
+    put_open_step(o);
+    if (!o.complete()) {
+      fail("node " + std::to_string(o.id) + " has not finished: " +
+           (o.count < 0 ? std::string("it was neither expanded nor evaluated")
+                        : std::to_string(o.count - o.k) + " successors remain"));
+    }
+    leave(o);
+  }
+
+  // Nodes that have finished leave, up to the first that has not (or all).
+  void settle_all() {
+    while (!m_open.empty()) {
+      put_open_step(m_open.back());
+      if (!m_open.back().complete()) return;
+      leave(m_open.back());
+    }
+  }
+
+  void record(const Event& e) {
+    if (e.type == EventType::pvs && m_rule == StepRule::pvs)
+      fail("a principal variation search record, which the rules derive, in a lean trace");
+    if (e.node != k_no_node) {
+      Open& o = about(e.node);
+      if (RecordCodec<TableProbeRecord>::matches(e)) {
+        const TableProbeRecord r = RecordCodec<TableProbeRecord>::decode(m_ev, m_t);
+        if (r.result == TtProbe::cutoff) {
+          if (o.has_open_step || o.count >= 0 || o.leaf)
+            fail("a table entry settles a node already expanded or evaluated");
+          o.settled = true;
+          o.value = r.value;
+          o.settled_bound = r.bound;
+        }
+      }
+    }
+    put(e);
+  }
+
+  // The window successor k of p is searched with, and PVS's probe record before it.
+  void child_window(Open& p, Score& a, Score& b) {
+    if (m_rule == StepRule::minimax) {
+      a = -k_score_inf, b = k_score_inf;
+      return;
+    }
+    a = -p.beta, b = -p.alpha;
+    if (m_rule != StepRule::pvs) return;
+    if (p.research_next) {
+      p.research_next = false;
+      return;
+    }
+    const bool zero =
+        m_c == Criterion::ge ? static_cast<long long>(p.beta) - p.alpha <= 1 : p.alpha >= p.beta;
+    if (p.k == 0 || zero) return;
+    const Score upper = m_c == Criterion::ge ? p.alpha + 1 : p.alpha;
+    put(make(EventType::pvs, k_pvs_probe, move_aux(p.k), p.id, p.alpha, upper));
+    p.probing = true;
+    a = -upper, b = -p.alpha;
+  }
+
+  // The open node that takes the next successor, after those that have finished leave;
+  // nullptr when none is open (the next node is a root).
+  Open* parent_for_successor() {
+    settle_all();
+    if (m_open.empty()) return nullptr;
+    Open& p = m_open.back();
+    if (!p.wants_successor()) {
+      fail("node " + std::to_string(p.id) + " takes no further successor" +
+           (p.aborted ? " (a successor did not finish)" : ""));
+    }
+    return &p;
+  }
+
+  void push(std::uint32_t id, Score a, Score b) {
+    Open o;
+    o.id = id, o.alpha0 = o.alpha = a, o.beta = b;
+    m_open.push_back(o);
+  }
+
+  void lean_node(const Event& e) {
+    Open* p = parent_for_successor();
+    if (!p) fail("a node event with no node open: a root is recorded with an enter event");
+    Score a, b;
+    child_window(*p, a, b);
+    const std::uint32_t id = m_next_id++;
+    put(make(EventType::enter, 0, e.aux, id, a, b));
+    if (e.node != 0) put(make(EventType::label, 0, 0, id, static_cast<Score>(e.node), 0));
+    if (e.b != 0) put(make(EventType::position, 0, 0, id, e.b, 0));
+    push(id, a, b);
+    Open& o = m_open.back();
+    if (e.flags == k_node_leaf || e.flags == k_node_interior) {
+      if (e.flags == k_node_interior && e.a <= 0) fail("an interior node without successors");
+      o.has_open_step = true;
+      o.open_step =
+          make(e.flags == k_node_leaf ? EventType::evaluate : EventType::expand, 0, 0, id, e.a, 0);
+    } else if (e.flags != k_node_open) {
+      fail("node event flags " + std::to_string(e.flags) + " are none of open, leaf, interior");
+    }
+  }
+
+  // An enter with its window: a root (no node open), or in an explicit trace any node, whose
+  // window must be the rule's.
+  void explicit_enter(const Event& e) {
+    if (Open* p = parent_for_successor()) {
+      Score a, b;
+      child_window(*p, a, b);
+      if (a != e.a || b != e.b) {
+        fail("enters with the window (" + format_score(e.a) + ", " + format_score(e.b) +
+             "), the rules of " + step_rule_name(m_rule) + " give (" + format_score(a) + ", " +
+             format_score(b) + ")");
+      }
+    }
+    if (e.node != m_next_id) {
+      fail("enters node " + std::to_string(e.node) + ", the next id is " +
+           std::to_string(m_next_id));
+    }
+    ++m_next_id;
+    put(e);
+    push(e.node, e.a, e.b);
+  }
+
+  void unfinished_leave(const Event& e) {
+    Open& o = about(e.node);
+    put_open_step(o);
+    if (unpack_kind(e.flags) != NodeKind::unknown) {
+      fail("a leave the rules of " + std::string(step_rule_name(m_rule)) +
+           " derive, in a trace that leaves them out");
+    }
+    if (o.complete()) fail("an unfinished leave of a node that has finished");
+    put(e);
+    m_open.pop_back();
+    if (!m_open.empty()) m_open.back().aborted = true;  // its search stops too
+  }
+
+  // The leave the rule gives for a node that has finished, then the parent's steps.
+  void leave(Open& o) {
+    Score ret = o.best;
+    Bound bound = Bound::exact;
+    NodeKind kind = NodeKind::pv;
+    if (o.leaf) {
+      ret = o.value, kind = NodeKind::leaf;
+    } else if (o.settled) {
+      ret = o.value;
+      kind = classify_node(ret, o.alpha0, o.beta, m_c);
+      bound = m_rule == StepRule::alphabeta_bounds || o.settled_bound == Bound::exact
+                  ? o.settled_bound
+                  : kind_bound(kind);
+    } else if (m_rule != StepRule::minimax) {
+      kind = classify_node(ret, o.alpha0, o.beta, m_c);
+      bound = kind_bound(kind);
+      if (m_rule == StepRule::alphabeta_bounds)
+        bound = o.cut && o.k + 1 < o.count ? Bound::lower : o.bound;
+    }
+    put(make(EventType::leave, pack_leave(bound, kind), 0, o.id, ret, 0));
+    m_open.pop_back();
+    if (!m_open.empty()) returned(m_open.back(), ret, bound);
+  }
+
+  // Successor k of p returned ret (its own view) with its bound.
+  void returned(Open& p, Score x, Bound child_bound) {
+    if (m_rule == StepRule::pvs && p.probing) {
+      p.probing = false;
+      const Score v = -x;
+      if (!(v <= p.alpha || causes_cutoff(v, p.beta, m_c))) {
+        put(make(EventType::pvs, k_pvs_research, move_aux(p.k), p.id, v, 0));
+        p.research_next = true;
+        return;
+      }
+    }
+    const Score v = -x;
+    const Bound d = m_rule == StepRule::alphabeta_bounds ? invert(child_bound) : Bound::exact;
+    put(make(EventType::child_return, pack_bound(d), 0, p.id, p.k, x));
+    if (p.k == 0 || v > p.best) {
+      p.best = v;
+      p.bound = d;
+    } else if (v == p.best) {
+      p.bound = join(p.bound, d);
+    }
+    put(make(EventType::best_set,
+             pack_bound(m_rule == StepRule::alphabeta_bounds ? p.bound : Bound::exact), 0, p.id,
+             p.k, p.best));
+    if (m_rule != StepRule::minimax) {
+      if (causes_cutoff(p.best, p.beta, m_c)) {
+        put(make(EventType::cutoff, 0, 0, p.id, p.k, p.best));
+        p.cut = true;
+        return;
+      }
+      const Score raised = v > p.alpha ? v : p.alpha;
+      put(make(EventType::alpha_set, raised != p.alpha ? 1 : 0, 0, p.id, p.k + 1, raised));
+      p.alpha = raised;
+    }
+    ++p.k;
+  }
+
+  const EventLog& m_ev;
+  StepRule m_rule;
+  Criterion m_c;
+  Output& m_out;
+  std::vector<Open> m_open;
+  std::uint32_t m_next_id = 0;
+  std::size_t m_t = 0;
+};
+
+}  // namespace
+
+bool is_derived_step(const Event& e, StepRule rule) {
+  if (rule == StepRule::none) return false;
+  switch (e.type) {
+    case EventType::child_return:
+    case EventType::best_set:
+    case EventType::alpha_set:
+    case EventType::cutoff:
+      return true;
+    case EventType::leave:
+      return unpack_kind(e.flags) != NodeKind::unknown;
+    case EventType::pvs:
+      return rule == StepRule::pvs;
+    default:
+      return false;
+  }
+}
+
+void expand_steps(const Trace& lean, EventLog& out) {
+  Append append(out);
+  Deriver d(lean, append);
+  const EventLog& ev = lean.events;
+  for (std::size_t t = 0; t < ev.size(); ++t) d.take(t, ev[t]);
+  d.finish();
+}
+
+void check_steps(const Trace& trace) {
+  Compare compare(trace.events, trace.steps.rule);
+  Deriver d(trace, compare);
+  const EventLog& ev = trace.events;
+  for (std::size_t t = 0; t < ev.size(); ++t) {
+    if (!is_derived_step(ev[t], trace.steps.rule)) d.take(t, ev[t]);
+  }
+  d.finish();
+  compare.finish();
+}
+
+}  // namespace kibitz::trace
