@@ -346,4 +346,72 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   return o.str();
 }
 
+namespace {
+
+// The text report's lines that need no tree.
+void streamed_text_figures(std::ostringstream& o, const SearchResult& result) {
+  o << "cutoffs: " << result.stats.cutoffs << "\n";
+  if (result.interest_cutoffs >= 0) o << "interest cutoffs: " << result.interest_cutoffs << "\n";
+  for (const IterationResult& it : result.iterations) {
+    o << "iteration depth " << it.depth << ": "
+      << (it.completed ? format_score(it.value) : std::string("stopped by the node budget")) << ", "
+      << it.nodes << " nodes\n";
+  }
+  if (result.aborted && result.iterations.empty())
+    o << "stopped by the node budget: the value is not a result\n";
+  if (result.tt_entries > 0) {
+    o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, "
+      << result.tt_hits << " hits, " << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores
+      << " stores\n";
+  }
+}
+
+}  // namespace
+
+std::string search_report_streamed(const SearchResult& result, const std::string& file, bool json) {
+  const long long roots = std::max<long long>(1, static_cast<long long>(result.iterations.size()));
+  const long long recorded = static_cast<long long>(result.trace.events.size());
+  if (json) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("value");
+    j.score(result.value);
+    j.key("nodes");
+    j.number(result.stats.nodes);
+    j.key("leaves_evaluated");
+    j.number(result.stats.leaves);
+    j.key("aborted");
+    j.boolean(result.aborted);
+    if (!result.iterations.empty()) write_iterations(j, result.iterations);
+    if (result.tt_entries > 0) write_tt_totals(j, result);
+    j.key("algo");
+    j.string(result.trace.meta.get("algo"));
+    j.key("criterion");
+    j.string(result.trace.meta.get("criterion"));
+    j.key("bound");
+    j.string(bound_name(result.bound));
+    j.key("cutoffs");
+    j.number(result.stats.cutoffs);
+    j.key("events_recorded");
+    j.number(recorded);
+    j.key("nodes_generated");
+    j.number(nodes_generated(result.stats, roots));
+    j.key("trace_file");  // the leaves, the PV and every node's state are there
+    j.string(file);
+    j.end_object();
+    return j.take();
+  }
+  std::ostringstream o;
+  o << "value: " << format_score(result.value) << "\n";
+  o << "nodes: " << result.stats.nodes << "\n";
+  o << "leaves evaluated: " << result.stats.leaves << "\n";
+  streamed_text_figures(o, result);
+  o << "nodes generated: " << nodes_generated(result.stats, roots) << "\n";
+  o << "trace: " << recorded << " events written to " << file
+    << " as they were recorded (too many to keep); its leaves, principal variation and every "
+       "node's state are there: kibitz replay "
+    << file << " --at N, or open it in the viewer\n";
+  return o.str();
+}
+
 }  // namespace kibitz

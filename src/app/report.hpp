@@ -34,4 +34,9 @@ std::string search_report_json(const SearchResult& result, const trace::Model& m
 std::string search_report_text(const SearchResult& result, const trace::Model& model,
                                const std::vector<Score>* scores);
 
+// The report of a search whose trace went to `file` as it was recorded and outgrew memory
+// (RecordOptions::memory_chunks): the search's own figures, without what needs the tree (the
+// evaluated leaves, the principal variation, the nodes table), which the file holds.
+std::string search_report_streamed(const SearchResult& result, const std::string& file, bool json);
+
 }  // namespace kibitz

@@ -103,7 +103,7 @@ SearchSpec completed(const SearchSpec& spec) {
   return s;
 }
 
-SearchResult run_search(const SearchSpec& given, Recording record) {
+SearchResult run_search(const SearchSpec& given, const RecordOptions& record) {
   const SearchSpec spec = completed(given);
   SearchResult out;
   spec.write_meta(out.trace.meta);

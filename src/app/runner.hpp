@@ -43,7 +43,12 @@ struct SearchResult {
 // defaults filled in) and validated first; result.trace.meta says how to search it again.
 // Runs the search; record: keep its trace (lean where a rule derives the steps, trace/steps.hpp),
 // verbose: every step as its own event even then (--verbose-trace), as the search reports it.
-SearchResult run_search(const SearchSpec& spec, Recording recording);
+SearchResult run_search(const SearchSpec& spec, const RecordOptions& record);
+inline SearchResult run_search(const SearchSpec& spec, Recording recording) {
+  RecordOptions r;
+  r.mode = recording;
+  return run_search(spec, r);
+}
 inline SearchResult run_search(const SearchSpec& spec, bool record) {
   return run_search(spec, record ? Recording::on : Recording::off);
 }

@@ -15,18 +15,11 @@
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
 #include "games/game.hpp"
+#include "search/inline.hpp"
 #include "search/move_stack.hpp"
 #include "search/search_options.hpp"
 #include "search/sink/sink.hpp"
 #include "search/tt_support.hpp"
-
-// The steps sit in every search's innermost loop: they must inline, or wasm builds (with
-// -fexceptions) pay a call with an exception landing pad per step.
-#if defined(__GNUC__) || defined(__clang__)
-#define KIBITZ_STEP inline __attribute__((always_inline))
-#else
-#define KIBITZ_STEP inline
-#endif
 
 namespace kibitz {
 

@@ -8,6 +8,7 @@
 
 #include "core/criterion.hpp"
 #include "core/node_kind.hpp"
+#include "search/inline.hpp"
 #include "search/search_options.hpp"
 #include "search/sink/table_records.hpp"
 
@@ -20,12 +21,46 @@ class TtSupport {
 
   // Probes the table for the current position. Returns true when the entry settles the
   // node: its value (fail-soft, from the side to move) and the bound it carries.
-  bool probe(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score alpha0,
-             Score beta, Criterion c, Score& value, Bound& bound) {
+  // Without a table (the common case) it costs a comparison: the probe itself is out of line.
+  KIBITZ_STEP bool probe(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply,
+                         Score alpha0, Score beta, Criterion c, Score& value, Bound& bound) {
     m_best = -1;
     m_first = -1;
     if constexpr (k_usable) {
       if (!tt || depth <= 0) return false;
+      return probe_entry(game, sink, tt, depth, ply, alpha0, beta, c, value, bound);
+    }
+    return false;
+  }
+
+  // Puts the stored best move first, keeping the others in generation order.
+  template <class Move>
+  KIBITZ_STEP void order(std::vector<Move>& moves) {
+    m_first = -1;
+    if (m_best > 0 && m_best < static_cast<int>(moves.size())) {
+      std::rotate(moves.begin(), moves.begin() + m_best, moves.begin() + m_best + 1);
+      m_first = m_best;
+    }
+  }
+  // The generation index of the k-th move searched.
+  KIBITZ_STEP int generation_index(int k) const {
+    if (m_first < 0) return k;
+    if (k == 0) return m_first;
+    return k <= m_first ? k - 1 : k;
+  }
+
+  KIBITZ_STEP void store(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply,
+                         Score value, Bound bound, int best_k) {
+    if constexpr (k_usable) {
+      if (!tt || depth <= 0) return;
+      store_entry(game, sink, tt, depth, ply, value, bound, best_k);
+    }
+  }
+
+ private:
+  bool probe_entry(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score alpha0,
+                   Score beta, Criterion c, Score& value, Bound& bound) {
+    if constexpr (k_usable) {
       TtEntry e;
       if (!tt->probe(game.key(), ply, e)) {
         sink.record(TableProbeRecord{});
@@ -48,33 +83,15 @@ class TtSupport {
     return false;
   }
 
-  // Puts the stored best move first, keeping the others in generation order.
-  template <class Move>
-  void order(std::vector<Move>& moves) {
-    m_first = -1;
-    if (m_best > 0 && m_best < static_cast<int>(moves.size())) {
-      std::rotate(moves.begin(), moves.begin() + m_best, moves.begin() + m_best + 1);
-      m_first = m_best;
-    }
-  }
-  // The generation index of the k-th move searched.
-  int generation_index(int k) const {
-    if (m_first < 0) return k;
-    if (k == 0) return m_first;
-    return k <= m_first ? k - 1 : k;
-  }
-
-  void store(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score value,
-             Bound bound, int best_k) {
+  void store_entry(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score value,
+                   Bound bound, int best_k) {
     if constexpr (k_usable) {
-      if (!tt || depth <= 0) return;
       const int best = best_k >= 0 ? generation_index(best_k) : -1;
       tt->store(game.key(), ply, depth, value, bound, best);
       sink.record(TableStoreRecord{depth, value, best, bound});
     }
   }
 
- private:
   int m_best = -1;   // the entry's best move (generation index)
   int m_first = -1;  // which generation index was moved to the front, if any
 };

@@ -438,9 +438,14 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   return t;
 }
 
-KbzStream::KbzStream(const std::string& path, const Trace& trace) : m_path(path) {
+KbzStream::KbzStream(const std::string& path, const Trace&) : m_path(path) {
   m_file = std::fopen(path.c_str(), "wb");
   if (!m_file) throw InputError("cannot write '" + path + "'");
+}
+
+void KbzStream::start(const Trace& trace) {
+  if (m_started) return;
+  m_started = true;
   Bytes b;
   header(b, 2, steps_flags(trace.steps));
   meta_chunk(b, trace.meta, 0, std::min(trace.meta_at_start, trace.meta.items().size()));
@@ -459,6 +464,7 @@ void KbzStream::put(const std::uint8_t* p, std::size_t n) {
 
 void KbzStream::write_chunk(const Trace& trace, std::size_t i) {
   if (!m_file || i != m_chunks) return;
+  start(trace);
   Bytes b;
   chunk_with_strings(b, trace, i, m_strings, m_scan);
   put(b.out().data(), b.out().size());
@@ -468,6 +474,7 @@ void KbzStream::write_chunk(const Trace& trace, std::size_t i) {
 
 void KbzStream::finish(const Trace& trace) {
   if (!m_file) return;
+  start(trace);
   for (std::size_t i = m_chunks; i < trace.events.chunk_count(); ++i) write_chunk(trace, i);
   Bytes b;
   tail_chunks(b, trace, m_strings);

@@ -49,8 +49,10 @@ std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size,
                       std::uint64_t h = 0xcbf29ce484222325ull);
 
 // A version-2 file written while the search records: the header and the facts known at the
-// start when opened, each event chunk as the recorder seals it (then its memory can go), the
-// rest at finish. The bytes are those write_kbz gives for the finished trace.
+// start (Trace::meta_at_start) with the first event chunk, each event chunk as the recorder
+// seals it (then its memory can go), the rest at finish. The bytes are those write_kbz gives
+// for the finished trace, provided the facts known at the start do not change once the first
+// chunk is written (the search may add facts, not change them).
 // Which strings the events written so far refer to (a payload's reference depends on its
 // record's head, which may be in an earlier chunk).
 struct KbzStringScan {
@@ -77,6 +79,7 @@ class KbzStream {
 
  private:
   void put(const std::uint8_t* p, std::size_t n);
+  void start(const Trace& trace);  // the header and the first META, once
 
   std::string m_path;
   std::FILE* m_file = nullptr;
@@ -85,7 +88,7 @@ class KbzStream {
   std::uint32_t m_strings = 0;  // strings written so far
   KbzStringScan m_scan;
   std::size_t m_chunks = 0;  // event chunks written so far
-  bool m_failed = false;
+  bool m_failed = false, m_started = false;
   friend class ChunkWriter;
 };
 

@@ -18,8 +18,19 @@
 #include <vector>
 
 #include "search/sink/sink.hpp"
+#include "trace/kbz_file.hpp"
 #include "trace/records/records.hpp"
 #include "trace/trace.hpp"
+
+// The recording steps sit in the search's innermost loop: they must inline, or wasm builds
+// (with -fexceptions) pay a call through a JavaScript trampoline per step.
+#if defined(__GNUC__) || defined(__clang__)
+#define KIBITZ_RECORD inline __attribute__((always_inline))
+#define KIBITZ_COLD __attribute__((noinline, cold))
+#else
+#define KIBITZ_RECORD inline
+#define KIBITZ_COLD
+#endif
 
 namespace kibitz::trace {
 
@@ -53,6 +64,16 @@ class RecorderBase {
   // An event copied as it is (converting a trace: a record's head or payload, a note).
   void raw(const Event& e) { push(e.type, e.flags, e.aux, e.node, e.a, e.b); }
 
+  // Writes each event chunk to `stream` as soon as it is full (at the next node's entry, so a
+  // lean node event is complete), and once more than `keep` chunks have been written, gives
+  // the written ones' memory back: a search of any size records in bounded memory (the trace
+  // then holds only its last chunks; EventLog::complete() says so).
+  void stream_to(KbzStream* stream, std::size_t keep) {
+    m_stream = stream;
+    m_keep = keep;
+    m_next_seal = EventLog::k_chunk_events;
+  }
+
  protected:
   // The facts set so far are those known at the start (a streamed file writes them first).
   explicit RecorderBase(Trace& trace) : m_trace(trace) {
@@ -62,8 +83,24 @@ class RecorderBase {
 
   std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back(); }
 
-  Event* push(EventType t, std::uint8_t flags, std::uint16_t aux, std::uint32_t node,
-              std::int32_t a, std::int32_t b) {
+  // At each node's entry: a full chunk goes to the stream (one comparison when not streaming).
+  KIBITZ_RECORD void seal() {
+    if (m_stream && m_trace.events.size() >= m_next_seal) seal_chunks();
+  }
+  KIBITZ_COLD void seal_chunks() {
+    while (m_trace.events.size() >= m_next_seal) {
+      const std::size_t i = m_stream->chunks_written();
+      m_stream->write_chunk(m_trace, i);
+      if (i + 1 > m_keep) {
+        for (std::size_t j = m_released; j <= i; ++j) m_trace.events.release_chunk(j);
+        m_released = i + 1;
+      }
+      m_next_seal += EventLog::k_chunk_events;
+    }
+  }
+
+  KIBITZ_RECORD Event* push(EventType t, std::uint8_t flags, std::uint16_t aux, std::uint32_t node,
+                            std::int32_t a, std::int32_t b) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     static_assert(offsetof(Event, flags) == 1 && offsetof(Event, aux) == 2 &&
                       offsetof(Event, node) == 4 && offsetof(Event, a) == 8 &&
@@ -85,6 +122,9 @@ class RecorderBase {
   Trace& m_trace;
   std::uint32_t m_next_id = 0;
   std::vector<std::uint32_t> m_open;
+  KbzStream* m_stream = nullptr;
+  std::size_t m_keep = 0, m_released = 0;
+  std::size_t m_next_seal = static_cast<std::size_t>(-1);  // events at which to write a chunk
 };
 
 class Recorder : public RecorderBase {
@@ -97,6 +137,7 @@ class Recorder : public RecorderBase {
   bool wants_positions() const { return m_positions; }
 
   void enter(int move_index, Score alpha0, Score beta) {
+    seal();
     const std::uint32_t id = m_next_id++;
     m_open.push_back(id);
     push(EventType::enter, 0, move_aux(move_index), id, alpha0, beta);
@@ -142,7 +183,8 @@ class LeanRecorder : public RecorderBase {
 
   // A root is an enter event with its window; every other node a `node` event, completed by
   // its label, expand or evaluate.
-  void enter(int move_index, Score alpha0, Score beta) {
+  KIBITZ_RECORD void enter(int move_index, Score alpha0, Score beta) {
+    seal();
     const std::uint32_t id = m_next_id++;
     if (m_open.empty()) {
       push(EventType::enter, 0, move_aux(move_index), id, alpha0, beta);
@@ -152,7 +194,7 @@ class LeanRecorder : public RecorderBase {
     }
     m_open.push_back(id);
   }
-  void label(std::string_view text) {
+  KIBITZ_RECORD void label(std::string_view text) {
     const std::int32_t s = string_id(text);
     if (m_node)
       m_node->node = static_cast<std::uint32_t>(s);
@@ -166,14 +208,14 @@ class LeanRecorder : public RecorderBase {
     else
       push(EventType::position, 0, 0, top(), s, 0);
   }
-  void expand(int count) { complete(k_node_interior, EventType::expand, count); }
-  void evaluate(Score v) { complete(k_node_leaf, EventType::evaluate, v); }
-  void child_return(int, Score, Bound) {}
-  void best_set(int, Score, Bound) {}
-  void alpha_set(int, Score, bool) {}
-  void cutoff(int, Score) {}
+  KIBITZ_RECORD void expand(int count) { complete(k_node_interior, EventType::expand, count); }
+  KIBITZ_RECORD void evaluate(Score v) { complete(k_node_leaf, EventType::evaluate, v); }
+  KIBITZ_RECORD void child_return(int, Score, Bound) {}
+  KIBITZ_RECORD void best_set(int, Score, Bound) {}
+  KIBITZ_RECORD void alpha_set(int, Score, bool) {}
+  KIBITZ_RECORD void cutoff(int, Score) {}
   // Only an unfinished node's leave is recorded (a budget ran out): the rule gives the rest.
-  void leave(Score ret, Bound d, NodeKind kind) {
+  KIBITZ_RECORD void leave(Score ret, Bound d, NodeKind kind) {
     if (kind == NodeKind::unknown) push(EventType::leave, pack_leave(d, kind), 0, top(), ret, 0);
     m_node = nullptr;
     m_open.pop_back();
@@ -184,7 +226,7 @@ class LeanRecorder : public RecorderBase {
   }
 
  private:
-  void complete(std::uint8_t flags, EventType explicit_type, std::int32_t a) {
+  KIBITZ_RECORD void complete(std::uint8_t flags, EventType explicit_type, std::int32_t a) {
     if (m_node) {
       m_node->flags = flags;
       m_node->a = a;

@@ -93,10 +93,13 @@ class EventLog {
   // Gives chunk i's memory back (a recording streamed to a file keeps only what it has not
   // written): its events can no longer be read; size() and later chunks are unchanged.
   void release_chunk(std::size_t i) {
-    if (m_chunks[i] && m_chunks[i].get() != m_cur) {
-      ChunkPool::give(m_chunks[i].release());
-      --m_held;
+    if (!m_chunks[i]) return;
+    if (m_chunks[i].get() == m_cur) {
+      if (m_fill != k_chunk_events) return;  // still being filled
+      m_cur = nullptr;                       // full: the next push starts a new chunk
     }
+    ChunkPool::give(m_chunks[i].release());
+    --m_held;
   }
   bool complete() const { return m_held == m_chunks.size(); }  // no chunk released
 

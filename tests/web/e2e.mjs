@@ -178,9 +178,17 @@ try {
   check(saved.length > 100 && String.fromCharCode(...saved.slice(0, 6)) === 'KIBITZ', 'saveTrace gives .kbz bytes');
   const reopened = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved));
   check(reopened.nodes === 6 && reopened.value === 3, 'loadTrace opens the saved bytes');
-  const damaged = saved.slice(0, 60);
+  const damaged = saved.slice();
+  damaged[Math.floor(damaged.length / 2)] ^= 0x40;
   const bad = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'damaged.kbz'), damaged));
-  check(typeof bad.error === 'string' && bad.error.includes('damaged.kbz'), 'a damaged trace is refused: ' + bad.error);
+  check(typeof bad.error === 'string' && bad.error.includes('damaged.kbz: trace file, byte'),
+        'a damaged trace is refused: ' + bad.error);
+  // A file cut short (a recording killed) opens up to its last complete chunk, and says so.
+  const cut = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'cut.kbz'), saved.slice(0, 60)));
+  check(cut.error === undefined, 'a trace cut short opens: ' + cut.error);
+  const cutState = JSON.parse(await api(() => Kibitz.viewState()));
+  check(cutState.status.includes('the recording was cut short'), 'its notice is shown: ' + cutState.status);
+  await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved);
   const json = await api(() => Kibitz.saveTraceJson());
   const fromJson = JSON.parse(await api((text) => Kibitz.loadTrace(new TextEncoder().encode(text), 't.json'), json));
   check(fromJson.nodes === 6, 'a JSON trace opens too');

@@ -31,6 +31,14 @@ class Model;
 // (every step as its own event).
 enum class Recording : std::uint8_t { off, on, verbose };
 
+struct RecordOptions {
+  Recording mode = Recording::off;
+  // A .kbz file the trace is written to as it is recorded ("": kept in memory only). Once
+  // the trace outgrows memory_chunks event chunks, only its last chunks stay in memory.
+  std::string stream;
+  std::size_t memory_chunks = 16;  // 16 MiB of events
+};
+
 // How an algorithm uses a transposition table.
 enum class TableUse {
   refuses,         // it has no use for one: --tt is an error
@@ -59,7 +67,7 @@ struct AlgorithmEntry {
   // Fills in what the options leave to the source (forward estimation's bounds).
   void (*complete)(SearchSpec& spec) = nullptr;
   // Searches the spec's domain (recording the trace when asked) into out.
-  void (*run)(const SearchSpec& spec, Recording record, SearchResult& out) = nullptr;
+  void (*run)(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) = nullptr;
   // The depth each root's unpruned scores are computed to (nullptr: the spec's depth).
   int (*score_depth)(const SearchSpec& spec) = nullptr;
   // Its report sections: JSON fields after the common ones, nodes_table entries after the

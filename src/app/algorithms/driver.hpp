@@ -15,29 +15,43 @@
 
 namespace kibitz {
 
+// Runs search() with the recorder, streaming its trace to record.stream when one is given.
+template <class Recorder, class Search>
+void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& out,
+                 Search&& search) {
+  if (record.stream.empty()) {
+    search();
+    return;
+  }
+  trace::KbzStream stream(record.stream, out.trace);
+  recorder.stream_to(&stream, record.memory_chunks);
+  search();
+  stream.finish(out.trace);
+}
+
 // Calls f(game, sink) with the spec's domain and, when the trace is wanted, a recorder into
 // out.trace: a lean one when a rule derives the search's steps (Rule, trace/steps.hpp), an
 // explicit one otherwise or when verbose (which the reader then checks against the rule); a
 // NullSink when not recording. Positions are not recorded: the model
 // derives them from the root's and the moves when they are shown.
 template <trace::StepRule Rule = trace::StepRule::none, class F>
-void with_domain(const SearchSpec& spec, Recording record, SearchResult& out, F&& f) {
+void with_domain(const SearchSpec& spec, const RecordOptions& record, SearchResult& out, F&& f) {
   visit_domain(spec, [&](auto& game) {
-    if (record == Recording::off) {
+    if (record.mode == Recording::off) {
       NullSink sink;
       f(game, sink);
       return 0;
     }
     if constexpr (Rule != trace::StepRule::none) {
-      if (record == Recording::on) {
+      if (record.mode == Recording::on) {
         trace::LeanRecorder recorder(out.trace, Rule, spec.criterion);
-        f(game, recorder);
+        record_with(recorder, record, out, [&] { f(game, recorder); });
         return 0;
       }
     }
     trace::Recorder recorder(out.trace);
-    f(game, recorder);
     if (Rule != trace::StepRule::none) out.trace.steps = trace::Steps{Rule, spec.criterion, false};
+    record_with(recorder, record, out, [&] { f(game, recorder); });
     return 0;
   });
 }
@@ -122,7 +136,7 @@ constexpr trace::StepRule k_rule_of<Algo, std::void_t<decltype(Algo::k_rule)>> =
 // The registry's `run` for a depth-first algorithm (Algo as for deepen; a static constexpr
 // `k_rule` when a rule derives its steps).
 template <class Algo>
-void run_depth_first(const SearchSpec& spec, Recording record, SearchResult& out) {
+void run_depth_first(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
   with_domain<k_rule_of<Algo>>(
       spec, record, out, [&](auto& game, auto& sink) { deepen<Algo>(spec, game, sink, out); });
 }

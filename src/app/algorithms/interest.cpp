@@ -79,6 +79,9 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
     const std::int64_t c = std::max<std::int64_t>(probe.root_min_cost(), 1);
     p.limits = {2 * c, 4 * c, 8 * c, 16 * c};
   }
+  // The schedule searched, a fact known before the search (a streamed file writes it first).
+  out.trace.meta.set("limits", limits_to_text(p.limits));
+  out.trace.meta.set("interest_terms", term_names(interest_model_t<Game>::terms()));
   InterestSearch<Game, Sink> s(game, sink, p);
   out.value = s.run();
   out.bound = Bound::exact;
@@ -95,12 +98,10 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
     r.interest_cutoffs = it.interest_cutoffs;
     out.iterations.push_back(r);
   }
-  out.trace.meta.set("limits", limits_to_text(p.limits));
-  out.trace.meta.set("interest_terms", term_names(interest_model_t<Game>::terms()));
   note_table(table.get(), out);
 }
 
-void run(const SearchSpec& spec, Recording record, SearchResult& out) {
+void run(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
   with_domain(spec, record, out,
               [&](auto& game, auto& sink) { run_interest(spec, game, sink, out); });
 }

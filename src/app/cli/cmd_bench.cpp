@@ -103,6 +103,8 @@ void write_part(JsonWriter& j, const BenchPart& p) {
   j.number(p.seconds_recorded);
   j.key("recording_slowdown");
   j.number(p.seconds_recorded / p.seconds_unrecorded);
+  j.key("events_per_node");
+  j.number(p.nodes ? static_cast<double>(p.events) / static_cast<double>(p.nodes) : 0.0);
   j.key("bytes_per_node");
   j.number(p.nodes ? static_cast<double>(p.trace_bytes) / static_cast<double>(p.nodes) : 0.0);
   j.end_object();
@@ -133,7 +135,9 @@ void print_json(const BenchFigures& f) {
       {"nodes_per_second_recorded", f.nodes / f.seconds_recorded},
       {"recording_slowdown", f.seconds_recorded / f.seconds_unrecorded},
       {"events_per_second", f.events / f.seconds_recorded},
-      {"bytes_per_event", f.bytes_per_event}};
+      {"bytes_per_event", f.bytes_per_event},
+      {"events_per_node", f.nodes ? f.events / static_cast<double>(f.nodes) : 0.0},
+      {"bytes_per_node", f.nodes ? f.trace_bytes / static_cast<double>(f.nodes) : 0.0}};
   for (const auto& [key, value] : totals) {
     j.key(key);
     j.number(value);
@@ -158,10 +162,13 @@ void print_json(const BenchFigures& f) {
 }
 
 void print_part(const BenchPart& p) {
-  std::printf("%-20s %9lld nodes  %.4f s  %5.1fM nodes/s  recorded x%.2f  %.1f bytes/node\n",
-              p.algo.c_str(), p.nodes, p.seconds_unrecorded, p.nodes / p.seconds_unrecorded / 1e6,
-              p.seconds_recorded / p.seconds_unrecorded,
-              p.nodes ? static_cast<double>(p.trace_bytes) / static_cast<double>(p.nodes) : 0.0);
+  const double nodes = p.nodes ? static_cast<double>(p.nodes) : 1.0;
+  std::printf(
+      "%-20s %9lld nodes  %.4f s  %5.1fM nodes/s  recorded x%.2f  %.2f events/node  %.1f "
+      "bytes/node\n",
+      p.algo.c_str(), p.nodes, p.seconds_unrecorded, p.nodes / p.seconds_unrecorded / 1e6,
+      p.seconds_recorded / p.seconds_unrecorded, static_cast<double>(p.events) / nodes,
+      static_cast<double>(p.trace_bytes) / nodes);
 }
 
 void print_text(const BenchFigures& f) {

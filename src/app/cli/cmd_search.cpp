@@ -172,8 +172,17 @@ int cmd_search(int argc, char** argv) {
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const SearchSpec spec = spec_from_args(args);
-  const SearchResult result =
-      run_search(spec, args.has("verbose-trace") ? Recording::verbose : Recording::on);
+  RecordOptions record;
+  record.mode = args.has("verbose-trace") ? Recording::verbose : Recording::on;
+  record.stream = args.value_or("record", "");  // written as the search goes
+  const SearchResult result = run_search(spec, record);
+  if (!result.trace.events.complete()) {  // too big to keep: the file has it
+    if (args.has("score")) throw InputError("--score needs the whole tree: the trace was too big");
+    const std::string out = search_report_streamed(result, record.stream, args.has("json")) +
+                            (args.has("json") ? "\n" : "");
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
   const trace::Model model(result.trace);
   std::optional<std::vector<Score>> scores;
   if (args.has("score")) {
@@ -184,7 +193,6 @@ int cmd_search(int argc, char** argv) {
   const std::string out = args.has("json") ? search_report_json(result, model, sp) + "\n"
                                            : search_report_text(result, model, sp);
   std::fwrite(out.data(), 1, out.size(), stdout);
-  if (auto path = args.value("record")) write_file_bytes(*path, trace::write_kbz(result.trace));
   return 0;
 }
 

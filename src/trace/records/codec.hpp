@@ -26,7 +26,7 @@ struct RecordCodec;  // specialised per record type
 // Whether the steps' rule derives a record (steps.hpp): a lean recording leaves it out and the
 // reader puts it back (PVS's probe and re-search). Specialised to true by such records' codecs.
 template <class Record>
-constexpr bool k_derived_record = false;
+inline constexpr bool k_derived_record = false;
 
 constexpr int k_trailing_payloads = -1;
 

@@ -45,8 +45,8 @@ struct RecordCodec<PvsResearchRecord> {
 
 // The rule of principal variation search derives both (trace/derive.hpp).
 template <>
-constexpr bool k_derived_record<PvsProbeRecord> = true;
+inline constexpr bool k_derived_record<PvsProbeRecord> = true;
 template <>
-constexpr bool k_derived_record<PvsResearchRecord> = true;
+inline constexpr bool k_derived_record<PvsResearchRecord> = true;
 
 }  // namespace kibitz::trace

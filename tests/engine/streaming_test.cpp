@@ -1,0 +1,86 @@
+// Recording to a file as the search goes (--record): the file a recording streams is the same
+// bytes as the trace written afterwards, memory stays bounded however big the search, and a
+// file cut short opens up to its last complete chunk.
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <string>
+
+#include "app/runner.hpp"
+#include "core/file_io.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/model.hpp"
+
+using namespace kibitz;
+
+namespace {
+
+std::vector<std::uint8_t> streamed(const SearchSpec& spec, std::size_t memory_chunks,
+                                   SearchResult& out) {
+  const std::string path = "streaming_test.kbz";
+  RecordOptions r;
+  r.mode = Recording::on;
+  r.stream = path;
+  r.memory_chunks = memory_chunks;
+  out = run_search(spec, r);
+  auto bytes = read_file_bytes(path);
+  std::remove(path.c_str());
+  return bytes;
+}
+
+}  // namespace
+
+TEST_CASE("a streamed recording has the bytes of the trace written afterwards") {
+  const char* specs[] = {
+      R"J({"random":"b=5,d=8,lo=-99,hi=99,seed=3","algo":"alphabeta"})J",  // several chunks
+      R"J({"game":"connect4","depth":7,"algo":"pvs","criterion":"ge"})J",  // labels
+      R"J({"random":"b=4,d=5,lo=-9,hi=9,seed=5","algo":"forward-estimation","bounds":"online"})J",
+      R"J({"random":"b=4,d=6,lo=-9,hi=9,seed=5","algo":"interest","limit_growth":"start=200,factor=1.5,iterations=4"})J",
+  };
+  for (const char* json : specs) {
+    CAPTURE(std::string(json));
+    const SearchSpec spec = SearchSpec::from_json(json);
+    SearchResult kept;
+    const auto bytes = streamed(spec, 1000, kept);
+    CHECK(kept.trace.events.complete());
+    CHECK(bytes == trace::write_kbz(run_search(spec, true).trace));
+    CHECK(bytes == trace::write_kbz(kept.trace));
+  }
+}
+
+TEST_CASE("a big streamed recording keeps only its last chunks in memory") {
+  const SearchSpec spec =
+      SearchSpec::from_json(R"J({"random":"b=8,d=9,lo=-999,hi=999,seed=2","algo":"alphabeta"})J");
+  SearchResult out;
+  const auto bytes = streamed(spec, 2, out);
+  const std::size_t chunks = out.trace.events.chunk_count();
+  REQUIRE(chunks > 4);
+  CHECK_FALSE(out.trace.events.complete());
+  CHECK(out.trace.events.bytes_reserved() <=
+        3 * trace::EventLog::k_chunk_events * sizeof(trace::Event));
+  // The file holds it all: read back, it is the whole search.
+  const trace::Trace back = trace::read_kbz(bytes);
+  CHECK(back.notice.empty());
+  CHECK(back.events.size() == out.trace.events.size());
+  CHECK(bytes == trace::write_kbz(run_search(spec, true).trace));
+  const trace::Model m(back);
+  CHECK(m.node_count() == out.stats.nodes);
+  // Killed after its third chunk: the first three open, the rest is said to be missing.
+  std::size_t cut = 0, at = 16;
+  for (int chunk = 0; chunk < 4 && at + 16 <= bytes.size();) {
+    std::uint64_t len = 0;
+    for (int i = 7; i >= 0; --i) len = len << 8 | bytes[at + 8 + static_cast<std::size_t>(i)];
+    const bool events = bytes[at] == 'E' && bytes[at + 1] == 'V';
+    at += 16 + len;
+    if (events && ++chunk == 3) cut = at + 100;  // inside the next chunk
+  }
+  REQUIRE(cut > 0);
+  const std::vector<std::uint8_t> killed(bytes.begin(),
+                                         bytes.begin() + static_cast<std::ptrdiff_t>(cut));
+  const trace::Trace part = trace::read_kbz(killed);
+  CHECK(part.events.size() == 3 * trace::EventLog::k_chunk_events);
+  CHECK(part.notice.find("the recording was cut short") != std::string::npos);
+  const trace::Model pm(part);  // its last nodes are open
+  CHECK(pm.node_count() > 0);
+  CHECK(pm.node(pm.roots()[0]).leave_t == trace::k_never);
+}
