@@ -279,8 +279,41 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   return j.take();
 }
 
-std::string search_report_text(const SearchResult& result, const Model& model,
-                               const std::vector<Score>* scores) {
+trace::TreeSummary tree_summary(const Model& model, std::size_t listed) {
+  trace::TreeSummary tree;
+  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
+    if (!model.node(id).leaf) continue;
+    if (static_cast<std::size_t>(tree.leaves++) >= listed) continue;
+    trace::SummaryLeaf leaf;
+    leaf.path = model.path(id);
+    leaf.label = model.label(id);
+    for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent)
+      leaf.line.insert(leaf.line.begin(), model.label(n));
+    tree.listed.push_back(std::move(leaf));
+  }
+  if (finished_root(model) != trace::k_no_node) {
+    for (std::uint32_t id : model.principal_variation(finished_root(model)))
+      tree.pv.push_back({model.label(id), model.node(id).k});
+  }
+  tree.roots = static_cast<long long>(model.roots().size());
+  tree.events = static_cast<long long>(model.event_count());
+  return tree;
+}
+
+namespace {
+
+// A listed leaf: by name in named trees, by its move line in games, by index path otherwise.
+std::string leaf_text(const trace::SummaryLeaf& leaf, bool named_tree) {
+  if (leaf.label.empty()) return list_path(leaf.path);
+  if (named_tree) return leaf.label;
+  std::string s;
+  for (std::size_t i = 0; i < leaf.line.size(); ++i) s += (i ? "-" : "") + leaf.line[i];
+  return s;
+}
+
+}  // namespace
+
+std::string search_report_text(const SearchResult& result, const trace::TreeSummary& tree) {
   std::ostringstream o;
   const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
   o << "value: " << format_score(result.value);
@@ -288,35 +321,17 @@ std::string search_report_text(const SearchResult& result, const Model& model,
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";
   o << "leaves evaluated: " << result.stats.leaves << "\n";
-  // Leaves by name in named trees, by their move path in games, by index path otherwise;
-  // a long list is cut (the JSON report has all of them).
-  constexpr long long k_max_listed = 64;
+  // A long list is cut (the JSON report has all of them).
   const bool named_tree = result.trace.meta.get("source") == "tree";
   o << "evaluated leaves:";
-  long long listed = 0;
-  for (std::uint32_t id = 0; id < model.node_count(); ++id) {
-    if (!model.node(id).leaf) continue;
-    if (++listed > k_max_listed) continue;
-    if (model.label(id).empty()) {
-      o << ' ' << list_path(model.path(id));
-    } else if (named_tree) {
-      o << ' ' << model.label(id);
-    } else {
-      std::vector<std::uint32_t> line;
-      for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent)
-        line.push_back(n);
-      o << ' ';
-      for (std::size_t i = line.size(); i-- > 0;) o << model.label(line[i]) << (i ? "-" : "");
-    }
-  }
-  if (listed > k_max_listed)
-    o << " ... (" << listed - k_max_listed << " more; --json lists them all)";
+  for (const trace::SummaryLeaf& leaf : tree.listed) o << ' ' << leaf_text(leaf, named_tree);
+  if (tree.leaves > static_cast<long long>(tree.listed.size()))
+    o << " ... (" << tree.leaves - static_cast<long long>(tree.listed.size())
+      << " more; --json lists them all)";
   o << "\n";
   o << "pv:";
-  if (finished_root(model) != trace::k_no_node) {
-    for (std::uint32_t id : model.principal_variation(finished_root(model)))
-      o << ' ' << node_label_text(model, id);
-  }
+  for (const trace::SummaryStep& step : tree.pv)
+    o << ' ' << (step.label.empty() ? std::to_string(step.k) : step.label);
   o << "\n";
   o << "cutoffs: " << result.stats.cutoffs << "\n";
   if (result.interest_cutoffs >= 0) o << "interest cutoffs: " << result.interest_cutoffs << "\n";
@@ -337,81 +352,58 @@ std::string search_report_text(const SearchResult& result, const Model& model,
       << result.tt_hits << " hits, " << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores
       << " stores\n";
   }
-  o << "nodes generated: "
-    << nodes_generated(result.stats, static_cast<long long>(model.roots().size())) << "\n";
-  if (algo && algo->report_text) algo->report_text(o, result, model);
-  if (scores && !model.roots().empty()) {
-    o << "root score: " << format_score((*scores)[model.roots().back()]) << "\n";
-  }
+  o << "nodes generated: " << nodes_generated(result.stats, tree.roots) << "\n";
+  if (algo && algo->report_text) algo->report_text(o, result);
   return o.str();
 }
 
-namespace {
-
-// The text report's lines that need no tree.
-void streamed_text_figures(std::ostringstream& o, const SearchResult& result) {
-  o << "cutoffs: " << result.stats.cutoffs << "\n";
-  if (result.interest_cutoffs >= 0) o << "interest cutoffs: " << result.interest_cutoffs << "\n";
-  for (const IterationResult& it : result.iterations) {
-    o << "iteration depth " << it.depth << ": "
-      << (it.completed ? format_score(it.value) : std::string("stopped by the node budget")) << ", "
-      << it.nodes << " nodes\n";
-  }
-  if (result.aborted && result.iterations.empty())
-    o << "stopped by the node budget: the value is not a result\n";
-  if (result.tt_entries > 0) {
-    o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, "
-      << result.tt_hits << " hits, " << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores
-      << " stores\n";
-  }
+std::string search_report_text(const SearchResult& result, const Model& model,
+                               const std::vector<Score>* scores) {
+  std::string text = search_report_text(result, tree_summary(model, k_report_leaves));
+  if (scores && !model.roots().empty())
+    text += "root score: " + format_score((*scores)[model.roots().back()]) + "\n";
+  return text;
 }
 
-}  // namespace
-
-std::string search_report_streamed(const SearchResult& result, const std::string& file, bool json) {
+std::string search_report_streamed(const SearchResult& result, const std::string& file) {
   const long long roots = std::max<long long>(1, static_cast<long long>(result.iterations.size()));
   const long long recorded = static_cast<long long>(result.trace.events.size());
-  if (json) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("value");
-    j.score(result.value);
-    j.key("nodes");
-    j.number(result.stats.nodes);
-    j.key("leaves_evaluated");
-    j.number(result.stats.leaves);
-    j.key("aborted");
-    j.boolean(result.aborted);
-    if (!result.iterations.empty()) write_iterations(j, result.iterations);
-    if (result.tt_entries > 0) write_tt_totals(j, result);
-    j.key("algo");
-    j.string(result.trace.meta.get("algo"));
-    j.key("criterion");
-    j.string(result.trace.meta.get("criterion"));
-    j.key("bound");
-    j.string(bound_name(result.bound));
-    j.key("cutoffs");
-    j.number(result.stats.cutoffs);
-    j.key("events_recorded");
-    j.number(recorded);
-    j.key("nodes_generated");
-    j.number(nodes_generated(result.stats, roots));
-    j.key("trace_file");  // the leaves, the PV and every node's state are there
-    j.string(file);
-    j.end_object();
-    return j.take();
-  }
-  std::ostringstream o;
-  o << "value: " << format_score(result.value) << "\n";
-  o << "nodes: " << result.stats.nodes << "\n";
-  o << "leaves evaluated: " << result.stats.leaves << "\n";
-  streamed_text_figures(o, result);
-  o << "nodes generated: " << nodes_generated(result.stats, roots) << "\n";
-  o << "trace: " << recorded << " events written to " << file
-    << " as they were recorded (too many to keep); its leaves, principal variation and every "
-       "node's state are there: kibitz replay "
-    << file << " --at N, or open it in the viewer\n";
-  return o.str();
+  JsonWriter j;
+  j.begin_object();
+  j.key("value");
+  j.score(result.value);
+  j.key("nodes");
+  j.number(result.stats.nodes);
+  j.key("leaves_evaluated");
+  j.number(result.stats.leaves);
+  j.key("aborted");
+  j.boolean(result.aborted);
+  if (!result.iterations.empty()) write_iterations(j, result.iterations);
+  if (result.tt_entries > 0) write_tt_totals(j, result);
+  j.key("algo");
+  j.string(result.trace.meta.get("algo"));
+  j.key("criterion");
+  j.string(result.trace.meta.get("criterion"));
+  j.key("bound");
+  j.string(bound_name(result.bound));
+  j.key("cutoffs");
+  j.number(result.stats.cutoffs);
+  j.key("events_recorded");
+  j.number(recorded);
+  j.key("nodes_generated");
+  j.number(nodes_generated(result.stats, roots));
+  j.key("trace_file");  // the leaves, the PV and every node's state are there
+  j.string(file);
+  j.end_object();
+  return j.take();
+}
+
+std::string trace_file_line(const SearchResult& result, const std::string& file) {
+  if (result.trace.events.complete()) return "";
+  return "trace: " + std::to_string(result.trace.events.size()) + " events written to " + file +
+         " as they were recorded (too many to keep in memory); every node's state is there: "
+         "kibitz replay " +
+         file + " --at N, or open it in the viewer\n";
 }
 
 }  // namespace kibitz

@@ -10,6 +10,7 @@
 #include "app/runner.hpp"
 #include "trace/json_text.hpp"
 #include "trace/model.hpp"
+#include "trace/summary.hpp"
 
 namespace kibitz {
 
@@ -30,13 +31,24 @@ std::string node_label_text(const trace::Model& model, std::uint32_t id);
 // The whole --json report.
 std::string search_report_json(const SearchResult& result, const trace::Model& model,
                                const std::vector<Score>* scores);
-// The plain-text report.
+// The plain-text report lists this many evaluated leaves (the JSON report has them all).
+constexpr std::size_t k_report_leaves = 64;
+
+// What the text report shows of the tree, read from a model (the summary the recording gives
+// when no model is kept is the same, trace/summary.hpp).
+trace::TreeSummary tree_summary(const trace::Model& model, std::size_t listed);
+
+// The plain-text report: from the model, or from the summary of a search not kept in memory.
 std::string search_report_text(const SearchResult& result, const trace::Model& model,
                                const std::vector<Score>* scores);
+std::string search_report_text(const SearchResult& result, const trace::TreeSummary& tree);
 
-// The report of a search whose trace went to `file` as it was recorded and outgrew memory
+// The JSON report of a search whose trace went to `file` as it was recorded and outgrew memory
 // (RecordOptions::memory_chunks): the search's own figures, without what needs the tree (the
 // evaluated leaves, the principal variation, the nodes table), which the file holds.
-std::string search_report_streamed(const SearchResult& result, const std::string& file, bool json);
+std::string search_report_streamed(const SearchResult& result, const std::string& file);
+// The text report's last line when the trace went to `file`: how many events, and whether the
+// whole trace stayed in memory.
+std::string trace_file_line(const SearchResult& result, const std::string& file);
 
 }  // namespace kibitz

@@ -9,6 +9,7 @@
 #include "core/bound.hpp"
 #include "search/sink/sink.hpp"
 #include "trace/model.hpp"
+#include "trace/summary.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz {
@@ -24,6 +25,9 @@ struct IterationResult {
 
 struct SearchResult {
   trace::Trace trace;  // events only when recorded; meta always
+  // The leaves, principal variation and roots, read as the search recorded (RecordOptions::
+  // summary); the trace may then hold only its last events.
+  std::optional<trace::TreeSummary> tree;
   SearchStats stats;   // totals over all iterations
   Score value = 0;     // the root's value (last completed iteration), from MAX's point of view
   Bound bound = Bound::exact;

@@ -441,6 +441,22 @@ void expand_steps(const Trace& lean, EventLog& out) {
   d.finish();
 }
 
+struct StepExpander::Impl {
+  Impl(const Trace& lean, EventLog& out) : append(out), deriver(lean, append) {}
+  Append append;
+  Deriver deriver;
+};
+
+StepExpander::StepExpander(const Trace& lean, EventLog& out)
+    : m(std::make_unique<Impl>(lean, out)) {}
+StepExpander::~StepExpander() = default;
+void StepExpander::take(std::size_t t, const Event& e) {
+  m->deriver.take(t, e);
+}
+void StepExpander::finish() {
+  m->deriver.finish();
+}
+
 void check_steps(const Trace& trace) {
   Compare compare(trace.events, trace.steps.rule);
   Deriver d(trace, compare);

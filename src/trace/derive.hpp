@@ -10,6 +10,8 @@
 // unfinished leaves when a budget ran out, iterations) are in the trace and taken as they are.
 #pragma once
 
+#include <memory>
+
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -19,6 +21,24 @@ namespace kibitz::trace {
 // Throws InputError("trace, event N (type): ...") naming the lean event where the derivation
 // fails.
 void expand_steps(const Trace& lean, EventLog& out);
+
+// The same expansion a chunk at a time, for a reader that follows a recording as it goes: take()
+// the lean events in order (each chunk whole: a record's payloads may be in the next one);
+// the expanded events are appended to `out` as they follow; finish() settles the nodes that
+// have finished. `lean` must stay alive (its released chunks are never read again).
+class StepExpander {
+ public:
+  StepExpander(const Trace& lean, EventLog& out);
+  ~StepExpander();
+  StepExpander(const StepExpander&) = delete;
+  StepExpander& operator=(const StepExpander&) = delete;
+  void take(std::size_t t, const Event& e);
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
 
 // Checks an explicit trace that names a rule (steps.rule != none, not lean). Throws
 // InputError naming the first event that is not the rule's, e.g. "trace, event 14 (best_set):

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "trace/chunk_sink.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -61,7 +62,7 @@ struct KbzStringScan {
   std::int64_t max_ref = 0;
 };
 
-class KbzStream {
+class KbzStream final : public ChunkSink {
  public:
   // Opens `path` for writing; throws InputError naming it.
   KbzStream(const std::string& path, const Trace& trace);
@@ -70,8 +71,8 @@ class KbzStream {
   KbzStream& operator=(const KbzStream&) = delete;
 
   // Writes event chunk i (the next one), preceded by the strings it may refer to.
-  void write_chunk(const Trace& trace, std::size_t i);
-  std::size_t chunks_written() const { return m_chunks; }
+  void write_chunk(const Trace& trace, std::size_t i) override;
+  std::size_t chunks_written() const override { return m_chunks; }
   // Writes the chunks not yet written, the facts added since the start and END; closes.
   // Throws InputError when the file cannot be written.
   void finish(const Trace& trace);

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "search/sink/sink.hpp"
-#include "trace/kbz_file.hpp"
+#include "trace/chunk_sink.hpp"
 #include "trace/records/records.hpp"
 #include "trace/trace.hpp"
 
@@ -64,11 +64,11 @@ class RecorderBase {
   // An event copied as it is (converting a trace: a record's head or payload, a note).
   void raw(const Event& e) { push(e.type, e.flags, e.aux, e.node, e.a, e.b); }
 
-  // Writes each event chunk to `stream` as soon as it is full (at the next node's entry, so a
-  // lean node event is complete), and once more than `keep` chunks have been written, gives
-  // the written ones' memory back: a search of any size records in bounded memory (the trace
-  // then holds only its last chunks; EventLog::complete() says so).
-  void stream_to(KbzStream* stream, std::size_t keep) {
+  // Sends each event chunk to `stream` (a file, a summary) as soon as it is full (at the next
+  // node's entry, so a lean node event is complete), and once more than `keep` chunks have
+  // been written, gives the written ones' memory back: a search of any size records in bounded
+  // memory (the trace then holds only its last chunks; EventLog::complete() says so).
+  void stream_to(ChunkSink* stream, std::size_t keep) {
     m_stream = stream;
     m_keep = keep;
     m_next_seal = EventLog::k_chunk_events;
@@ -122,7 +122,7 @@ class RecorderBase {
   Trace& m_trace;
   std::uint32_t m_next_id = 0;
   std::vector<std::uint32_t> m_open;
-  KbzStream* m_stream = nullptr;
+  ChunkSink* m_stream = nullptr;
   std::size_t m_keep = 0, m_released = 0;
   std::size_t m_next_seal = static_cast<std::size_t>(-1);  // events at which to write a chunk
 };

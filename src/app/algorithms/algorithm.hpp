@@ -37,6 +37,11 @@ struct RecordOptions {
   // the trace outgrows memory_chunks event chunks, only its last chunks stay in memory.
   std::string stream;
   std::size_t memory_chunks = 16;  // 16 MiB of events
+  // Read the trace as it records into SearchResult::tree (what the text report shows of the
+  // tree), so the report needs no model: with memory_chunks small, a search of any size
+  // reports in bounded memory.
+  bool summary = false;
+  std::size_t summary_leaves = 64;  // leaves the summary names (it counts them all)
 };
 
 // How an algorithm uses a transposition table.
@@ -71,10 +76,11 @@ struct AlgorithmEntry {
   // The depth each root's unpruned scores are computed to (nullptr: the spec's depth).
   int (*score_depth)(const SearchSpec& spec) = nullptr;
   // Its report sections: JSON fields after the common ones, nodes_table entries after the
-  // searched nodes (t: the event they are read at), lines of the text report.
+  // searched nodes (t: the event they are read at), lines of the text report (from the
+  // result's figures alone: the report of a search too big to keep has no model).
   void (*report_json)(JsonWriter& j, const SearchResult& r, const trace::Model& m) = nullptr;
   void (*report_nodes)(JsonWriter& j, const trace::Model& m, std::size_t t, bool scores) = nullptr;
-  void (*report_text)(std::ostream& o, const SearchResult& r, const trace::Model& m) = nullptr;
+  void (*report_text)(std::ostream& o, const SearchResult& r) = nullptr;
   // Its searches in `kibitz bench` (their node counts are part of the bench signature).
   std::vector<SearchSpec> (*bench)() = nullptr;
 

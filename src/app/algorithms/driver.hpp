@@ -5,28 +5,53 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <type_traits>
 
 #include "app/domains.hpp"
 #include "app/runner.hpp"
 #include "search/search_options.hpp"
 #include "search/transposition_table.hpp"
+#include "trace/kbz_file.hpp"
 #include "trace/recorder.hpp"
+#include "trace/summary.hpp"
 
 namespace kibitz {
 
-// Runs search() with the recorder, streaming its trace to record.stream when one is given.
+// Both of a recording's readers as it goes: the file and the summary.
+class ChunkTee final : public trace::ChunkSink {
+ public:
+  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b) : m_a(a), m_b(b) {}
+  void write_chunk(const trace::Trace& trace, std::size_t i) override {
+    if (m_a) m_a->write_chunk(trace, i);
+    if (m_b) m_b->write_chunk(trace, i);
+    ++m_chunks;
+  }
+  std::size_t chunks_written() const override { return m_chunks; }
+
+ private:
+  trace::ChunkSink *m_a, *m_b;
+  std::size_t m_chunks = 0;
+};
+
+// Runs search() with the recorder, streaming its trace to record.stream when one is given and
+// reading it into out.tree when a summary is asked for.
 template <class Recorder, class Search>
 void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& out,
                  Search&& search) {
-  if (record.stream.empty()) {
+  if (record.stream.empty() && !record.summary) {
     search();
     return;
   }
-  trace::KbzStream stream(record.stream, out.trace);
-  recorder.stream_to(&stream, record.memory_chunks);
+  std::optional<trace::KbzStream> file;
+  if (!record.stream.empty()) file.emplace(record.stream, out.trace);
+  std::optional<trace::SummaryStream> summary;
+  if (record.summary) summary.emplace(out.trace, record.summary_leaves);
+  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr);
+  recorder.stream_to(&tee, record.memory_chunks);
   search();
-  stream.finish(out.trace);
+  if (file) file->finish(out.trace);
+  if (summary) out.tree = summary->finish(out.trace);
 }
 
 // Calls f(game, sink) with the spec's domain and, when the trace is wanted, a recorder into

@@ -122,7 +122,7 @@ void report_json(JsonWriter& j, const SearchResult& r, const trace::Model&) {
   write_fe_summary(j, r);
 }
 
-void report_text(std::ostream& o, const SearchResult& r, const trace::Model&) {
+void report_text(std::ostream& o, const SearchResult& r) {
   o << fe_summary_text(r);
 }
 

@@ -107,7 +107,7 @@ void report_json(JsonWriter& j, const SearchResult& r, const trace::Model&) {
   j.end_object();
 }
 
-void report_text(std::ostream& o, const SearchResult& r, const trace::Model&) {
+void report_text(std::ostream& o, const SearchResult& r) {
   o << "greenblatt: " << r.counter("generations") << " plausible move generations, "
     << r.counter("feedovers") << " feedovers, " << r.counter("static_evals")
     << " static evaluations, " << r.counter("capture_nodes") << " capture-search nodes, "

@@ -35,7 +35,7 @@ void report_json(JsonWriter& j, const SearchResult& r, const trace::Model&) {
   j.end_object();
 }
 
-void report_text(std::ostream& o, const SearchResult& r, const trace::Model&) {
+void report_text(std::ostream& o, const SearchResult& r) {
   o << "principal variation search: " << r.counter("probes") << " zero-window probes, "
     << r.counter("researches") << " re-searched\n";
 }

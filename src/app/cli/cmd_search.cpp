@@ -175,11 +175,24 @@ int cmd_search(int argc, char** argv) {
   RecordOptions record;
   record.mode = args.has("verbose-trace") ? Recording::verbose : Recording::on;
   record.stream = args.value_or("record", "");  // written as the search goes
+  // The text report needs only a summary of the tree, read as the search records: without
+  // --record the trace is then never kept (memory independent of the search's size).
+  const bool text = !args.has("json") && !args.has("score");
+  if (text) {
+    record.summary = true;
+    record.summary_leaves = k_report_leaves;
+    if (record.stream.empty()) record.memory_chunks = 1;
+  }
   const SearchResult result = run_search(spec, record);
+  if (result.tree) {
+    std::string out = search_report_text(result, *result.tree);
+    if (!record.stream.empty()) out += trace_file_line(result, record.stream);
+    std::fwrite(out.data(), 1, out.size(), stdout);
+    return 0;
+  }
   if (!result.trace.events.complete()) {  // too big to keep: the file has it
     if (args.has("score")) throw InputError("--score needs the whole tree: the trace was too big");
-    const std::string out = search_report_streamed(result, record.stream, args.has("json")) +
-                            (args.has("json") ? "\n" : "");
+    const std::string out = search_report_streamed(result, record.stream) + "\n";
     std::fwrite(out.data(), 1, out.size(), stdout);
     return 0;
   }
