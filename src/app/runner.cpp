@@ -6,6 +6,7 @@
 #include "app/domains.hpp"
 #include "core/error.hpp"
 #include "search/move_stack.hpp"
+#include "search/search_options.hpp"
 
 namespace kibitz {
 
@@ -109,6 +110,7 @@ SearchResult run_search(const SearchSpec& given, const RecordOptions& record) {
   spec.write_meta(out.trace.meta);
   const auto start = std::chrono::steady_clock::now();
   spec.algorithm().run(spec, record, out);
+  out.stopped = stop_requested(record.stop);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return out;
 }

@@ -28,11 +28,12 @@ struct SearchResult {
   // The leaves, principal variation and roots, read as the search recorded (RecordOptions::
   // summary); the trace may then hold only its last events.
   std::optional<trace::TreeSummary> tree;
-  SearchStats stats;   // totals over all iterations
-  Score value = 0;     // the root's value (last completed iteration), from MAX's point of view
+  SearchStats stats;  // totals over all iterations
+  Score value = 0;    // the root's value (last completed iteration), from MAX's point of view
   Bound bound = Bound::exact;
   double seconds = 0;
-  bool aborted = false;                     // the node budget stopped the (last) search
+  bool aborted = false;  // the node budget (or a stop) stopped the (last) search
+  bool stopped = false;  // RecordOptions::stop stopped it (Cancel, the event limit)
   std::vector<IterationResult> iterations;  // iterative deepening and interest search
   long long interest_cutoffs = -1;          // interest search only (-1 otherwise)
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;

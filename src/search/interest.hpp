@@ -51,7 +51,8 @@ struct InterestParams {
   bool similarity = false;
   bool alphabeta = true;
   Criterion criterion = Criterion::gt;
-  long long node_budget = 0;  // over all iterations (0: none)
+  long long node_budget = 0;                // over all iterations (0: none)
+  const std::atomic<bool>* stop = nullptr;  // set: stop as when the node budget is spent
   TranspositionTable* tt = nullptr;
   InterestModelOptions model;
 };
@@ -86,6 +87,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
     Score value = 0;
     for (std::size_t i = 0; i < m_params.limits.size(); ++i) {
       if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) break;
+      if (stop_requested(m_params.stop)) break;
       const int number = static_cast<int>(i) + 1;
       const int depth = m_params.deepen ? std::min(number, m_params.depth) : m_params.depth;
       const std::int64_t limit = m_params.limits[i];
@@ -159,6 +161,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
 
   bool budget_spent() {
     if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) m_aborted = true;
+    if (stop_requested(m_params.stop)) m_aborted = true;
     return m_aborted;
   }
 

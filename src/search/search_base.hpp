@@ -107,6 +107,7 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
 
   KIBITZ_STEP bool budget_spent() {
     if (m_options.node_budget > 0 && this->m_stats.nodes >= m_options.node_budget) m_aborted = true;
+    if (stop_requested(m_options.stop)) m_aborted = true;
     return m_aborted;
   }
 

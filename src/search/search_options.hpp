@@ -2,6 +2,7 @@
 // games with a key()) and a node budget. Both default to off, which is the seed's search!.
 #pragma once
 
+#include <atomic>
 #include <type_traits>
 #include <utility>
 
@@ -12,7 +13,14 @@ namespace kibitz {
 struct SearchOptions {
   TranspositionTable* tt = nullptr;
   long long node_budget = 0;  // stop once this many nodes were entered (0: no limit)
+  // Once set (by another thread: Cancel; by a recorder's limit), the search stops as when its
+  // node budget is spent: the open nodes leave unfinished.
+  const std::atomic<bool>* stop = nullptr;
 };
+
+inline bool stop_requested(const std::atomic<bool>* stop) {
+  return stop && stop->load(std::memory_order_relaxed);
+}
 
 template <class G, class = void>
 struct has_key : std::false_type {};

@@ -3,6 +3,7 @@
 // file cut short opens up to its last complete chunk.
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <string>
 
@@ -83,4 +84,51 @@ TEST_CASE("a big streamed recording keeps only its last chunks in memory") {
   const trace::Model pm(part);  // its last nodes are open
   CHECK(pm.node_count() > 0);
   CHECK(pm.node(pm.roots()[0]).leave_t == trace::k_never);
+}
+
+TEST_CASE("a recording that reaches its event limit stops the search and keeps the part searched") {
+  const char* specs[] = {
+      R"J({"random":"b=8,d=9,lo=-999,hi=999,seed=2","algo":"alphabeta"})J",
+      R"J({"random":"b=6,d=9,lo=-999,hi=999,seed=2","algo":"minimax"})J",
+      R"J({"random":"b=8,d=9,lo=-999,hi=999,seed=2","algo":"pvs","iterative":true})J",
+      R"J({"random":"b=8,d=9,lo=-999,hi=999,seed=2","algo":"alphabeta-bounds"})J",
+      R"J({"random":"b=6,d=9,lo=-9,hi=9,seed=5","algo":"interest","limits":"100000,inf"})J",
+      R"J({"game":"chess","depth":7,"algo":"greenblatt"})J",
+  };
+  for (const char* json : specs) {
+    CAPTURE(std::string(json));
+    const SearchSpec spec = SearchSpec::from_json(json);
+    std::atomic<bool> stop{false};
+    std::size_t calls = 0, last = 0;
+    RecordOptions r;
+    r.mode = Recording::on;
+    r.stop = &stop;
+    r.max_events = 3 * trace::EventLog::k_chunk_events;
+    r.progress = [&](std::size_t events) {
+      ++calls;
+      CHECK(events > last);
+      last = events;
+    };
+    const SearchResult out = run_search(spec, r);
+    CHECK(out.stopped);
+    CHECK(out.aborted);
+    CHECK(calls >= 3);
+    CHECK(out.trace.events.complete());
+    // Stopped within a chunk of the limit, every node opened has left.
+    CHECK(out.trace.events.size() < r.max_events + 2 * trace::EventLog::k_chunk_events);
+    const trace::Model model(out.trace);
+    for (std::uint32_t id = 0; id < model.node_count(); ++id)
+      REQUIRE(model.node(id).leave_t != trace::k_never);
+  }
+}
+
+TEST_CASE("a search told to stop before it starts searches next to nothing") {
+  const SearchSpec spec = SearchSpec::from_json(R"J({"game":"chess","depth":99})J");
+  std::atomic<bool> stop{true};
+  RecordOptions r;
+  r.mode = Recording::off;
+  r.stop = &stop;
+  const SearchResult out = run_search(spec, r);
+  CHECK(out.stopped);
+  CHECK(out.stats.nodes <= 2);
 }

@@ -9,8 +9,10 @@
 // line in registry.cpp.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -42,6 +44,13 @@ struct RecordOptions {
   // reports in bounded memory.
   bool summary = false;
   std::size_t summary_leaves = 64;  // leaves the summary names (it counts them all)
+  // Set from another thread (Cancel), the search stops as when a node budget is spent and the
+  // part searched is kept; a recording that reaches max_events events (0: no limit) sets it
+  // itself (checked per event chunk). Forward estimation cannot stop early.
+  std::atomic<bool>* stop = nullptr;
+  std::size_t max_events = 0;
+  // Called per event chunk recorded, with the events so far (a search's progress).
+  std::function<void(std::size_t events)> progress;
 };
 
 // How an algorithm uses a transposition table.

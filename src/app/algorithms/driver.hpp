@@ -18,28 +18,35 @@
 
 namespace kibitz {
 
-// Both of a recording's readers as it goes: the file and the summary.
+// A recording's readers as it goes: the file, the summary, the progress and the event limit.
 class ChunkTee final : public trace::ChunkSink {
  public:
-  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b) : m_a(a), m_b(b) {}
+  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b, const RecordOptions& record)
+      : m_a(a), m_b(b), m_record(record) {}
   void write_chunk(const trace::Trace& trace, std::size_t i) override {
     if (m_a) m_a->write_chunk(trace, i);
     if (m_b) m_b->write_chunk(trace, i);
     ++m_chunks;
+    const std::size_t events = m_chunks * trace::EventLog::k_chunk_events;
+    if (m_record.progress) m_record.progress(events);
+    if (m_record.max_events > 0 && events >= m_record.max_events && m_record.stop)
+      m_record.stop->store(true, std::memory_order_relaxed);
   }
   std::size_t chunks_written() const override { return m_chunks; }
 
  private:
   trace::ChunkSink *m_a, *m_b;
+  const RecordOptions& m_record;
   std::size_t m_chunks = 0;
 };
 
-// Runs search() with the recorder, streaming its trace to record.stream when one is given and
-// reading it into out.tree when a summary is asked for.
+// Runs search() with the recorder, streaming its trace to record.stream when one is given,
+// reading it into out.tree when a summary is asked for, and reporting progress and the event
+// limit per chunk (a trace kept whole in memory when there is no file).
 template <class Recorder, class Search>
 void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& out,
                  Search&& search) {
-  if (record.stream.empty() && !record.summary) {
+  if (record.stream.empty() && !record.summary && !record.progress && record.max_events == 0) {
     search();
     return;
   }
@@ -47,8 +54,9 @@ void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& 
   if (!record.stream.empty()) file.emplace(record.stream, out.trace);
   std::optional<trace::SummaryStream> summary;
   if (record.summary) summary.emplace(out.trace, record.summary_leaves);
-  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr);
-  recorder.stream_to(&tee, record.memory_chunks);
+  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr, record);
+  const bool keep_all = !file && !summary;
+  recorder.stream_to(&tee, keep_all ? static_cast<std::size_t>(-1) : record.memory_chunks);
   search();
   if (file) file->finish(out.trace);
   if (summary) out.tree = summary->finish(out.trace);
@@ -117,11 +125,13 @@ inline void add_stats(SearchStats& total, const SearchStats& s) {
 // the last iteration that finished). Algo::once<Game, Sink>(spec, game, sink, options, depth,
 // out) returns an Outcome; it may add its own counters and facts to out.
 template <class Algo, class Game, class Sink>
-void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
+void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
+            const std::atomic<bool>* stop = nullptr) {
   const std::unique_ptr<TranspositionTable> table = make_table(spec);
   SearchOptions options;
   options.tt = table.get();
   options.node_budget = spec.node_budget;
+  options.stop = stop;
   if (!spec.iterative) {
     const Outcome o = Algo::once(spec, game, sink, options, spec.search_depth(), out);
     out.value = o.value;
@@ -135,6 +145,7 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
         options.node_budget = spec.node_budget - out.stats.nodes;
         if (options.node_budget <= 0) break;
       }
+      if (stop_requested(stop)) break;
       sink.iteration_begin(d, d);
       const Outcome o = Algo::once(spec, game, sink, options, d, out);
       add_stats(out.stats, o.stats);
@@ -162,8 +173,9 @@ constexpr trace::StepRule k_rule_of<Algo, std::void_t<decltype(Algo::k_rule)>> =
 // `k_rule` when a rule derives its steps).
 template <class Algo>
 void run_depth_first(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
-  with_domain<k_rule_of<Algo>>(
-      spec, record, out, [&](auto& game, auto& sink) { deepen<Algo>(spec, game, sink, out); });
+  with_domain<k_rule_of<Algo>>(spec, record, out, [&](auto& game, auto& sink) {
+    deepen<Algo>(spec, game, sink, out, record.stop);
+  });
 }
 
 }  // namespace kibitz

@@ -77,6 +77,7 @@ struct GreenblattOnce {
     if constexpr (std::is_same_v<Game, ChessGame>) {
       greenblatt::GreenblattSearch<Sink> s(game, sink, options_of(spec), options.tt,
                                            options.node_budget);
+      s.stop_on(options.stop);
       Outcome o;
       o.value = s.run(depth);
       add_counters(s.stats(), out);

@@ -58,7 +58,8 @@ int horizon(const SearchSpec& spec) {
 }
 
 template <class Game, class Sink>
-void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out) {
+void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
+                  const std::atomic<bool>* stop) {
   const std::unique_ptr<TranspositionTable> table = make_table(spec);
   InterestParams p;
   p.depth = iterative_depth(spec);  // the nominal depth: the spec's, or a tree's height
@@ -67,6 +68,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
   p.similarity = spec.option_on("similarity");
   p.criterion = spec.criterion;
   p.node_budget = spec.node_budget;
+  p.stop = stop;
   p.tt = table.get();
   p.model.value_costs = spec.option("interest_costs") == "value";
   const std::string limits = spec.option("limits");
@@ -103,7 +105,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
 
 void run(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
   with_domain(spec, record, out,
-              [&](auto& game, auto& sink) { run_interest(spec, game, sink, out); });
+              [&](auto& game, auto& sink) { run_interest(spec, game, sink, out, record.stop); });
 }
 
 void validate(const SearchSpec& spec) {

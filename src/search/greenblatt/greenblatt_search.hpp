@@ -38,6 +38,7 @@
 #include "search/greenblatt/plausibility.hpp"
 #include "search/greenblatt/width.hpp"
 #include "search/move_stack.hpp"
+#include "search/search_options.hpp"
 #include "search/sink/greenblatt_records.hpp"
 #include "search/sink/sink.hpp"
 #include "search/sink/table_records.hpp"
@@ -64,6 +65,8 @@ class GreenblattSearch {
     }
     m_lines.resize(GreenblattOptions::k_max_ply + 2);
   }
+  // Once *stop is set, the search stops as when the node budget is spent.
+  void stop_on(const std::atomic<bool>* stop) { m_stop = stop; }
 
   // Searches the game's current position `depth` plies deep (the basic depth); the value is
   // from the side to move's point of view.
@@ -85,6 +88,7 @@ class GreenblattSearch {
   bool budget_spent() {
     if (m_aborted) return true;
     if (m_budget > 0 && m_stats.nodes >= m_budget) m_aborted = true;
+    if (stop_requested(m_stop)) m_aborted = true;
     if (m_timed && (m_stats.nodes & 255) == 0 && std::chrono::steady_clock::now() >= m_deadline)
       m_aborted = true;
     return m_aborted;
@@ -447,6 +451,7 @@ class GreenblattSearch {
   GreenblattOptions m_options;
   TranspositionTable* m_tt;
   long long m_budget;
+  const std::atomic<bool>* m_stop = nullptr;
   bool m_timed = false;
   std::chrono::steady_clock::time_point m_deadline{};
   MoveStack<Move> m_legal;
