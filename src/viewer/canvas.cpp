@@ -128,6 +128,9 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   f.lod = px >= 80.0f * s.ui_scale() ? 2 : (px >= 10.0f ? 1 : 0);
   f.clip_a = ImVec2(origin.x - f.hw * f.zoom, origin.y - f.hh * f.zoom);
   f.clip_b = ImVec2(origin.x + size.x + f.hw * f.zoom, origin.y + size.y + f.hh * f.zoom);
+  f.world_x0 = f.to_world(f.clip_a).x;
+  f.world_x1 = f.to_world(f.clip_b).x;
+  f.visible_end = std::min(layout.end(), std::max(layout.first(), m.nodes_visible_at(t)));
   f.current = t < m.event_count() ? m.node_of_event(t) : k_no_node;
   for (std::uint32_t id = f.current; id != k_no_node && layout.contains(id); id = m.node(id).parent)
     f.path.push_back(id);
@@ -139,65 +142,112 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   return f;
 }
 
-// Edges (an edge whose two ends fall in one pixel is skipped at the dot level), with the cutoff
-// mark on the edge of the successor that caused it.
+// One stub: a view's drawing, else a dashed edge and a dashed "+N" box.
+void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+               const LayoutStub& st, const Palette& pal, float edge_w) {
+  const ImVec2 a = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
+  const ImVec2 c = f.to_screen(st.x, st.y - f.hh);
+  bool drawn = false;
+  for (const AlgorithmView* v : p.s.views()) drawn = drawn || v->stub(p, st, a, c);
+  if (drawn) return;
+  for (int i = 0; i < 6; ++i) {  // a dashed edge
+    const float t0 = i / 6.0f, t1 = (i + 0.5f) / 6.0f;
+    p.dl->AddLine(ImVec2(a.x + (c.x - a.x) * t0, a.y + (c.y - a.y) * t0),
+                  ImVec2(a.x + (c.x - a.x) * t1, a.y + (c.y - a.y) * t1), pal.stub, edge_w);
+  }
+  if (f.lod < 1) return;
+  const float sw = p.s.metrics.stub_width * 0.5f * f.zoom;
+  const ImVec2 box_a(c.x - sw, c.y),
+      box_b(c.x + sw, c.y + p.s.metrics.node_height * 0.55f * f.zoom);
+  draw_dashed_rect(p.dl, box_a, box_b, pal.stub, std::max(1.0f, f.zoom), 4.0f * f.zoom);
+  if (f.lod < 2) return;
+  const std::string label = "+" + std::to_string(st.count);
+  const float fs = 14.0f * f.zoom;
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label.c_str());
+  p.dl->AddText(ImGui::GetFont(), fs,
+                ImVec2(c.x - ts.x * 0.5f, box_a.y + (box_b.y - box_a.y - ts.y) * 0.5f),
+                pal.text_dim, label.c_str());
+}
+
+// One edge, parent to child, with the cutoff mark on the edge of the successor that caused it
+// and the views' marks; false when it is off screen.
+bool draw_edge(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+               std::uint32_t id, ImU32 col, float w) {
+  const trace::ModelNode& n = p.m.node(id);
+  if (n.parent == k_no_node || !layout.contains(n.parent)) return false;
+  const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
+  const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
+  if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
+      c.y < f.clip_a.y || a.y > f.clip_b.y)
+    return false;
+  p.dl->AddLine(a, c, col, w);
+  const trace::ModelNode& parent = p.m.node(n.parent);
+  if (f.lod >= 1 && parent.cutoff_t <= p.t && p.m.successor(n.parent, parent.cutoff_child) == id)
+    draw_cutoff_mark(p.dl, a, c, f.zoom, palette(p.s.theme).cutoff_mark);
+  for (const AlgorithmView* v : p.s.views()) v->edge(p, id, a, c);
+  return true;
+}
+
+// Edges level by level: those of the children on screen and of the children of the parents on
+// screen (a range of the level: the children of a range of parents are contiguous in it). At
+// the dot level, one edge per pixel column of children. The active path and the principal
+// variation are drawn last, on top.
 void draw_edges(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
   const Palette& pal = palette(p.s.theme);
-  const float edge_w = std::max(1.0f, 1.5f * f.zoom);
-  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
-    const trace::ModelNode& n = p.m.node(id);
-    if (n.parent == k_no_node || !layout.contains(n.parent)) continue;
-    const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
-    const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
-    if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
-        c.y < f.clip_a.y || a.y > f.clip_b.y)
-      continue;
-    if (f.lod == 0 && std::fabs(a.x - c.x) < 0.5f && std::fabs(a.y - c.y) < 0.5f) continue;
-    ImU32 col = pal.edge;
-    float w = edge_w;
-    if (CanvasFrame::contains(f.pv, id)) {
-      col = pal.edge_pv;
-      w = std::max(2.5f, 4.0f * f.zoom);
-    } else if (CanvasFrame::contains(f.path, id)) {
-      col = pal.edge_active;
-      w = std::max(2.0f, 3.5f * f.zoom);
+  const float edge_w = std::max(1.0f, 1.5f * f.zoom), pixel = 1.0f / f.zoom;
+  for (std::uint32_t d = 1; d < layout.level_count(); ++d) {
+    const float parent_y = f.to_screen(0.0f, layout.level_y(d - 1) + f.hh).y;
+    const float child_y = f.to_screen(0.0f, layout.level_y(d) - f.hh).y;
+    if (child_y < f.clip_a.y || parent_y > f.clip_b.y) continue;
+    const std::uint32_t* b = layout.level_begin(d);
+    const std::uint32_t* e = std::lower_bound(b, layout.level_end(d), f.visible_end);
+    IdRange r = level_range(layout, f, d);
+    const IdRange parents = level_range(layout, f, d - 1);
+    if (parents.begin < parents.end) {
+      const std::uint32_t next_parent =
+          parents.end < layout.level_end(d - 1) ? *parents.end : trace::k_no_node;
+      r.begin = std::min(r.begin, std::upper_bound(b, e, *parents.begin));
+      r.end = std::max(r.end, std::lower_bound(b, e, next_parent));
     }
-    p.dl->AddLine(a, c, col, w);
-    const trace::ModelNode& parent = p.m.node(n.parent);
-    if (p.m.successor(n.parent, parent.cutoff_child) == id && parent.cutoff_t <= p.t && f.lod >= 1)
-      draw_cutoff_mark(p.dl, a, c, f.zoom, pal.cutoff_mark);
-    for (const AlgorithmView* v : p.s.views()) v->edge(p, id, a, c);
+    for (const std::uint32_t* it = r.begin; it < r.end;) {
+      const std::uint32_t id = *it;
+      draw_edge(p, f, layout, id, pal.edge, edge_w);
+      it = f.lod == 0 ? first_from_x(layout, it + 1, r.end, layout.x(id) + pixel) : it + 1;
+    }
+  }
+  for (std::uint32_t id : f.path) {
+    if (id < f.visible_end && !CanvasFrame::contains(f.pv, id))
+      draw_edge(p, f, layout, id, pal.edge_active, std::max(2.0f, 3.5f * f.zoom));
+  }
+  for (std::uint32_t id : f.pv) {
+    if (id < f.visible_end) draw_edge(p, f, layout, id, pal.edge_pv, std::max(2.5f, 4.0f * f.zoom));
   }
 }
 
-// Stubs: successors left unsearched (a view may draw its own, else a dashed "+N" box).
+// Stubs: successors left unsearched (a view may draw its own, else a dashed "+N" box), those
+// on screen by level (stubs are sorted by level, then x), each once its cutoff has happened.
 void draw_stubs(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
   const Palette& pal = palette(p.s.theme);
-  const float edge_w = std::max(1.0f, 1.5f * f.zoom);
-  for (const LayoutStub& st : layout.stubs()) {
-    const ImVec2 a = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
-    const ImVec2 c = f.to_screen(st.x, st.y - f.hh);
-    if (!f.on_screen(c) && !f.on_screen(a)) continue;
-    bool drawn = false;
-    for (const AlgorithmView* v : p.s.views()) drawn = drawn || v->stub(p, st, a, c);
-    if (drawn) continue;
-    for (int i = 0; i < 6; ++i) {  // a dashed edge
-      const float t0 = i / 6.0f, t1 = (i + 0.5f) / 6.0f;
-      p.dl->AddLine(ImVec2(a.x + (c.x - a.x) * t0, a.y + (c.y - a.y) * t0),
-                    ImVec2(a.x + (c.x - a.x) * t1, a.y + (c.y - a.y) * t1), pal.stub, edge_w);
+  const float edge_w = std::max(1.0f, 1.5f * f.zoom), pixel = 1.0f / f.zoom;
+  const std::vector<LayoutStub>& stubs = layout.stubs();
+  auto before = [](const LayoutStub& s, std::pair<float, float> yx) {
+    return s.y < yx.first || (s.y == yx.first && s.x < yx.second);
+  };
+  for (std::uint32_t d = 1; d <= layout.level_count(); ++d) {
+    const float y = layout.level_y(d);
+    const float sy = f.to_screen(0.0f, y).y;
+    if (sy - f.hh * f.zoom * 2 > f.clip_b.y || sy + f.hh * f.zoom * 2 < f.clip_a.y) continue;
+    auto it = std::lower_bound(stubs.begin(), stubs.end(), std::make_pair(y, f.world_x0), before);
+    const auto end =
+        std::lower_bound(it, stubs.end(), std::make_pair(y, f.world_x1 + f.hw), before);
+    float last_x = -1e30f;
+    for (; it != end; ++it) {
+      const LayoutStub& st = *it;
+      if (st.t > p.t || st.parent >= f.visible_end) continue;
+      if (f.lod == 0 && st.x < last_x + pixel) continue;  // folded into the column drawn
+      last_x = st.x;
+      draw_stub(p, f, layout, st, pal, edge_w);
     }
-    if (f.lod < 1) continue;
-    const float sw = p.s.metrics.stub_width * 0.5f * f.zoom;
-    const ImVec2 box_a(c.x - sw, c.y),
-        box_b(c.x + sw, c.y + p.s.metrics.node_height * 0.55f * f.zoom);
-    draw_dashed_rect(p.dl, box_a, box_b, pal.stub, std::max(1.0f, f.zoom), 4.0f * f.zoom);
-    if (f.lod < 2) continue;
-    const std::string label = "+" + std::to_string(st.count);
-    const float fs = 14.0f * f.zoom;
-    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label.c_str());
-    p.dl->AddText(ImGui::GetFont(), fs,
-                  ImVec2(c.x - ts.x * 0.5f, box_a.y + (box_b.y - box_a.y - ts.y) * 0.5f),
-                  pal.text_dim, label.c_str());
   }
 }
 

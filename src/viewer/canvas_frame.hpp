@@ -3,6 +3,7 @@
 // active path and, at the end, the principal variation.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct CanvasFrame {
   ImVec2 clip_a, clip_b;                     // a node centred outside these is off screen
   float hw = 0, hh = 0;                      // half a node's width and height (world units)
   std::uint32_t current = trace::k_no_node;  // the node of the cursor's event
+  std::uint32_t visible_end = 0;             // nodes of the layout entered by the event: ids < it
+  float world_x0 = 0, world_x1 = 0;          // the clip's x range in world units
   std::vector<std::uint32_t> path;           // it and its ancestors
   std::vector<std::uint32_t> pv;             // at the end: the root and its principal variation
 
@@ -42,6 +45,40 @@ struct CanvasFrame {
     return false;
   }
 };
+
+// Culling and folding (a level's ids are in x order, those entered by t a prefix):
+// the ids of level d entered by the frame's event whose centres are within [x0, x1].
+struct IdRange {
+  const std::uint32_t* begin;
+  const std::uint32_t* end;
+};
+inline IdRange level_range(const TreeLayout& l, const CanvasFrame& f, std::uint32_t d, float x0,
+                           float x1) {
+  const std::uint32_t* b = l.level_begin(d);
+  const std::uint32_t* e = std::lower_bound(b, l.level_end(d), f.visible_end);
+  const std::uint32_t* lo =
+      std::lower_bound(b, e, x0, [&](std::uint32_t id, float x) { return l.x(id) < x; });
+  const std::uint32_t* hi =
+      std::upper_bound(lo, e, x1, [&](float x, std::uint32_t id) { return x < l.x(id); });
+  return {lo, hi};
+}
+inline IdRange level_range(const TreeLayout& l, const CanvasFrame& f, std::uint32_t d) {
+  return level_range(l, f, d, f.world_x0, f.world_x1);
+}
+// The first id in [p, e) whose x is at least x: the next pixel column when folding (the next id
+// first, then a galloping search, so a sparse level costs one comparison per node).
+inline const std::uint32_t* first_from_x(const TreeLayout& l, const std::uint32_t* p,
+                                         const std::uint32_t* e, float x) {
+  if (p >= e || l.x(*p) >= x) return p;
+  std::size_t step = 1;
+  const std::uint32_t* lo = p;
+  while (lo + step < e && l.x(lo[step]) < x) {
+    lo += step;
+    step *= 2;
+  }
+  const std::uint32_t* hi = lo + step < e ? lo + step + 1 : e;
+  return std::lower_bound(lo, hi, x, [&](std::uint32_t id, float xx) { return l.x(id) < xx; });
+}
 
 // canvas_node.cpp: every node of the layout on screen at the frame's level of detail, the
 // hovered one noted in s.hovered.

@@ -224,23 +224,14 @@ void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2
 }
 
 // A dot, unless another already fills its pixel (one bit per canvas pixel).
-bool dot_node(const CanvasPaint& p, const CanvasFrame& f, std::uint32_t id, ImVec2 c,
-              std::vector<std::uint64_t>& pixels) {
-  const int pw = static_cast<int>(f.size.x) + 1, ph = static_cast<int>(f.size.y) + 1;
-  const int px = static_cast<int>(c.x - f.origin.x), py = static_cast<int>(c.y - f.origin.y);
-  if (px >= 0 && py >= 0 && px < pw && py < ph) {
-    const std::size_t bit =
-        static_cast<std::size_t>(py) * static_cast<std::size_t>(pw) + static_cast<std::size_t>(px);
-    if (pixels[bit / 64] & (1ull << (bit % 64))) return false;
-    pixels[bit / 64] |= 1ull << (bit % 64);
-  }
+// A dot: the first node of a pixel column of its level stands for the column.
+void dot_node(const CanvasPaint& p, const CanvasFrame& f, std::uint32_t id, ImVec2 c) {
   const Palette& pal = palette(p.s.theme);
   const NodeKind k = kind_at(p.m.node(id), p.t);
   const float r = std::max(1.0f, std::min(f.hw, f.hh) * f.zoom);
   const ImVec2 a(c.x - r, c.y - r), b(c.x + r, c.y + r);
   p.dl->AddRectFilled(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
   for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
-  return true;
 }
 
 }  // namespace
@@ -264,40 +255,51 @@ void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick
 
 void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                        CanvasStats& stats) {
-  std::vector<std::uint64_t> pixels;
-  if (f.lod == 0) {
-    const std::size_t pw = static_cast<std::size_t>(f.size.x) + 1;
-    const std::size_t ph = static_cast<std::size_t>(f.size.y) + 1;
-    pixels.assign((pw * ph + 63) / 64, 0);
-  }
   p.s.hovered = k_no_node;
   const ImVec2 mouse = ImGui::GetIO().MousePos;
-  for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
-    const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
-    if (!f.on_screen(c)) {
-      ++stats.nodes_culled;
-      continue;
+  const float pixel = 1.0f / f.zoom;  // world units
+  int shown = 0;
+  for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
+    const float sy = f.to_screen(0.0f, layout.level_y(d)).y;
+    shown += static_cast<int>(std::lower_bound(layout.level_begin(d), layout.level_end(d),
+                                               f.visible_end) -
+                              layout.level_begin(d));
+    if (sy < f.clip_a.y || sy > f.clip_b.y) continue;
+    const IdRange r = level_range(layout, f, d);
+    for (const std::uint32_t* it = r.begin; it < r.end;) {
+      const std::uint32_t id = *it;
+      const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
+      const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
+          b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
+      if (p.hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
+          mouse.y <= b.y + 1)
+        p.s.hovered = id;
+      ++stats.nodes_drawn;
+      if (f.lod == 0) {
+        dot_node(p, f, id, c);
+        const std::uint32_t* next = first_from_x(layout, it + 1, r.end, layout.x(id) + pixel);
+        stats.dots_folded += static_cast<int>(next - it - 1);
+        it = next;
+        continue;
+      }
+      ++it;
+      if (f.lod == 1) {
+        box_node(p, id, a, b, c, id == f.current);
+        continue;
+      }
+      full_node(p, id, a, b, id == f.current);
+      for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
     }
-    const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
-        b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
-    if (p.hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
-        mouse.y <= b.y + 1)
-      p.s.hovered = id;
-    if (f.lod == 0) {
-      if (dot_node(p, f, id, c, pixels))
-        ++stats.nodes_drawn;
-      else
-        ++stats.dots_folded;
-      continue;
-    }
-    ++stats.nodes_drawn;
-    if (f.lod == 1) {
-      box_node(p, id, a, b, c, id == f.current);
-      continue;
-    }
-    full_node(p, id, a, b, id == f.current);
-    for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
   }
+  if (f.lod == 0) {
+    // The active path's dots on top of the columns they share.
+    for (std::uint32_t id : f.path) {
+      if (id < layout.first() || id >= f.visible_end) continue;
+      const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
+      if (f.on_screen(c)) dot_node(p, f, id, c);
+    }
+  }
+  stats.nodes_culled = shown - stats.nodes_drawn - stats.dots_folded;
 }
 
 }  // namespace kibitz::viewer

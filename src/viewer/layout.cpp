@@ -8,6 +8,8 @@ namespace kibitz::viewer {
 
 namespace {
 
+constexpr std::uint32_t k_keep_scratch = 1u << 16;  // nodes
+
 // Node ids are local below: local = id - first; a parent outside the range is a root's.
 std::uint32_t local_parent(const trace::Model& model, std::uint32_t first, std::uint32_t local) {
   const std::uint32_t p = model.node(first + local).parent;
@@ -20,6 +22,8 @@ void TreeLayout::clear() {
   m_x.clear();
   m_y.clear();
   m_stubs.clear();
+  m_level_start.clear();
+  m_level_ids.clear();
   m_nodes = 0;
   m_min_x = m_max_x = m_max_y = 0;
   m_model = nullptr;
@@ -36,6 +40,8 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   m_stubs.clear();
   m_x.assign(node_count, 0.0f);
   m_y.assign(node_count, 0.0f);
+  m_level_start.clear();
+  m_level_ids.clear();
   if (node_count == 0) return;
   const bool fe_stubs = collect_stubs(model, t);
   // One more item: a virtual root above the real roots (one per iteration), so that several
@@ -45,6 +51,11 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   if (fe_stubs) order_fe_stubs(model);
   first_walk(virtual_root);
   second_walk(model, virtual_root);
+  index_levels(model);
+  if (node_count > k_keep_scratch) {
+    std::vector<Item>().swap(m_items);
+    std::vector<std::int32_t>().swap(m_children);
+  }
   m_build_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -58,12 +69,12 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
     const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f,
-                         0.0f});  // parent: local id for now
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f, -1,
+                         n.cutoff_t});  // parent: local id for now
     } else if (const std::uint32_t cut = model.interest().cut(first + id);
                cut != trace::k_no_node && cut <= t) {
-      m_stubs.push_back(
-          {id, model.interest().skipped(first + id), 0.0f, 0.0f});  // an interest cutoff's moves
+      m_stubs.push_back({id, model.interest().skipped(first + id), 0.0f, 0.0f, -1,
+                         cut});  // an interest cutoff's moves
     }
   }
   // Forward estimation: a stub per pruned successor, tested at or before t.
@@ -72,7 +83,8 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
   for (std::size_t i = 0; i < fe.size(); ++i) {
     const trace::FeTest& f = fe.test(i);
     if (f.pruned && f.t <= t && f.parent >= first && f.parent < first + node_count) {
-      m_stubs.push_back({f.parent - first, 1, 0.0f, 0.0f, static_cast<std::int32_t>(i)});
+      m_stubs.push_back({f.parent - first, 1, 0.0f, 0.0f, static_cast<std::int32_t>(i),
+                         static_cast<std::uint32_t>(f.t)});
       fe_stubs = true;
     }
   }
@@ -313,6 +325,24 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
     m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
   }
   m_max_y += m_metrics.node_height;
+}
+
+// The levels (ids by depth; second_walk's ids are in x order within a level) and the stubs
+// sorted by level, then x.
+void TreeLayout::index_levels(const trace::Model& model) {
+  std::uint32_t levels = 0;
+  for (std::uint32_t id = 0; id < m_nodes; ++id)
+    levels = std::max(levels, static_cast<std::uint32_t>(model.node(m_first + id).depth) + 1);
+  m_level_start.assign(levels + 1, 0);
+  for (std::uint32_t id = 0; id < m_nodes; ++id) ++m_level_start[model.node(m_first + id).depth + 1];
+  for (std::uint32_t d = 0; d < levels; ++d) m_level_start[d + 1] += m_level_start[d];
+  m_level_ids.resize(m_nodes);
+  std::vector<std::uint32_t> fill(m_level_start.begin(), m_level_start.end() - 1);
+  for (std::uint32_t id = 0; id < m_nodes; ++id)
+    m_level_ids[fill[model.node(m_first + id).depth]++] = m_first + id;
+  std::stable_sort(m_stubs.begin(), m_stubs.end(), [](const LayoutStub& a, const LayoutStub& b) {
+    return a.y < b.y || (a.y == b.y && a.x < b.x);
+  });
 }
 
 }  // namespace kibitz::viewer

@@ -31,6 +31,7 @@ struct LayoutStub {
   std::int32_t count;    // successors never searched
   float x, y;
   std::int32_t fe_test = -1;  // forward estimation: index in Model::fe() of the test that pruned it
+  std::uint32_t t = 0;        // the event at which it appears (the cutoff, the test)
 };
 
 class TreeLayout {
@@ -53,7 +54,21 @@ class TreeLayout {
   std::uint32_t node_count() const { return m_nodes; }
   float x(std::uint32_t id) const { return m_x[id - m_first]; }
   float y(std::uint32_t id) const { return m_y[id - m_first]; }
+  // Sorted by level (y), then x.
   const std::vector<LayoutStub>& stubs() const { return m_stubs; }
+  // The nodes by depth level, each level in x order, which is also id (entry) order: a tidy
+  // layout keeps successors in order and never overlaps subtrees. So the nodes of a level on
+  // screen are a range found by binary search, and those entered by an event are its prefix.
+  std::uint32_t level_count() const {
+    return m_level_start.empty() ? 0 : static_cast<std::uint32_t>(m_level_start.size() - 1);
+  }
+  const std::uint32_t* level_begin(std::uint32_t d) const {
+    return m_level_ids.data() + m_level_start[d];
+  }
+  const std::uint32_t* level_end(std::uint32_t d) const {
+    return m_level_ids.data() + m_level_start[d + 1];
+  }
+  float level_y(std::uint32_t d) const { return static_cast<float>(d) * m_metrics.level_height; }
   float min_x() const { return m_min_x; }
   float max_x() const { return m_max_x; }
   float max_y() const { return m_max_y; }
@@ -69,6 +84,7 @@ class TreeLayout {
  private:
   std::vector<float> m_x, m_y;
   std::vector<LayoutStub> m_stubs;
+  std::vector<std::uint32_t> m_level_start, m_level_ids;
   std::uint32_t m_first = 0;
   std::uint32_t m_nodes = 0;
   float m_min_x = 0, m_max_x = 0, m_max_y = 0;
@@ -76,7 +92,8 @@ class TreeLayout {
   double m_build_ms = 0;
   const trace::Model* m_model = nullptr;
 
-  // Scratch of the algorithm, kept between builds to avoid reallocation.
+  // Scratch of the algorithm, kept between builds of small layouts to avoid reallocation
+  // (given back after a big one: 48 bytes a node).
   struct Item {
     std::int32_t parent, first_child, child_count, number;  // number: index among siblings
     std::int32_t thread, ancestor;
@@ -91,6 +108,7 @@ class TreeLayout {
   void order_fe_stubs(const trace::Model& model);
   void first_walk(std::int32_t virtual_root);
   void second_walk(const trace::Model& model, std::int32_t virtual_root);
+  void index_levels(const trace::Model& model);
   // The first walk's steps on the items.
   Item& item(std::int32_t i);
   std::int32_t child(std::int32_t v, std::int32_t k);

@@ -88,33 +88,52 @@ std::uint32_t ViewerState::shown_root_end(std::uint32_t first) const {
   return it == roots.end() ? m_model->node_count() : *it;
 }
 
+bool ViewerState::grows_in_place() const {
+  if (!m_model) return false;
+  if (layout_mode == LayoutMode::final_shape) return true;
+  std::uint32_t first = 0, end = 0;
+  shown_range(m_cursor, first, end);
+  return shown_root_end(first) - first > k_growing_layout_max;
+}
+
 const TreeLayout& ViewerState::layout() {
   if (!m_model) return m_layout;
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);
-  std::size_t t = m_cursor;
-  if (layout_mode == LayoutMode::final_shape) {
+  if (grows_in_place()) {
+    // The final shape, built once per root shown: a node appears in its final place when it
+    // is entered (drawing shows the nodes entered by the cursor, a prefix of the ids).
     end = shown_root_end(first);
-    t = event_count() - 1;
+    if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
+        m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
+        !m_layout_final) {
+      m_layout.build(*m_model, first, end, event_count() - 1, metrics);
+      m_layout_valid = true;
+      m_layout_final = true;
+    }
+    return m_layout;
   }
-  // Stubs appear with cutoffs, forward-estimation prunes and interest cutoffs (all only grow
-  // with t), so their count at t completes the key.
+  // A small tree is laid out afresh as it grows: each step shows the tidy tree of the nodes
+  // entered so far. Stubs appear with cutoffs, forward-estimation prunes and interest cutoffs
+  // (all only grow with t), so their count at t completes the key.
+  const std::size_t t = m_cursor;
   const trace::Counters counters = m_model->counters_at(t);
   const std::uint32_t cutoffs =
       counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
       m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
-      m_layout_cutoffs != cutoffs || m_layout_built_mode != layout_mode) {
+      m_layout_cutoffs != cutoffs || m_layout_final) {
     m_layout.build(*m_model, first, end, t, metrics);
     m_layout_valid = true;
     m_layout_cutoffs = cutoffs;
-    m_layout_built_mode = layout_mode;
+    m_layout_final = false;
   }
   return m_layout;
 }
 
 const TreeLayout& ViewerState::final_layout() {
   if (!m_model) return m_final_layout;
+  if (grows_in_place()) return layout();
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);
   end = shown_root_end(first);

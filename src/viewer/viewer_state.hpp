@@ -80,8 +80,14 @@ class ViewerState {
   // The next / previous event of a kind (enter, leave, cutoff...) from the cursor.
   void seek_next(trace::EventType type, bool forward);
 
-  // The layout for the cursor, rebuilt when the visible tree changed.
+  // The layout for the cursor: for a small tree, the tidy layout of the nodes entered so far,
+  // rebuilt when that changes; for a big one (or LayoutMode::final_shape), the whole tree's,
+  // built once, in which the nodes entered by the cursor appear in place (grows_in_place()).
   const TreeLayout& layout();
+  bool grows_in_place() const;
+  // Above this many nodes in the root shown, a tree grows in place (a rebuild per step would
+  // cost more than a frame).
+  static constexpr std::uint32_t k_growing_layout_max = 20000;
   // The layout of the whole trace (its final shape), built once per trace.
   const TreeLayout& final_layout();
 
@@ -144,7 +150,7 @@ class ViewerState {
   TreeLayout m_layout;
   TreeLayout m_final_layout;
   bool m_final_valid = false;
-  LayoutMode m_layout_built_mode = LayoutMode::growing;
+  bool m_layout_final = false;  // m_layout is the final shape
   std::uint32_t m_layout_cutoffs = 0;
   bool m_layout_valid = false;
 };

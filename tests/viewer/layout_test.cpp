@@ -47,6 +47,23 @@ void check_tidy(const Laid& l) {
       CHECK(row[i].first - row[i - 1].first >= row[i].second + row[i - 1].second + met.gap - 0.01f);
     }
   }
+  // The levels: every node once, at its depth, in x order and in id order; stubs by level, x.
+  std::size_t indexed = 0;
+  for (std::uint32_t d = 0; d < lay.level_count(); ++d) {
+    const std::uint32_t* b = lay.level_begin(d);
+    const std::uint32_t* e = lay.level_end(d);
+    indexed += static_cast<std::size_t>(e - b);
+    CHECK(std::is_sorted(b, e));
+    for (const std::uint32_t* p = b; p < e; ++p) {
+      CHECK(m.node(*p).depth == static_cast<std::int32_t>(d));
+      if (p > b) CHECK(lay.x(p[-1]) < lay.x(*p));
+    }
+  }
+  CHECK(indexed == lay.node_count());
+  CHECK(std::is_sorted(lay.stubs().begin(), lay.stubs().end(),
+                       [](const viewer::LayoutStub& a, const viewer::LayoutStub& b) {
+                         return a.y < b.y || (a.y == b.y && a.x < b.x);
+                       }));
   // Parents centred over their laid-out successors (stubs included), successors in order.
   for (std::uint32_t id = 0; id < lay.node_count(); ++id) {
     std::vector<float> xs;
@@ -54,12 +71,14 @@ void check_tidy(const Laid& l) {
       const std::uint32_t c = m.child(id, k);
       if (c < lay.node_count()) xs.push_back(lay.x(c));
     }
+    CHECK(std::is_sorted(xs.begin(), xs.end()));
+    // (Forward estimation's stubs stand among the successors, a cutoff's after them.)
     for (const auto& st : lay.stubs()) {
       if (st.parent == id) xs.push_back(st.x);
     }
     if (xs.empty()) continue;
-    CHECK(std::is_sorted(xs.begin(), xs.end()));
-    CHECK(lay.x(id) == doctest::Approx((xs.front() + xs.back()) * 0.5f).epsilon(1e-4));
+    const auto [lo, hi] = std::minmax_element(xs.begin(), xs.end());
+    CHECK(lay.x(id) == doctest::Approx((*lo + *hi) * 0.5f).epsilon(1e-4));
   }
 }
 
@@ -79,6 +98,19 @@ TEST_CASE("layouts of generated trees are tidy, as they grow and at the end") {
   check_tidy(*l);
   CHECK(l->layout.stubs().size() == 1);  // the second MIN node leaves two successors
   CHECK(l->layout.stubs()[0].count == 2);
+}
+
+TEST_CASE("layouts of every algorithm's trees are tidy and indexed by level") {
+  const char* specs[] = {
+      R"J({"random":"B=5,root=3,d=5,lo=-99,hi=99,seed=4","algo":"forward-estimation"})J",
+      R"J({"random":"b=3,d=5,lo=-9,hi=9,seed=5","algo":"interest","limits":"300,inf"})J",
+      R"J({"random":"B=5,d=5,lo=-99,hi=99,seed=2","algo":"pvs","iterative":true})J",
+      R"J({"game":"tictactoe","depth":4,"algo":"alphabeta","iterative":true})J",
+  };
+  for (const char* json : specs) {
+    CAPTURE(std::string(json));
+    for (std::size_t frac : {1, 2, 4}) check_tidy(*lay(SearchSpec::from_json(json), frac, 4));
+  }
 }
 
 TEST_CASE("a growing layout keeps finished subtrees where they were") {
