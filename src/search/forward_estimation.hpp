@@ -115,6 +115,10 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
   int best_move() const { return m_best_move; }
   // The bounds in use at the end: the given ones, or those learned on-line.
   const EdgeBounds& bounds() const { return m_learned; }
+  // Once *stop is set, the open nodes search no more successors and leave unfinished (kind
+  // unknown); aborted() then tells the caller to discard the value.
+  void stop_on(const std::atomic<bool>* stop) { m_stop = stop; }
+  bool aborted() const { return m_aborted; }
 
  private:
   static Score clamp_score(std::int64_t v) {
@@ -140,6 +144,8 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
     int k = 0;                                // successors entered
     std::int64_t pruned_best = -k_score_inf;  // largest estimate of a pruned successor
     for (int j = 0; j < n; ++j) {
+      if (stop_requested(m_stop)) m_aborted = true;
+      if (m_aborted) break;
       const int i = order ? (*order)[static_cast<std::size_t>(j)] : j;  // the generation index
       const auto m = moves[static_cast<std::size_t>(i)];
       std::string label;
@@ -156,6 +162,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
       }
       const Score x = node(depth - 1, ply + 1, -beta, -alpha, child_cost);
       m_game.unmake(m);
+      if (m_aborted) break;  // the successor did not finish
       m_sink.child_return(k, x, Bound::exact);
       if (k == 0 || -x > best) {
         best = -x;
@@ -172,6 +179,10 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
       m_sink.alpha_set(k + 1, raised, raised != alpha);
       alpha = raised;
       ++k;
+    }
+    if (m_aborted) {
+      m_sink.leave(k > 0 ? best : 0, Bound::exact, NodeKind::unknown);
+      return k > 0 ? best : 0;
     }
     Score ret = best;
     if (pruned_best > -k_score_inf && (k == 0 || pruned_best > best))
@@ -260,6 +271,8 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
   Criterion m_criterion;
   FeConfig m_config;
   EdgeBounds m_learned;
+  const std::atomic<bool>* m_stop = nullptr;
+  bool m_aborted = false;
   std::deque<std::vector<int>> m_orders;  // per ply (a deque: references stay valid as it grows)
   std::vector<std::pair<Score, int>> m_keyed;
   int m_best_move = -1;

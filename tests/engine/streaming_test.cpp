@@ -94,6 +94,7 @@ TEST_CASE("a recording that reaches its event limit stops the search and keeps t
       R"J({"random":"b=8,d=9,lo=-999,hi=999,seed=2","algo":"alphabeta-bounds"})J",
       R"J({"random":"b=6,d=9,lo=-9,hi=9,seed=5","algo":"interest","limits":"100000,inf"})J",
       R"J({"game":"chess","depth":7,"algo":"greenblatt"})J",
+      R"J({"random":"b=6,d=9,lo=-99,hi=99,seed=5","algo":"forward-estimation"})J",
   };
   for (const char* json : specs) {
     CAPTURE(std::string(json));
@@ -104,7 +105,7 @@ TEST_CASE("a recording that reaches its event limit stops the search and keeps t
     r.mode = Recording::on;
     r.stop = &stop;
     r.max_events = 3 * trace::EventLog::k_chunk_events;
-    r.progress = [&](std::size_t events) {
+    r.progress = [&](std::size_t events, std::size_t) {
       ++calls;
       CHECK(events > last);
       last = events;

@@ -45,12 +45,12 @@ struct RecordOptions {
   bool summary = false;
   std::size_t summary_leaves = 64;  // leaves the summary names (it counts them all)
   // Set from another thread (Cancel), the search stops as when a node budget is spent and the
-  // part searched is kept; a recording that reaches max_events events (0: no limit) sets it
-  // itself (checked per event chunk). Forward estimation cannot stop early.
+  // part searched is kept; a recording that reaches max_events events or max_nodes nodes (0: no
+  // limit) sets it itself (checked per event chunk).
   std::atomic<bool>* stop = nullptr;
-  std::size_t max_events = 0;
-  // Called per event chunk recorded, with the events so far (a search's progress).
-  std::function<void(std::size_t events)> progress;
+  std::size_t max_events = 0, max_nodes = 0;
+  // Called per event chunk recorded, with the events and nodes so far (a search's progress).
+  std::function<void(std::size_t events, std::size_t nodes)> progress;
 };
 
 // How an algorithm uses a transposition table.

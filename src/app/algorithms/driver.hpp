@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <type_traits>
+#include <utility>
 
 #include "app/domains.hpp"
 #include "app/runner.hpp"
@@ -21,22 +22,25 @@ namespace kibitz {
 // A recording's readers as it goes: the file, the summary, the progress and the event limit.
 class ChunkTee final : public trace::ChunkSink {
  public:
-  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b, const RecordOptions& record)
-      : m_a(a), m_b(b), m_record(record) {}
+  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b, const RecordOptions& record,
+           std::function<std::size_t()> nodes)
+      : m_a(a), m_b(b), m_record(record), m_nodes(std::move(nodes)) {}
   void write_chunk(const trace::Trace& trace, std::size_t i) override {
     if (m_a) m_a->write_chunk(trace, i);
     if (m_b) m_b->write_chunk(trace, i);
     ++m_chunks;
-    const std::size_t events = m_chunks * trace::EventLog::k_chunk_events;
-    if (m_record.progress) m_record.progress(events);
-    if (m_record.max_events > 0 && events >= m_record.max_events && m_record.stop)
-      m_record.stop->store(true, std::memory_order_relaxed);
+    const std::size_t events = m_chunks * trace::EventLog::k_chunk_events, nodes = m_nodes();
+    if (m_record.progress) m_record.progress(events, nodes);
+    const bool over = (m_record.max_events > 0 && events >= m_record.max_events) ||
+                      (m_record.max_nodes > 0 && nodes >= m_record.max_nodes);
+    if (over && m_record.stop) m_record.stop->store(true, std::memory_order_relaxed);
   }
   std::size_t chunks_written() const override { return m_chunks; }
 
  private:
   trace::ChunkSink *m_a, *m_b;
   const RecordOptions& m_record;
+  std::function<std::size_t()> m_nodes;  // entered so far
   std::size_t m_chunks = 0;
 };
 
@@ -46,7 +50,8 @@ class ChunkTee final : public trace::ChunkSink {
 template <class Recorder, class Search>
 void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& out,
                  Search&& search) {
-  if (record.stream.empty() && !record.summary && !record.progress && record.max_events == 0) {
+  if (record.stream.empty() && !record.summary && !record.progress && record.max_events == 0 &&
+      record.max_nodes == 0) {
     search();
     return;
   }
@@ -54,7 +59,8 @@ void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& 
   if (!record.stream.empty()) file.emplace(record.stream, out.trace);
   std::optional<trace::SummaryStream> summary;
   if (record.summary) summary.emplace(out.trace, record.summary_leaves);
-  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr, record);
+  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr, record,
+               [&recorder] { return static_cast<std::size_t>(recorder.nodes_entered()); });
   const bool keep_all = !file && !summary;
   recorder.stream_to(&tee, keep_all ? static_cast<std::size_t>(-1) : record.memory_chunks);
   search();

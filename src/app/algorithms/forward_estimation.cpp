@@ -82,12 +82,14 @@ FeConfig config_for(const SearchSpec& spec, const Game& game) {
 // Searches to `depth` and writes the bounds used into the trace's facts.
 struct FeOnce {
   template <class Game, class Sink>
-  static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions, int depth,
-                      SearchResult& out) {
+  static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
+                      int depth, SearchResult& out) {
     ForwardEstimation<Game, Sink> s(game, sink, spec.criterion, config_for(spec, game));
+    s.stop_on(options.stop);
     Outcome o;
     o.value = s.run(depth);
     o.stats = s.stats();
+    o.finished = !s.aborted();
     const EdgeBounds& b = s.bounds();
     trace::Meta& meta = out.trace.meta;
     if (b.known) {
