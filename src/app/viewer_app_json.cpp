@@ -3,6 +3,7 @@
 #include "app/report.hpp"
 #include "app/viewer_app.hpp"
 #include "trace/json_text.hpp"
+#include "viewer/canvas.hpp"
 
 namespace kibitz {
 
@@ -100,6 +101,8 @@ std::string ViewerApp::view_state_json() const {
   j.number(s.frame_ms);
   j.key("work_ms");
   j.number(s.work_ms);
+  j.key("canvas_ms");
+  j.number(viewer::last_canvas_stats().ms);
   j.key("error");
   j.string(s.error);
   j.key("status");

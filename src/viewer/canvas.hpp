@@ -17,6 +17,7 @@ struct CanvasStats {
   int nodes_culled = 0;
   int dots_folded = 0;      // sub-pixel nodes merged into an already drawn pixel
   int level_of_detail = 0;  // 2 full boxes, 1 small boxes, 0 dots
+  double ms = 0;            // the canvas's own time in the frame (layout, culling, drawing)
 };
 const CanvasStats& last_canvas_stats();
 

@@ -56,28 +56,29 @@ inline IdRange level_range(const TreeLayout& l, const CanvasFrame& f, std::uint3
                            float x1) {
   const std::uint32_t* b = l.level_begin(d);
   const std::uint32_t* e = std::lower_bound(b, l.level_end(d), f.visible_end);
-  const std::uint32_t* lo =
-      std::lower_bound(b, e, x0, [&](std::uint32_t id, float x) { return l.x(id) < x; });
-  const std::uint32_t* hi =
-      std::upper_bound(lo, e, x1, [&](float x, std::uint32_t id) { return x < l.x(id); });
-  return {lo, hi};
+  const float* xs = l.level_x(d);
+  const float* n = xs + (e - b);
+  const float* lo = std::lower_bound(xs, n, x0);
+  const float* hi = std::upper_bound(lo, n, x1);
+  return {b + (lo - xs), b + (hi - xs)};
 }
 inline IdRange level_range(const TreeLayout& l, const CanvasFrame& f, std::uint32_t d) {
   return level_range(l, f, d, f.world_x0, f.world_x1);
 }
-// The first id in [p, e) whose x is at least x: the next pixel column when folding (the next id
-// first, then a galloping search, so a sparse level costs one comparison per node).
-inline const std::uint32_t* first_from_x(const TreeLayout& l, const std::uint32_t* p,
-                                         const std::uint32_t* e, float x) {
-  if (p >= e || l.x(*p) >= x) return p;
-  std::size_t step = 1;
-  const std::uint32_t* lo = p;
-  while (lo + step < e && l.x(lo[step]) < x) {
+// The first id in [p, e) of level d whose x is at least x: the next pixel column when folding
+// (the next id first, then a galloping search, so a sparse level costs one comparison a node).
+inline const std::uint32_t* first_from_x(const TreeLayout& l, std::uint32_t d,
+                                         const std::uint32_t* p, const std::uint32_t* e, float x) {
+  const float* xs = l.level_x(d) - (l.level_begin(d) - p);  // xs[i] is the x of p[i]
+  const std::size_t n = static_cast<std::size_t>(e - p);
+  if (n == 0 || xs[0] >= x) return p;
+  std::size_t lo = 0, step = 1;
+  while (lo + step < n && xs[lo + step] < x) {
     lo += step;
     step *= 2;
   }
-  const std::uint32_t* hi = lo + step < e ? lo + step + 1 : e;
-  return std::lower_bound(lo, hi, x, [&](std::uint32_t id, float xx) { return l.x(id) < xx; });
+  const std::size_t hi = std::min(n, lo + step + 1);
+  return p + (std::lower_bound(xs + lo, xs + hi, x) - xs);
 }
 
 // canvas_node.cpp: every node of the layout on screen at the frame's level of detail, the

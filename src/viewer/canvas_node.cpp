@@ -224,15 +224,56 @@ void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2
 }
 
 // A dot, unless another already fills its pixel (one bit per canvas pixel).
-// A dot: the first node of a pixel column of its level stands for the column.
-void dot_node(const CanvasPaint& p, const CanvasFrame& f, std::uint32_t id, ImVec2 c) {
+// A dot's colour: its kind at t.
+ImU32 dot_colour(const CanvasPaint& p, std::uint32_t id) {
   const Palette& pal = palette(p.s.theme);
   const NodeKind k = kind_at(p.m.node(id), p.t);
-  const float r = std::max(1.0f, std::min(f.hw, f.hh) * f.zoom);
-  const ImVec2 a(c.x - r, c.y - r), b(c.x + r, c.y + r);
-  p.dl->AddRectFilled(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k));
-  for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
+  return k == NodeKind::unknown ? pal.node_border : kind_color(pal, k);
 }
+
+float dot_radius(const CanvasFrame& f) {
+  return std::max(1.0f, std::min(f.hw, f.hh) * f.zoom);
+}
+
+// The dots of a level: the first node of a pixel column stands for the column, and neighbouring
+// columns of one colour are one rectangle. The views' marks go on top.
+class DotRow {
+ public:
+  DotRow(const CanvasPaint& p, const CanvasFrame& f) : m_p(p), m_r(dot_radius(f)) {}
+  void add(std::uint32_t id, ImVec2 c) {
+    const ImU32 col = dot_colour(m_p, id);
+    if (m_open && col == m_col && c.y == m_y && c.x - m_x1 <= 2.0f * m_r + 0.5f) {
+      m_x1 = c.x;
+    } else {
+      flush();
+      m_open = true;
+      m_col = col;
+      m_x0 = m_x1 = c.x;
+      m_y = c.y;
+    }
+    if (!m_p.s.views().empty()) m_marked.push_back({id, c});
+  }
+  void flush() {
+    if (m_open)
+      m_p.dl->AddRectFilled(ImVec2(m_x0 - m_r, m_y - m_r), ImVec2(m_x1 + m_r, m_y + m_r), m_col);
+    m_open = false;
+  }
+  ~DotRow() {
+    flush();
+    for (const auto& [id, c] : m_marked) {
+      const ImVec2 a(c.x - m_r, c.y - m_r), b(c.x + m_r, c.y + m_r);
+      for (const AlgorithmView* v : m_p.s.views()) v->node(m_p, id, a, b);
+    }
+  }
+
+ private:
+  const CanvasPaint& m_p;
+  float m_r;
+  bool m_open = false;
+  ImU32 m_col = 0;
+  float m_x0 = 0, m_x1 = 0, m_y = 0;
+  std::vector<std::pair<std::uint32_t, ImVec2>> m_marked;
+};
 
 }  // namespace
 
@@ -261,14 +302,16 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
   int shown = 0;
   for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
     const float sy = f.to_screen(0.0f, layout.level_y(d)).y;
-    shown += static_cast<int>(std::lower_bound(layout.level_begin(d), layout.level_end(d),
-                                               f.visible_end) -
-                              layout.level_begin(d));
+    shown += static_cast<int>(
+        std::lower_bound(layout.level_begin(d), layout.level_end(d), f.visible_end) -
+        layout.level_begin(d));
     if (sy < f.clip_a.y || sy > f.clip_b.y) continue;
     const IdRange r = level_range(layout, f, d);
+    DotRow dots(p, f);
     for (const std::uint32_t* it = r.begin; it < r.end;) {
       const std::uint32_t id = *it;
-      const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
+      const float x = layout.level_x(d)[it - layout.level_begin(d)];
+      const ImVec2 c = f.to_screen(x, layout.level_y(d));
       const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
           b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
       if (p.hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
@@ -276,8 +319,8 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
         p.s.hovered = id;
       ++stats.nodes_drawn;
       if (f.lod == 0) {
-        dot_node(p, f, id, c);
-        const std::uint32_t* next = first_from_x(layout, it + 1, r.end, layout.x(id) + pixel);
+        dots.add(id, c);
+        const std::uint32_t* next = first_from_x(layout, d, it + 1, r.end, x + pixel);
         stats.dots_folded += static_cast<int>(next - it - 1);
         it = next;
         continue;
@@ -293,10 +336,12 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
   }
   if (f.lod == 0) {
     // The active path's dots on top of the columns they share.
+    const float r = dot_radius(f);
     for (std::uint32_t id : f.path) {
       if (id < layout.first() || id >= f.visible_end) continue;
       const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
-      if (f.on_screen(c)) dot_node(p, f, id, c);
+      if (f.on_screen(c))
+        p.dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), dot_colour(p, id));
     }
   }
   stats.nodes_culled = shown - stats.nodes_drawn - stats.dots_folded;

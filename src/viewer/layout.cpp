@@ -24,6 +24,7 @@ void TreeLayout::clear() {
   m_stubs.clear();
   m_level_start.clear();
   m_level_ids.clear();
+  m_level_x.clear();
   m_nodes = 0;
   m_min_x = m_max_x = m_max_y = 0;
   m_model = nullptr;
@@ -42,6 +43,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   m_y.assign(node_count, 0.0f);
   m_level_start.clear();
   m_level_ids.clear();
+  m_level_x.clear();
   if (node_count == 0) return;
   const bool fe_stubs = collect_stubs(model, t);
   // One more item: a virtual root above the real roots (one per iteration), so that several
@@ -334,12 +336,15 @@ void TreeLayout::index_levels(const trace::Model& model) {
   for (std::uint32_t id = 0; id < m_nodes; ++id)
     levels = std::max(levels, static_cast<std::uint32_t>(model.node(m_first + id).depth) + 1);
   m_level_start.assign(levels + 1, 0);
-  for (std::uint32_t id = 0; id < m_nodes; ++id) ++m_level_start[model.node(m_first + id).depth + 1];
+  for (std::uint32_t id = 0; id < m_nodes; ++id)
+    ++m_level_start[model.node(m_first + id).depth + 1];
   for (std::uint32_t d = 0; d < levels; ++d) m_level_start[d + 1] += m_level_start[d];
   m_level_ids.resize(m_nodes);
   std::vector<std::uint32_t> fill(m_level_start.begin(), m_level_start.end() - 1);
   for (std::uint32_t id = 0; id < m_nodes; ++id)
     m_level_ids[fill[model.node(m_first + id).depth]++] = m_first + id;
+  m_level_x.resize(m_nodes);
+  for (std::uint32_t i = 0; i < m_nodes; ++i) m_level_x[i] = m_x[m_level_ids[i] - m_first];
   std::stable_sort(m_stubs.begin(), m_stubs.end(), [](const LayoutStub& a, const LayoutStub& b) {
     return a.y < b.y || (a.y == b.y && a.x < b.x);
   });

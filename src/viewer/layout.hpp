@@ -69,6 +69,8 @@ class TreeLayout {
     return m_level_ids.data() + m_level_start[d + 1];
   }
   float level_y(std::uint32_t d) const { return static_cast<float>(d) * m_metrics.level_height; }
+  // The x of each id of level d, in the level's order (a search over a level reads one array).
+  const float* level_x(std::uint32_t d) const { return m_level_x.data() + m_level_start[d]; }
   float min_x() const { return m_min_x; }
   float max_x() const { return m_max_x; }
   float max_y() const { return m_max_y; }
@@ -85,6 +87,7 @@ class TreeLayout {
   std::vector<float> m_x, m_y;
   std::vector<LayoutStub> m_stubs;
   std::vector<std::uint32_t> m_level_start, m_level_ids;
+  std::vector<float> m_level_x;
   std::uint32_t m_first = 0;
   std::uint32_t m_nodes = 0;
   float m_min_x = 0, m_max_x = 0, m_max_y = 0;

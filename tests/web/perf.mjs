@@ -1,61 +1,78 @@
 // Viewer figures in headless Chromium (not a test: it prints numbers for the notes).
 //   node tests/web/perf.mjs [build/web] [random-tree-spec] [algo]
-// For a random tree of about 10^5 nodes: the layout build time, the frame time while panning
-// at full zoom-out, and memory.
+// In one run: the floor (frame time panning a 15-node tree: the software rasteriser's own
+// cost), then for the big tree: search and model time, layout time, the frame time and
+// Kibitz's own work per frame panning at full zoom-out, the work of 20 random seeks, and the
+// wasm heap.
 import path from 'node:path';
 import { launch, openPage, root, startServer } from './browser.mjs';
 
 const webDir = process.argv[2] || path.join(root, 'build/web');
-const spec = process.argv[3] || 'b=4,d=8,lo=-1000,hi=1000,seed=1';  // 87,381 nodes with minimax
+const spec = process.argv[3] || 'b=4,d=10,lo=-1000,hi=1000,seed=1';  // 1,398,101 nodes with minimax
 const algo = process.argv[4] || 'minimax';
 const server = await startServer(webDir);
 const browser = await launch();
 try {
-  const { page, problems } = await openPage(browser, server.url);
+  const { page, problems } = await openPage(browser, server.url, { width: 1280, height: 800 });
   const out = await page.evaluate(async ({ spec, algo }) => {
     const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const p90 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)];
+    const view = () => JSON.parse(Kibitz.viewState());
+    // Pans across the fitted tree for n frames: frame times and Kibitz's work per frame.
+    async function pan(n) {
+      Kibitz.fit();
+      await frame();
+      await frame();
+      const v0 = view();
+      const span = v0.zoom > 0 ? 300 / v0.zoom : 2000;
+      const times = [], work = [], canvas = [];
+      let last = performance.now();
+      for (let i = 0; i < n; ++i) {
+        Kibitz.setCamera(v0.camera[0] + Math.sin(i / 10) * span, v0.camera[1], v0.zoom);
+        await frame();
+        const now = performance.now();
+        times.push(now - last);
+        { const v = view(); work.push(v.work_ms); canvas.push(v.canvas_ms); }
+        last = now;
+      }
+      return { times, work, canvas, zoom: v0.zoom };
+    }
+    Kibitz.runSearch({ random: 'b=2,d=3,lo=-9,hi=9,seed=1', algo: 'minimax' });  // 15 nodes
+    Kibitz.seek(1e12);
+    const floor = await pan(120);
+
     const t0 = performance.now();
     const summary = JSON.parse(Kibitz.runSearch({ random: spec, algo }));
     const searchMs = performance.now() - t0;
     Kibitz.seek(1e12);
     await frame();
-    const layoutGrowingMs = Kibitz.layoutMs();  // the layout of the whole tree, built for the last event
+    const layoutMs = Kibitz.layoutMs();
     await frame();
-    // Full zoom-out: the whole tree in the canvas.
-    Kibitz.fit();
-    await frame();
-    const v0 = JSON.parse(Kibitz.viewState());
-    // Pan across the tree for 120 frames and time them.
-    const times = [], work = [];
-    let last = performance.now();
-    const span = (v0.zoom > 0 ? 300 / v0.zoom : 2000);
-    for (let i = 0; i < 120; ++i) {
-      Kibitz.setCamera(v0.camera[0] + Math.sin(i / 10) * span, v0.camera[1], v0.zoom);
-      await frame();
-      const now = performance.now();
-      times.push(now - last);
-      work.push(JSON.parse(Kibitz.viewState()).work_ms);
-      last = now;
-    }
-    times.sort((a, b) => a - b);
-    work.sort((a, b) => a - b);
-    const v = JSON.parse(Kibitz.viewState());
-    // Seek across the trace (layout rebuilt for each cursor).
+    const big = await pan(120);
+    // Seeks to random events: the seek itself and the next frame's work.
     const seeks = [];
-    for (let i = 1; i <= 10; ++i) {
-      Kibitz.seek(Math.floor(summary.events * i / 10) - 1);
+    let seed = 12345;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 20; ++i) {
       const a = performance.now();
+      Kibitz.seek(Math.floor(rand() * summary.events));
+      const call = performance.now() - a;
       await frame();
-      seeks.push(performance.now() - a);
+      seeks.push(call + view().work_ms);
     }
+    const floorMs = median(floor.times), frameMs = median(big.times);
     return {
+      floor_frame_ms_median_15_nodes: floorMs, floor_kibitz_work_ms_median: median(floor.work),
       nodes: summary.nodes, events: summary.events, search_and_model_ms: searchMs,
-      layout_ms: layoutGrowingMs, zoom: v0.zoom,
-      frame_ms_median: times[60], frame_ms_p90: times[108], frame_ms_max: times[119],
-      kibitz_work_ms_median: work[60], kibitz_work_ms_p90: work[108], kibitz_work_ms_max: work[119],
-      seek_frame_ms_median: seeks.sort((a, b) => a - b)[5],
+      layout_ms: layoutMs, zoom: big.zoom,
+      frame_ms_median: frameMs, frame_ms_p90: p90(big.times),
+      frame_over_floor: frameMs / floorMs,
+      kibitz_work_ms_median: median(big.work), kibitz_work_ms_p90: p90(big.work),
+      canvas_ms_median: median(big.canvas),
+      seek_work_ms_median_of_20: median(seeks), seek_work_ms_max: Math.max(...seeks),
       wasm_heap_mb: Module.HEAPU8.length / 1048576,
-      js_heap_mb: performance.memory ? performance.memory.usedJSHeapSize / 1048576 : null,
+      bytes_per_event: Module.HEAPU8.length / summary.events,
     };
   }, { spec, algo });
   console.log(JSON.stringify(out, null, 2));
