@@ -55,6 +55,9 @@
     const M = window.Module;
     const api = {
       runSearch: (options) => M.runSearch(typeof options === 'string' ? options : JSON.stringify(options)),
+      startSearch: (options) => M.startSearch(typeof options === 'string' ? options : JSON.stringify(options)),
+      searchState: () => M.searchState(),
+      cancelSearch: () => M.cancelSearch(),
       eventCount: () => M.eventCount(),
       seek: (t) => M.seek(Number(t)),
       cursor: () => M.cursor(),
@@ -137,10 +140,58 @@
       window.Module.paste(text);
     }
   });
+  // Searches run in a Web Worker (kibitz-worker.js): the page stays live, and Cancel ends the
+  // worker (a new one is started at once, so the next search does not wait for it to load).
+  let worker = null, busy = false;
+  function newWorker() {
+    worker = new Worker('kibitz-worker.js');
+    worker.onmessage = (e) => {
+      const M = window.Module, m = e.data;
+      if (m.type === 'progress') {
+        if (busy) M.searchProgress(m.events, m.nodes);
+      } else if (m.type === 'done') {
+        busy = false;
+        const p = M._malloc(Math.max(1, m.bytes.length));
+        if (!p) {
+          M.searchFailed('the search is too big to show in this tab: lower the depth or the tree');
+          return;
+        }
+        M.HEAPU8.set(m.bytes, p);
+        try {
+          M.searchDone(p, m.bytes.length, m.seconds);
+        } finally {
+          M._free(p);
+        }
+      } else if (m.type === 'error') {
+        busy = false;
+        if (m.fatal) restartWorker();
+        M.searchFailed(m.message);
+      }
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      const was = busy;
+      restartWorker();
+      if (was) window.Module.searchFailed('the search stopped: ' + (e.message || 'its worker failed (out of memory?)'));
+    };
+  }
+  function restartWorker() {
+    if (worker) worker.terminate();
+    busy = false;
+    newWorker();
+  }
+  window.kibitzStartSearch = (params) => {
+    if (!worker) newWorker();
+    busy = true;
+    worker.postMessage({ type: 'search', params });
+  };
+  window.kibitzCancelSearch = () => { if (busy) restartWorker(); };
+  window.kibitzSearching = () => busy;
+
   // A link pasted into the address bar of an open page.
   window.addEventListener('hashchange', () => {
     if (window.Kibitz && location.hash.length > 1 && location.hash !== window.Module.link()) {
-      window.Module.applyLink(location.hash);
+      window.Module.openLink(location.hash);
     }
   });
 })();

@@ -61,7 +61,8 @@ std::vector<BenchPart> bench_round(const std::vector<SearchSpec>& cases, bool co
     const SearchResult recorded = run_search(s, true);
     p.seconds_recorded += seconds_since(start);
     p.events += static_cast<long long>(recorded.trace.events.size());
-    if (count_bytes) p.trace_bytes += static_cast<long long>(trace::write_kbz(recorded.trace).size());
+    if (count_bytes)
+      p.trace_bytes += static_cast<long long>(trace::write_kbz(recorded.trace).size());
   }
   return parts;
 }
@@ -84,7 +85,8 @@ BenchFigures run_bench(int rounds) {
     for (std::size_t i = 0; i < round.size(); ++i) {
       f.parts[i].seconds_unrecorded =
           std::min(f.parts[i].seconds_unrecorded, round[i].seconds_unrecorded);
-      f.parts[i].seconds_recorded = std::min(f.parts[i].seconds_recorded, round[i].seconds_recorded);
+      f.parts[i].seconds_recorded =
+          std::min(f.parts[i].seconds_recorded, round[i].seconds_recorded);
     }
   }
   for (const BenchPart& p : f.parts) {

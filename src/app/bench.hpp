@@ -34,7 +34,7 @@ struct BenchPart {
 struct BenchFigures {
   BenchSignature signature;
   std::vector<BenchPart> parts;  // per algorithm, registry order
-  long long nodes = 0;  // nodes per round (= signature.total)
+  long long nodes = 0;           // nodes per round (= signature.total)
   long long leaves = 0;
   double seconds_unrecorded = 0;  // the parts' best rounds, summed
   double seconds_recorded = 0;

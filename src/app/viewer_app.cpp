@@ -5,8 +5,10 @@
 #include "app/viewer_app.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 #include "app/viewer_app_fe.hpp"
+#include "app/viewer_limits.hpp"
 #include "app/viewer_services.hpp"
 #include "core/error.hpp"
 
@@ -32,57 +34,28 @@ void ViewerApp::show(SearchResult&& result, const std::string& origin) {
   m_state.set_trace(std::move(t), origin);
 }
 
-namespace {
-
-// A viewer trace of tens of millions of events would not fit a browser tab: refuse early.
-constexpr long long k_max_nodes = 3'000'000;
-// The Greenblatt search records every move's plausibility: its traces grow by events.
-constexpr std::size_t k_max_events = 24'000'000;
-
-void check_size_before(const SearchSpec& spec) {
-  if (!spec.random || spec.algorithm().prunes) return;
-  const double b = spec.random->b > 0 ? spec.random->b : (spec.random->B + 1) / 2.0;
-  double nodes = 1, level = 1;
-  const int d = std::min(spec.random->d, spec.search_depth());
-  for (int i = 0; i < d && nodes <= k_max_nodes; ++i) nodes += (level *= b);
-  if (nodes > k_max_nodes) {
-    throw InputError("this random tree has more than " + std::to_string(k_max_nodes) +
-                     " nodes: too many to replay with " + spec.algorithm().noun +
-                     ", which searches every node; lower b or d, or use alpha-beta");
-  }
-}
-
-void check_size_after(const SearchResult& r) {
-  if (r.stats.nodes > k_max_nodes) {
-    throw InputError("the search visited " + std::to_string(r.stats.nodes) +
-                     " nodes: too many to replay (limit " + std::to_string(k_max_nodes) + ")");
-  }
-  if (r.trace.events.size() > k_max_events) {
-    throw InputError("the search recorded " + std::to_string(r.trace.events.size()) +
-                     " events: too many to replay (limit " + std::to_string(k_max_events) +
-                     "); lower the depth or the widths");
-  }
-}
-
-}  // namespace
-
 std::string ViewerApp::run(const SearchSpec& given) {
   try {
     const SearchSpec spec = completed(given);
-    check_size_before(spec);
-    SearchResult r = run_search(spec, true);
-    check_size_after(r);
-    const double seconds = r.seconds;
-    m_spec = spec;
-    show(std::move(r), spec.source_kind());
-    m_state.search_seconds = seconds;
-    m_state.status = "searched " + std::to_string(m_state.model().node_count()) + " nodes";
-    if (url_changed) url_changed(url_hash());
-    return summary_json();
+    check_viewer_size(spec);
+    std::atomic<bool> stop{false};
+    return shown(spec, run_search(spec, viewer_recording(&stop)));
   } catch (const InputError& e) {
     m_state.error = e.what();
     return error_json(e.what());
   }
+}
+
+std::string ViewerApp::shown(const SearchSpec& spec, SearchResult&& r) {
+  const std::string partial = note_stopped(r);
+  const double seconds = r.seconds;
+  m_spec = spec;
+  show(std::move(r), spec.source_kind());
+  m_state.search_seconds = seconds;
+  m_state.status = "searched " + thousands(m_state.model().node_count()) + " nodes" +
+                   (partial.empty() ? "" : " (partial: a limit stopped the search)");
+  if (url_changed) url_changed(url_hash());
+  return summary_json();
 }
 
 std::string ViewerApp::run_json(const std::string& options_json) {
@@ -103,9 +76,18 @@ void ViewerApp::process_requests() {
   if (r.run) {
     r.run = false;
     try {
-      run(spec_from_form());
+      start(spec_from_form());
     } catch (const InputError& e) {
       m_state.error = e.what();
+    }
+  }
+  if (r.cancel_search) {
+    r.cancel_search = false;
+    if (m_pending) {
+      if (cancel_background) cancel_background();
+      m_pending.reset();
+      m_state.search = viewer::SearchProgress{};
+      m_state.status = "search cancelled: the view is as it was";
     }
   }
   if (r.compute_scores) {

@@ -26,9 +26,14 @@ class ViewerApp {
   // Acts on what the panels asked for during the last frame.
   void process_requests();
 
-  // Runs and shows a search. Returns the summary JSON ({"value","nodes","events",...}) or
-  // {"error": "..."} for bad input (also shown in the set-up panel).
+  // Runs and shows a search, on this thread. Returns the summary JSON ({"value","nodes",
+  // "events",...}) or {"error": "..."} for bad input (also shown in the set-up panel). A search
+  // surely too big is refused; one that reaches the viewer's limits is shown partial
+  // (viewer_limits.hpp).
   std::string run(const SearchSpec& spec);
+  // The same off the UI thread when the platform can (start_background), else as run(); the
+  // cursor goes to event seek_to once it is shown (viewer_app_background.cpp).
+  void start(const SearchSpec& spec, std::size_t seek_to = 0);
   std::string run_json(const std::string& options_json);
   // The set-up form as a search; throws InputError naming the bad field.
   SearchSpec spec_from_form() const;
@@ -42,6 +47,8 @@ class ViewerApp {
   bool compute_scores();
 
   std::string summary_json() const;
+  // {"running","what","nodes","events","error","status"}: the background search, if any.
+  std::string search_state_json() const;
   std::string view_state_json() const;
   std::string node_state_json(std::uint32_t id) const;  // the CLI's nodes_table entry at the cursor
 
@@ -50,7 +57,8 @@ class ViewerApp {
   std::string url_hash() const;
   // Applies a fragment like the above: runs the search it describes and seeks; summary or
   // {"error"} naming the bad part.
-  std::string apply_url_hash(const std::string& hash);
+  // In the background (start()) when asked: the page's own link on opening.
+  std::string apply_url_hash(const std::string& hash, bool background = false);
 
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
@@ -62,16 +70,27 @@ class ViewerApp {
   std::function<void()> open_picker;
   std::function<void(const std::string&)> copy_text;
   std::function<void(const std::string&)> url_changed;
+  // A search off the UI thread: the platform starts it (the spec as link parameters) and
+  // reports on the UI thread through background_progress, then background_done or
+  // background_failed; cancel_background drops it.
+  std::function<void(const std::string& link_params)> start_background;
+  std::function<void()> cancel_background;
+  void background_progress(std::size_t events, std::size_t nodes);
+  void background_done(SearchResult&& result);
+  void background_failed(const std::string& message);
 
  private:
   void show(SearchResult&& result, const std::string& origin);
-  void process_file_requests();  // viewer_app_files.cpp
+  std::string shown(const SearchSpec& spec, SearchResult&& result);  // run()'s second half
+  void process_file_requests();                                      // viewer_app_files.cpp
   void load_examples(const std::string& assets_dir);
   void load_positions(const std::string& assets_dir);
 
   viewer::ViewerState m_state;
   std::optional<SearchSpec> m_spec;             // what the shown trace searched, when known
   std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
+  std::optional<SearchSpec> m_pending;          // the search running in the background
+  std::size_t m_pending_seek = 0;
 };
 
 // {"error": message} (viewer_app_json.cpp).

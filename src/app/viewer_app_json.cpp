@@ -139,4 +139,24 @@ std::string ViewerApp::node_state_json(std::uint32_t id) const {
   return j.take();
 }
 
+std::string ViewerApp::search_state_json() const {
+  const viewer::SearchProgress& p = m_state.search;
+  JsonWriter j;
+  j.begin_object();
+  j.key("running");
+  j.boolean(p.running);
+  j.key("what");
+  j.string(p.what);
+  j.key("nodes");
+  j.number(static_cast<long long>(p.nodes));
+  j.key("events");
+  j.number(static_cast<long long>(p.events));
+  j.key("error");
+  j.string(m_state.error);
+  j.key("status");
+  j.string(m_state.status);
+  j.end_object();
+  return j.take();
+}
+
 }  // namespace kibitz

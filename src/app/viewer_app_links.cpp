@@ -38,7 +38,7 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
 
 }  // namespace
 
-std::string ViewerApp::apply_url_hash(const std::string& hash) {
+std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) {
   std::string h = hash;
   if (!h.empty() && h[0] == '#') h.erase(0, 1);
   if (h.empty()) return error_json("empty link");
@@ -58,6 +58,10 @@ std::string ViewerApp::apply_url_hash(const std::string& hash) {
     return error_json(e.what());
   }
   form_from_spec(spec);  // show the link's set-up in the form too
+  if (background) {
+    start(spec, static_cast<std::size_t>(extras.t));
+    return m_state.error.empty() ? "{}" : error_json(m_state.error);
+  }
   const std::string summary = run(spec);
   if (m_state.has_trace() && m_state.error.empty())
     m_state.seek(static_cast<std::size_t>(extras.t));

@@ -328,9 +328,13 @@ void draw_canvas(ViewerState& s, ImVec2 size);
 
 void draw_tree_canvas(ViewerState& s, ImVec2 size) {
   const auto start = std::chrono::steady_clock::now();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
   draw_canvas(s, size);
   g_stats.ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const ImVec2 after = ImGui::GetCursorScreenPos();
+  draw_canvas_overlays(s, origin, ImVec2(std::max(size.x, 50.0f), std::max(size.y, 50.0f)));
+  ImGui::SetCursorScreenPos(after);
 }
 
 namespace {

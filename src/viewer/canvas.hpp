@@ -21,4 +21,8 @@ struct CanvasStats {
 };
 const CanvasStats& last_canvas_stats();
 
+// canvas_overlay.cpp: over the canvas at origin, size: a partial trace's banner, and the
+// progress of a search running in the background with its Cancel button.
+void draw_canvas_overlays(ViewerState& s, ImVec2 origin, ImVec2 size);
+
 }  // namespace kibitz::viewer

@@ -31,6 +31,8 @@ const Palette k_dark = {
     /*expected*/ rgb(180, 180, 200),
     /*wrong_prediction*/ rgb(204, 121, 167),
     /*hover*/ rgb(255, 255, 255, 40),
+    /*banner_bg*/ rgb(122, 82, 10, 235),
+    /*banner_text*/ rgb(255, 240, 205),
 };
 
 const Palette k_light = {
@@ -56,6 +58,8 @@ const Palette k_light = {
     /*expected*/ rgb(110, 110, 140),
     /*wrong_prediction*/ rgb(204, 121, 167),
     /*hover*/ rgb(0, 0, 0, 24),
+    /*banner_bg*/ rgb(255, 226, 150, 240),
+    /*banner_text*/ rgb(70, 45, 0),
 };
 
 }  // namespace

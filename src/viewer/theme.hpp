@@ -16,6 +16,7 @@ struct Palette {
   ImU32 active, selected, stub, cutoff_mark, pv, cut, all, leaf, unknown, expected,
       wrong_prediction;
   ImU32 hover;
+  ImU32 banner_bg, banner_text;  // a partial trace's banner over the canvas
 };
 
 const Palette& palette(Theme t);

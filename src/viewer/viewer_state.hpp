@@ -57,6 +57,17 @@ struct Requests {
   bool download_json = false;
   bool rebuild_fonts = false;  // the font size changed
   bool copy_link = false;      // web: copy the URL of this view
+  bool cancel_search = false;  // stop the search running in the background (its result dropped)
+};
+
+// A search running off the UI thread (the desktop's thread, the page's Web Worker): the app
+// starts it and reports its progress; the viewer shows it with a Cancel button.
+struct SearchProgress {
+  bool running = false;
+  std::string what;  // "alpha-beta on random b=4,d=10"
+  std::size_t nodes = 0, events = 0;
+  std::size_t max_nodes = 0, max_events = 0;  // the limits at which it stops
+  double started = 0;  // ImGui::GetTime() when first shown (0: not yet)
 };
 
 class ViewerState {
@@ -115,6 +126,7 @@ class ViewerState {
   std::vector<Example> examples;
   std::vector<GamePosition> positions;
   Requests requests;
+  SearchProgress search;
 
   Theme theme = Theme::dark;
   float font_scale = 1.0f;  // the user's Ctrl +/- factor

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <string>
 
+#include "app/desktop/thread_search.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
@@ -269,6 +270,7 @@ int main(int argc, char** argv) {
   if (!window) return 1;
   kibitz::ViewerApp app(assets_dir(argv[0]));
   auto& s = app.state();
+  kibitz::ThreadSearch searches(app);  // the window's own searches run off the UI thread
   s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
   s.font_scale = o.font_scale;
   s.open_tab = o.tab;
@@ -284,16 +286,17 @@ int main(int argc, char** argv) {
   int frame = 0;
   kibitz::platform::run_main_loop([&]() {
     if (window->should_close()) return false;
+    searches.poll();
     render_frame(app, *window);
     ++frame;
     // An experiment started from the command line is waited for, and drawn twice once done.
     static int settle = 0;
-    if (s.fe.experiments.running)
+    if (s.fe.experiments.running || s.search.running)
       settle = 2;
     else if (settle > 0)
       --settle;
     if (o.frames > 0 && frame >= o.frames &&
-        ((!s.fe.experiments.running && settle == 0) || frame >= 1000000)) {
+        ((!s.fe.experiments.running && !s.search.running && settle == 0) || frame >= 1000000)) {
       if (!o.screenshot.empty()) write_screenshot(*window, o.screenshot, status);
       return false;
     }

@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <cstdio>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
+#include "core/error.hpp"
 #include "platform/window.hpp"
+#include "trace/kbz_file.hpp"
 #include "viewer/panels.hpp"
 
 namespace {
@@ -32,6 +35,9 @@ EM_JS(void, page_download, (const char* name, const void* data, int size, const 
 EM_JS(void, page_open_picker, (), { window.kibitzOpenPicker(); });
 EM_JS(void, page_copy, (const char* text), { window.kibitzCopy(UTF8ToString(text)); });
 EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToString(hash)); });
+EM_JS(void, page_start_search, (const char* params),
+      { window.kibitzStartSearch(UTF8ToString(params)); });
+EM_JS(void, page_cancel_search, (), { window.kibitzCancelSearch(); });
 EM_JS(char*, page_initial_hash, (), {
   const h = window.location.hash || "";
   const n = lengthBytesUTF8(h) + 1;
@@ -47,7 +53,41 @@ void set_clipboard(void*, const char* text) {
   page_copy(text);
 }
 
+// Anything thrown out of Kibitz's own code becomes a message in the viewer, never an "Uncaught
+// <number>" that stops the page; the view stays as it was.
+std::string failure_message(const char* what) {
+  return std::string("Kibitz could not do that: ") + what + " (the view is as it was)";
+}
+template <class F>
+auto guarded(F&& f, decltype(f()) fallback) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    g_app->state().error = failure_message("out of memory");
+  } catch (const std::exception& e) {
+    g_app->state().error = failure_message(e.what());
+  }
+  return fallback;
+}
+template <class F>
+std::string guarded_json(F&& f) {
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    g_app->state().error = failure_message("out of memory");
+  } catch (const std::exception& e) {
+    g_app->state().error = failure_message(e.what());
+  }
+  return kibitz::error_json(g_app->state().error);
+}
+
+bool draw_frame();
+
 bool frame() {
+  return guarded([] { return draw_frame(); }, true);
+}
+
+bool draw_frame() {
   const double start = emscripten_get_now();
   auto& s = g_app->state();
   if (s.requests.rebuild_fonts || s.dpi_scale != g_window->pixel_ratio()) {
@@ -74,9 +114,49 @@ bool frame() {
   return true;
 }
 
-// --- the JavaScript API -------------------------------------------------------------------
+// --- the JavaScript API (each call guarded: a failure is a message, never an exception) ---
 std::string js_run_search(const std::string& options) {
-  return g_app->run_json(options);
+  return guarded_json([&] { return g_app->run_json(options); });
+}
+// The same search off the page's thread (the worker); its progress in searchState().
+std::string js_start_search(const std::string& options) {
+  return guarded_json([&] {
+    const kibitz::SearchSpec spec = kibitz::SearchSpec::from_json(options, false);
+    g_app->form_from_spec(spec);
+    spec.validate();
+    g_app->start(spec);
+    const auto& s = g_app->state();
+    return s.error.empty() ? std::string("{\"started\":true}") : kibitz::error_json(s.error);
+  });
+}
+std::string js_search_state() {
+  return guarded_json([] { return g_app->search_state_json(); });
+}
+void js_cancel_search() {
+  g_app->state().requests.cancel_search = true;
+}
+void js_search_progress(double events, double nodes) {
+  g_app->background_progress(static_cast<std::size_t>(events), static_cast<std::size_t>(nodes));
+}
+void js_search_done(std::uintptr_t ptr, double size, double seconds) {
+  guarded(
+      [&] {
+        kibitz::SearchResult r;
+        try {
+          r.trace = kibitz::trace::read_kbz(reinterpret_cast<const std::uint8_t*>(ptr),
+                                            static_cast<std::size_t>(size));
+        } catch (const std::bad_alloc&) {
+          g_app->background_failed("the search's trace is too big to show in this tab");
+          return 0;
+        }
+        r.seconds = seconds;
+        g_app->background_done(std::move(r));
+        return 0;
+      },
+      0);
+}
+void js_search_failed(const std::string& message) {
+  g_app->background_failed(message);
 }
 double js_event_count() {
   return static_cast<double>(g_app->state().event_count());
@@ -93,11 +173,13 @@ double js_cursor() {
   return static_cast<double>(g_app->state().cursor());
 }
 std::string js_node_state(double id) {
-  if (!(id >= 0 && id < 4294967295.0)) return g_app->node_state_json(0xFFFFFFFFu);
-  return g_app->node_state_json(static_cast<std::uint32_t>(id));
+  return guarded_json([&] {
+    if (!(id >= 0 && id < 4294967295.0)) return g_app->node_state_json(0xFFFFFFFFu);
+    return g_app->node_state_json(static_cast<std::uint32_t>(id));
+  });
 }
 std::string js_view_state() {
-  return g_app->view_state_json();
+  return guarded_json([] { return g_app->view_state_json(); });
 }
 bool js_select(double id) {
   auto& s = g_app->state();
@@ -106,22 +188,33 @@ bool js_select(double id) {
   return true;
 }
 std::string js_load_trace(std::uintptr_t ptr, double size, const std::string& name) {
-  return g_app->load_trace(reinterpret_cast<const std::uint8_t*>(ptr),
-                           static_cast<std::size_t>(size), name);
+  return guarded_json([&] {
+    return g_app->load_trace(reinterpret_cast<const std::uint8_t*>(ptr),
+                             static_cast<std::size_t>(size), name);
+  });
 }
 emscripten::val js_save_trace() {
   static std::vector<std::uint8_t> bytes;
-  bytes = g_app->save_kbz();
+  guarded(
+      [] {
+        bytes = g_app->save_kbz();
+        return 0;
+      },
+      0);
   return emscripten::val(emscripten::typed_memory_view(bytes.size(), bytes.data()));
 }
 std::string js_save_trace_json() {
-  return g_app->save_json();
+  return guarded_json([] { return g_app->save_json(); });
 }
 std::string js_link() {
-  return g_app->url_hash();
+  return guarded_json([] { return g_app->url_hash(); });
 }
 std::string js_apply_link(const std::string& hash) {
-  return g_app->apply_url_hash(hash);
+  return guarded_json([&] { return g_app->apply_url_hash(hash); });
+}
+// A link opened by the page (its address on loading, a hash change): searched in the worker.
+std::string js_open_link(const std::string& hash) {
+  return guarded_json([&] { return g_app->apply_url_hash(hash, true); });
 }
 void js_set_playing(bool on) {
   g_app->state().playing = on && g_app->state().has_trace();
@@ -148,11 +241,15 @@ void js_fit() {
   g_app->state().camera.fit_all_pending = true;
 }
 double js_layout_ms() {
-  auto& s = g_app->state();
-  return s.has_trace() ? s.layout().build_ms() : 0.0;
+  return guarded(
+      [] {
+        auto& s = g_app->state();
+        return s.has_trace() ? s.layout().build_ms() : 0.0;
+      },
+      0.0);
 }
 bool js_compute_scores() {
-  return g_app->compute_scores();
+  return guarded([] { return g_app->compute_scores(); }, false);
 }
 void js_paste(const std::string& text) {
   g_paste = text;
@@ -163,6 +260,13 @@ void js_paste(const std::string& text) {
 
 EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("runSearch", &js_run_search);
+  emscripten::function("startSearch", &js_start_search);
+  emscripten::function("searchState", &js_search_state);
+  emscripten::function("cancelSearch", &js_cancel_search);
+  emscripten::function("searchProgress", &js_search_progress);
+  emscripten::function("searchDone", &js_search_done);
+  emscripten::function("searchFailed", &js_search_failed);
+  emscripten::function("openLink", &js_open_link);
   emscripten::function("eventCount", &js_event_count);
   emscripten::function("seek", &js_seek);
   emscripten::function("cursor", &js_cursor);
@@ -203,6 +307,8 @@ int main() {
   };
   g_app->open_picker = [] { page_open_picker(); };
   g_app->copy_text = [](const std::string& hash) { page_copy(hash.c_str()); };
+  g_app->start_background = [](const std::string& params) { page_start_search(params.c_str()); };
+  g_app->cancel_background = [] { page_cancel_search(); };
   ImGuiIO& io = ImGui::GetIO();
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
@@ -211,7 +317,7 @@ int main() {
   const std::string initial = hash;
   std::free(hash);
   if (initial.size() > 1) {
-    g_app->apply_url_hash(initial);
+    g_app->apply_url_hash(initial, true);
   } else if (!s.examples.empty()) {
     s.requests.run = true;
   }

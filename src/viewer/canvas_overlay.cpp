@@ -1,0 +1,74 @@
+// What the canvas shows over the tree: the progress of a search running in the background
+// (with Cancel), and a banner when the trace shown is partial (a limit stopped its search, or
+// its file ended early).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "viewer/canvas.hpp"
+#include "viewer/theme.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+std::string grouped(std::size_t n) {
+  std::string s = std::to_string(n);
+  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
+    s.insert(static_cast<std::size_t>(i), ",");
+  return s;
+}
+
+// A box at the top of the canvas: what is searched, nodes and events so far against the
+// limits, the time, a bar and Cancel. The UI stays live meanwhile.
+void draw_search_progress(ViewerState& s, ImVec2 origin, ImVec2 size) {
+  SearchProgress& p = s.search;
+  if (p.started <= 0) p.started = ImGui::GetTime();  // the first frame it is shown
+  const float em = ImGui::GetFontSize();
+  const float w = std::min(size.x - 2 * em, 32 * em);
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + (size.x - w) * 0.5f, origin.y + em));
+  ImGui::BeginChild(
+      "search_progress",
+      ImVec2(w, ImGui::GetTextLineHeightWithSpacing() + ImGui::GetFrameHeightWithSpacing() +
+                    ImGui::GetStyle().WindowPadding.y * 2),
+      true, ImGuiWindowFlags_NoScrollbar);
+  ImGui::TextWrapped("Searching %s", p.what.c_str());
+  double fraction = 0;
+  if (p.max_nodes) fraction = std::max(fraction, static_cast<double>(p.nodes) / p.max_nodes);
+  if (p.max_events) fraction = std::max(fraction, static_cast<double>(p.events) / p.max_events);
+  char line[160];
+  std::snprintf(line, sizeof line, "%s nodes, %s events, %.1f s", grouped(p.nodes).c_str(),
+                grouped(p.events).c_str(), ImGui::GetTime() - p.started);
+  ImGui::ProgressBar(static_cast<float>(std::min(1.0, fraction)), ImVec2(w - 8 * em, 0), line);
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel", ImVec2(-1, 0))) s.requests.cancel_search = true;
+  s.note_widget("search_cancel");
+  ImGui::EndChild();
+}
+
+// A warm bar across the top of the canvas with the reason the trace is partial.
+void draw_partial_banner(ViewerState& s, const std::string& text, ImVec2 origin, ImVec2 size) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const float pad = ImGui::GetFontSize() * 0.4f;
+  const float wrap = size.x - 2 * pad;
+  const ImVec2 ts = ImGui::CalcTextSize(text.c_str(), nullptr, false, wrap);
+  const Palette& pal = palette(s.theme);
+  dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + ts.y + 2 * pad), pal.banner_bg);
+  dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x + pad, origin.y + pad),
+              pal.banner_text, text.c_str(), nullptr, wrap);
+}
+
+}  // namespace
+
+void draw_canvas_overlays(ViewerState& s, ImVec2 origin, ImVec2 size) {
+  if (s.has_trace()) {
+    const std::string& stopped = s.trace().meta.get("stopped");
+    const std::string& notice = s.trace().notice;
+    if (!stopped.empty() || !notice.empty())
+      draw_partial_banner(s, "Partial trace: " + (stopped.empty() ? notice : stopped), origin,
+                          size);
+  }
+  if (s.search.running) draw_search_progress(s, origin, size);
+}
+
+}  // namespace kibitz::viewer
