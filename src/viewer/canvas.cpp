@@ -42,6 +42,39 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   }
 }
 
+// F: a tree much wider than the view is first fitted by its height around the current node
+// (its levels readable as rows; the overview shows the rest), F again fits all of it.
+void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_t current) {
+  const float w = std::max(1.0f, layout.max_x() - layout.min_x());
+  const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
+  const float margin = 40.0f * s.ui_scale();
+  const float whole = std::min((size.x - margin) / w, (size.y - margin) / h);
+  const float by_height = std::min((size.y - margin) / h, 1.25f * s.ui_scale());
+  if (!s.camera.fitted_near && whole * h < 0.35f * size.y && layout.node_count() > 0) {
+    s.camera.zoom = by_height;
+    const std::uint32_t at = layout.contains(current) ? current : layout.first();
+    s.camera.x = layout.x(at);
+    s.camera.y = (layout.max_y() + s.metrics.node_height) * 0.5f - s.metrics.node_height * 0.5f;
+    s.camera.fitted_near = true;
+    return;
+  }
+  fit(s, layout, size, false);
+  s.camera.fitted_near = false;
+}
+
+// Keeps the camera's centre over the tree and the zoom no further out than half the whole
+// tree: wheel zoom or a drag never loses the tree.
+void clamp_camera(ViewerState& s, const TreeLayout& layout, ImVec2 size) {
+  if (layout.node_count() == 0) return;
+  Camera& c = s.camera;
+  c.x = std::clamp(c.x, layout.min_x(), layout.max_x());
+  c.y = std::clamp(c.y, 0.0f, layout.max_y());
+  const float w = std::max(1.0f, layout.max_x() - layout.min_x());
+  const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
+  const float whole = std::min(size.x / w, size.y / h);
+  c.zoom = std::max(c.zoom, std::min(whole * 0.5f, 0.75f * s.ui_scale()));
+}
+
 // The two short bars across an edge near its child end: the cutoff mark.
 void draw_cutoff_mark(ImDrawList* dl, ImVec2 from, ImVec2 to, float zoom, ImU32 col) {
   const float dx = to.x - from.x, dy = to.y - from.y;
@@ -86,6 +119,7 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
   if (keys::pressed(keys::k_minus) || keys::pressed(keys::k_kp_subtract)) zoom_at(centre, 0.8f);
   if (keys::pressed(keys::k_f, false)) s.camera.fit_all_pending = true;
   if (keys::pressed(keys::k_c, false)) s.camera.follow = !s.camera.follow;
+  if (keys::pressed(keys::k_m, false)) s.show_overview = !s.show_overview;
 }
 
 // Follow: when the current node comes near the canvas' edge, glide to centre it; while it
@@ -365,12 +399,18 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
     fit(s, s.final_layout(), size, true);
     s.camera.fit_pending = false;
   }
+  const std::uint32_t at =
+      s.cursor() < s.event_count() ? s.model().node_of_event(s.cursor()) : k_no_node;
   if (s.camera.fit_all_pending) {
-    fit(s, layout, size, false);
+    fit_all(s, layout, size, at);
     s.camera.fit_all_pending = false;
     s.camera.follow = false;
   }
+  const Camera before = s.camera;
   camera_input(s, make_frame(s, layout, origin, size), hovered, active);
+  if (s.camera.x != before.x || s.camera.y != before.y || s.camera.zoom != before.zoom)
+    s.camera.fitted_near = false;  // the next F starts again from the neighbourhood
+  clamp_camera(s, layout, size);
   const std::uint32_t current =
       s.cursor() < s.event_count() ? s.model().node_of_event(s.cursor()) : k_no_node;
   follow_current(s, layout, current, size);
@@ -381,6 +421,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   draw_stubs(paint, f, layout);
   draw_canvas_nodes(paint, f, layout, g_stats);
   dl->PopClipRect();
+  draw_overview(s, layout, f);
 
   // Click selects; the tooltip tells the node's story.
   const ImGuiIO& io = ImGui::GetIO();

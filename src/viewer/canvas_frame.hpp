@@ -87,4 +87,8 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
                        CanvasStats& stats);
 void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
 
+// canvas_overview.cpp: the minimap in the canvas's corner when part of the tree is out of view.
+bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f);
+void draw_overview(ViewerState& s, const TreeLayout& layout, const CanvasFrame& f);
+
 }  // namespace kibitz::viewer

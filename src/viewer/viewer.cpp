@@ -32,6 +32,7 @@ void draw_menu(ViewerState& s) {
   s.note_widget("menu_file");
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit the tree", "F")) s.camera.fit_all_pending = true;
+    ImGui::MenuItem("Overview (minimap)", "M", &s.show_overview);
     ImGui::MenuItem("Follow the current node", "C", &s.camera.follow);
     bool final_shape = s.layout_mode == LayoutMode::final_shape;
     if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {

@@ -44,7 +44,8 @@ struct Camera {
   bool follow = true;                     // keep the current node in view
   bool glide_x = false, glide_y = false;  // follow is moving the camera to centre the node
   bool fit_pending = true;  // size the view for the final tree (readable zoom) on the next frame
-  bool fit_all_pending = false;  // fit everything laid out, however small (F)
+  bool fit_all_pending = false;  // fit (F): a wide tree's neighbourhood first, then all of it
+  bool fitted_near = false;      // the last fit was a wide tree's neighbourhood
 };
 
 struct Requests {
@@ -67,7 +68,7 @@ struct SearchProgress {
   std::string what;  // "alpha-beta on random b=4,d=10"
   std::size_t nodes = 0, events = 0;
   std::size_t max_nodes = 0, max_events = 0;  // the limits at which it stops
-  double started = 0;  // ImGui::GetTime() when first shown (0: not yet)
+  double started = 0;                         // ImGui::GetTime() when first shown (0: not yet)
 };
 
 class ViewerState {
@@ -133,8 +134,9 @@ class ViewerState {
   float dpi_scale = 1.0f;   // device pixels per CSS/logical pixel
   float ui_scale() const { return font_scale * dpi_scale; }
   bool show_legend = true;
-  std::string open_tab;  // a tab to bring forward on the next frame: setup, inspector, legend,
-                         // events, stats
+  bool show_overview = true;  // the minimap over the canvas when the tree is bigger than the view
+  std::string open_tab;       // a tab to bring forward on the next frame: setup, inspector, legend,
+                              // events, stats
   bool show_file_browser = false;
   bool is_web = false;
 
