@@ -120,6 +120,7 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
   if (keys::pressed(keys::k_f, false)) s.camera.fit_all_pending = true;
   if (keys::pressed(keys::k_c, false)) s.camera.follow = !s.camera.follow;
   if (keys::pressed(keys::k_m, false)) s.show_overview = !s.show_overview;
+  if (keys::pressed(keys::k_z, false) && s.selected != k_no_node) s.go_to(s.selected);
 }
 
 // Follow: when the current node comes near the canvas' edge, glide to centre it; while it
@@ -136,7 +137,10 @@ void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t curr
   if (half_h <= margin_y || cy < s.camera.y - half_h + margin_y ||
       cy > s.camera.y + half_h - margin_y)
     s.camera.glide_y = true;
-  const float k = std::min(1.0f, ImGui::GetIO().DeltaTime * 8.0f);
+  // A jump of more than a screen (a seek) is not glided through: the view is there at once.
+  const bool far =
+      std::fabs(cx - s.camera.x) > 2 * half_w || std::fabs(cy - s.camera.y) > 2 * half_h;
+  const float k = far ? 1.0f : std::min(1.0f, ImGui::GetIO().DeltaTime * 8.0f);
   if (s.camera.glide_x) {
     s.camera.x += (cx - s.camera.x) * k;
     if (std::fabs(cx - s.camera.x) * s.camera.zoom < 2.0f) s.camera.glide_x = false;

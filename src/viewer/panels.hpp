@@ -15,6 +15,7 @@ void draw_inspector(ViewerState& s);
 void draw_events(ViewerState& s);
 void draw_stats(ViewerState& s);
 void draw_legend(ViewerState& s);
+void draw_find(ViewerState& s);          // go to a node; find nodes by a condition
 void draw_file_browser(ViewerState& s);  // desktop: open and save by path
 
 }  // namespace kibitz::viewer

@@ -108,6 +108,11 @@ void draw_right_tabs(ViewerState& s) {
     ImGui::EndTabItem();
   }
   s.note_widget("tab_events");
+  if (ImGui::BeginTabItem("Find", nullptr, tab_flags(s, "find"))) {
+    draw_find(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_find");
   if (ImGui::BeginTabItem("Statistics", nullptr, tab_flags(s, "stats"))) {
     draw_stats(s);
     ImGui::EndTabItem();

@@ -145,6 +145,26 @@ const TreeLayout& ViewerState::final_layout() {
   return m_final_layout;
 }
 
+void ViewerState::go_to(std::uint32_t id) {
+  if (!m_model || id >= m_model->node_count()) return;
+  if (m_model->nodes_visible_at(m_cursor) <= id) seek(m_model->node(id).enter_t);
+  const auto& roots = m_model->roots();
+  if (roots.size() > 1 && iteration_view != k_iteration_all) {
+    // The root whose subtree holds it: the last root at or before its id.
+    const auto it = std::upper_bound(roots.begin(), roots.end(), id);
+    iteration_view = static_cast<int>(it - roots.begin()) - 1;
+  }
+  selected = id;
+  const TreeLayout& l = layout();
+  if (!l.contains(id)) return;
+  camera.x = l.x(id);
+  camera.y = l.y(id);
+  camera.zoom = std::max(camera.zoom, 0.75f * ui_scale());
+  camera.follow = false;
+  camera.fit_pending = false;
+  camera.fitted_near = false;
+}
+
 void ViewerState::update_playback(double dt_seconds) {
   if (!playing || !m_model) return;
   m_play_accum += dt_seconds * speed;

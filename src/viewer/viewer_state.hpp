@@ -122,6 +122,21 @@ class ViewerState {
   std::uint32_t shown_root_end(std::uint32_t first) const;
   LayoutMetrics metrics;
 
+  // The Find tab: the text of "go to", the condition, the last results.
+  struct FindView {
+    std::string text;
+    std::string error;
+    int condition = 0;  // FindCondition
+    int min_k = 1;
+    int lo = -100, hi = 100;
+    std::vector<std::uint32_t> results;
+    std::size_t total = 0;
+    bool searched = false;
+  } find;
+  // Shows node id: its root's iteration, the cursor at its entry if it was not entered yet,
+  // selected, and the camera on it at a readable zoom (the Find tab, Z).
+  void go_to(std::uint32_t id);
+
   SetupForm setup;
   std::vector<AlgorithmChoice> algorithms;  // what the set-up form offers (the app's registry)
   std::vector<Example> examples;

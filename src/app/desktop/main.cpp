@@ -78,9 +78,10 @@ void check_options(const Options& o) {
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
       o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
-      o.tab != "toplevel") {
+      o.tab != "toplevel" && o.tab != "find") {
     throw kibitz::InputError(
-        "--tab is one of setup, inspector, board, plausibility, legend, events, stats, toplevel");
+        "--tab is one of setup, inspector, board, plausibility, legend, events, find, stats, "
+        "toplevel");
   }
 }
 
