@@ -101,6 +101,8 @@ std::string ViewerApp::view_state_json() const {
   j.number(s.frame_ms);
   j.key("work_ms");
   j.number(s.work_ms);
+  j.key("searching");
+  j.boolean(m_state.search.running);
   j.key("canvas_ms");
   j.number(viewer::last_canvas_stats().ms);
   j.key("error");

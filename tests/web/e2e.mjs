@@ -51,9 +51,8 @@ try {
     await frames(3);
   };
 
-  // 1. The page opens on the first example, already searched.
-  await frames(5);
-  let v = await view();
+  // 1. The page opens on the first example, searched (in the worker: the page is live meanwhile).
+  let v = await until('the first example searched', (s) => s.has_trace && !s.searching, 30000);
   check(v.has_trace && v.events > 0, 'the first example is searched on load');
 
   // 2. Through the UI: pick the textbook example, the >= criterion, press Run.
@@ -62,7 +61,7 @@ try {
   await click('example_01-textbook-3x3');
   await click('criterion_ge');
   await click('run');
-  v = await view();
+  v = await until('the search run', (s) => !s.searching);
   check(v.error === '', 'no error after Run');
   const root0 = JSON.parse(await api(() => Kibitz.nodeState(0)));
   check(v.cursor === 0 && v.events === Number(await api(() => Kibitz.eventCount())), 'Run resets the cursor to 0');
@@ -211,7 +210,10 @@ try {
   await frames(2);
   await page.screenshot({ path: path.join(artifacts, 'web-e2e.png') });
   const second_page = await openPage(browser, server.url + hash);
-  await second_page.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await second_page.page.waitForFunction(() => {
+    const s = JSON.parse(Kibitz.viewState());
+    return s.has_trace && !s.searching;
+  }, null, { timeout: 30000 });
   const v2 = JSON.parse(await second_page.page.evaluate(() => Kibitz.viewState()));
   check(v2.cursor === 42 && v2.events === sum.events, 'opening the link shows the same search at event 42');
   const bad_link = await openPage(browser, server.url + '#tree=((1&algo=best');
@@ -265,7 +267,42 @@ try {
   const gb = JSON.parse(await api(() => Kibitz.runSearch({ game: 'chess', algo: 'greenblatt', depth: 2 })));
   check(gb.algo === 'greenblatt' && gb.pv.length >= 1 && !gb.error, 'the Greenblatt search runs in the page: pv ' + JSON.stringify(gb.pv));
 
-  // 13. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 13. Searches too big for a tab: refused with what to lower, or stopped at the viewer's
+  // limits and shown partial; the page answers keys throughout and nothing is uncaught.
+  const huge = [
+    '#random=b%3D50%2Cd%3D12%2Cseed%3D1',
+    '#game=chess&position=' + encodeURIComponent('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1') + '&depth=99',
+    '#random=b%3D50%2Cd%3D12%2Cseed%3D1&algo=minimax',
+  ];
+  for (const link of huge) {
+    const p = await openPage(browser, server.url + link);
+    const s = JSON.parse(await p.page.evaluate(() => Kibitz.viewState()));
+    check(s.error.includes('lower') && !s.searching && await p.page.evaluate(() => document.getElementById('error').hidden),
+          'an oversized link is refused with what to lower: ' + s.error.slice(0, 90));
+    for (const q of p.problems) problems.push(q);
+    await p.page.close();
+  }
+  await api(() => Kibitz.runSearch({ tree: '((3 12 8) (2 4 6) (14 5 2))' }));
+  await api(() => Kibitz.seek(0));
+  const started = JSON.parse(await api(() => Kibitz.startSearch({ game: 'chess', depth: 7 })));
+  check(started.started === true, 'a big search starts in the background');
+  await until('the search to report progress', (s) => s.searching);
+  await page.keyboard.press('ArrowRight');
+  v = await until('a key moving the cursor while the search runs', (s) => s.cursor === 1, 5000);
+  check(v.searching, 'the page answers keys while a search runs (cursor ' + v.cursor + ')');
+  await page.screenshot({ path: path.join(artifacts, 'web-searching.png') });
+  v = await until('the limit to stop the search', (s) => !s.searching, 120000);
+  check(v.error === '' && v.status.includes('partial') && v.nodes >= 2500000,
+        'a search that reaches the limit is shown partial: ' + v.status);
+  await page.screenshot({ path: path.join(artifacts, 'web-partial.png') });
+  const cancelled = JSON.parse(await api(() => Kibitz.startSearch({ game: 'chess', depth: 8 })));
+  check(cancelled.started === true, 'another starts');
+  await until('it to run', (s) => s.searching);
+  await api(() => Kibitz.cancelSearch());
+  v = await until('Cancel', (s) => !s.searching);
+  check(v.status.includes('cancelled') && v.nodes >= 2500000, 'Cancel stops it and keeps the view: ' + v.status);
+
+  // 14. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);
