@@ -31,10 +31,10 @@ struct ModelNode {
   std::uint32_t enter_t = 0;
   std::uint32_t leave_t = k_never;   // k_never while open (a trace cut short)
   std::uint32_t cutoff_t = k_never;  // the cutoff event, if any
-  std::uint32_t children_begin = 0;  // range in Model::children()
-  std::uint32_t children_end = 0;
-  std::uint32_t events_begin = 0;  // range in Model::node_events()
-  std::uint32_t events_end = 0;
+  // Where its children and its own events start in Model's arrays; they end where the next
+  // node's start (the arrays are laid out in id order).
+  std::uint32_t children_begin = 0;
+  std::uint32_t events_begin = 0;
   std::uint32_t label = 0;  // string ids, 0 = none
   std::uint32_t position = 0;
   Score alpha0 = 0;
@@ -135,7 +135,10 @@ class Model {
     return m_children.data() + m_nodes[id].children_begin;
   }
   std::uint32_t child_count(std::uint32_t id) const {
-    return m_nodes[id].children_end - m_nodes[id].children_begin;
+    const std::uint32_t end = id + 1 < m_nodes.size()
+                                  ? m_nodes[id + 1].children_begin
+                                  : static_cast<std::uint32_t>(m_children.size());
+    return end - m_nodes[id].children_begin;
   }
   // The k-th child entered (k: entry order).
   std::uint32_t child(std::uint32_t id, std::uint32_t k) const {
@@ -149,7 +152,10 @@ class Model {
     return m_node_events.data() + m_nodes[id].events_begin;
   }
   std::uint32_t node_event_count(std::uint32_t id) const {
-    return m_nodes[id].events_end - m_nodes[id].events_begin;
+    const std::uint32_t end = id + 1 < m_nodes.size()
+                                  ? m_nodes[id + 1].events_begin
+                                  : static_cast<std::uint32_t>(m_node_events.size());
+    return end - m_nodes[id].events_begin;
   }
 
   const std::string& label(std::uint32_t id) const {

@@ -40,6 +40,16 @@ class ModelBuilder final : public ModelBuildContext {
     // Minimax has no window; a format-1 trace says so only by its algorithm's name.
     m.m_has_window = m_trace.steps.rule != StepRule::minimax &&
                      steps_from_meta(m_trace.meta).rule != StepRule::minimax;
+    // Every per-node array at its final size at once: a growing vector of millions of nodes
+    // would hold its old and new copies together (the page's heap keeps that high-water mark).
+    std::size_t nodes = 0;
+    for (std::size_t t = 0; t < n; ++t) nodes += ev[t].type == EventType::enter;
+    m.m_nodes.reserve(nodes);
+    m_belief.reserve(nodes);
+    m_entered.reserve(nodes);
+    m_repeats.reserve(nodes);
+    m_last_child.reserve(nodes);
+    m_event_count.reserve(nodes);
     for (std::size_t t = 0; t < n; ++t) step(t);
     if (m_payloads_due > 0) missing_payload(n);
     index();
@@ -266,19 +276,20 @@ class ModelBuilder final : public ModelBuildContext {
   // the counters' keyframes.
   void index() {
     auto& nodes = m.m_nodes;
+    std::vector<std::uint32_t>& fill = m_last_child;  // no longer needed: a cursor per node
     std::uint32_t offset = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].children_begin = nodes[i].children_end = offset;
+      nodes[i].children_begin = fill[i] = offset;
       offset += m_entered[i];
     }
     m.m_children.resize(offset);
     for (std::size_t i = 0; i < nodes.size(); ++i) {
       const std::uint32_t p = nodes[i].parent;
-      if (p != k_no_node) m.m_children[nodes[p].children_end++] = static_cast<std::uint32_t>(i);
+      if (p != k_no_node) m.m_children[fill[p]++] = static_cast<std::uint32_t>(i);
     }
     offset = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].events_begin = nodes[i].events_end = offset;
+      nodes[i].events_begin = fill[i] = offset;
       offset += m_event_count[i];
     }
     m.m_node_events.resize(offset);
@@ -292,8 +303,7 @@ class ModelBuilder final : public ModelBuildContext {
       if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
         about = k_no_node;
       if (e.type == EventType::payload) about = prev;
-      if (about != k_no_node)
-        m.m_node_events[nodes[about].events_end++] = static_cast<std::uint32_t>(t);
+      if (about != k_no_node) m.m_node_events[fill[about]++] = static_cast<std::uint32_t>(t);
       prev = about;
       m.add_counts(c, t);
     }

@@ -4,10 +4,13 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 
 #include "app/services.hpp"
@@ -25,6 +28,9 @@ std::unique_ptr<kibitz::ViewerApp> g_app;
 std::string g_last_hash;
 double g_last_hash_time = 0.0;
 std::string g_paste;  // text of the last browser paste event, typed into the focused field
+// A finished search's trace, read from the worker's bytes; shown on the next frame, once the
+// page has given the bytes back (the model is built without them in memory).
+std::optional<kibitz::SearchResult> g_finished;
 
 // Page hooks, implemented in web/kibitz-page.js.
 EM_JS(void, page_error, (const char* message), { window.kibitzShowError(UTF8ToString(message)); });
@@ -89,6 +95,11 @@ bool frame() {
 
 bool draw_frame() {
   const double start = emscripten_get_now();
+  if (g_finished) {
+    kibitz::SearchResult r = std::move(*g_finished);
+    g_finished.reset();
+    g_app->background_done(std::move(r));
+  }
   auto& s = g_app->state();
   if (s.requests.rebuild_fonts || s.dpi_scale != g_window->pixel_ratio()) {
     s.requests.rebuild_fonts = false;
@@ -150,7 +161,7 @@ void js_search_done(std::uintptr_t ptr, double size, double seconds) {
           return 0;
         }
         r.seconds = seconds;
-        g_app->background_done(std::move(r));
+        g_finished = std::move(r);
         return 0;
       },
       0);
@@ -251,6 +262,10 @@ double js_layout_ms() {
 bool js_compute_scores() {
   return guarded([] { return g_app->compute_scores(); }, false);
 }
+// Bytes of the heap in use (malloc's count; the heap itself only grows).
+double js_heap_used() {
+  return static_cast<double>(mallinfo().uordblks);
+}
 void js_paste(const std::string& text) {
   g_paste = text;
   ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
@@ -286,6 +301,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("layoutMs", &js_layout_ms);
   emscripten::function("computeScores", &js_compute_scores);
   emscripten::function("paste", &js_paste);
+  emscripten::function("heapUsed", &js_heap_used);
 }
 
 int main() {
