@@ -146,6 +146,7 @@
   function newWorker() {
     worker = new Worker('kibitz-worker.js');
     worker.onmessage = (e) => {
+      if (e.target !== worker) return;  // a worker already replaced
       const M = window.Module, m = e.data;
       if (m.type === 'progress') {
         if (busy) M.searchProgress(m.events, m.nodes);
@@ -170,6 +171,7 @@
     };
     worker.onerror = (e) => {
       e.preventDefault();
+      if (e.target !== worker) return;
       const was = busy;
       restartWorker();
       if (was) window.Module.searchFailed('the search stopped: ' + (e.message || 'its worker failed (out of memory?)'));

@@ -38,6 +38,7 @@ std::string ViewerApp::run(const SearchSpec& given) {
   try {
     const SearchSpec spec = completed(given);
     check_viewer_size(spec);
+    drop_pending();
     std::atomic<bool> stop{false};
     return shown(spec, run_search(spec, viewer_recording(&stop)));
   } catch (const InputError& e) {
@@ -49,8 +50,8 @@ std::string ViewerApp::run(const SearchSpec& given) {
 std::string ViewerApp::shown(const SearchSpec& spec, SearchResult&& r) {
   const std::string partial = note_stopped(r);
   const double seconds = r.seconds;
+  show(std::move(r), spec.source_kind());  // throws before anything changes
   m_spec = spec;
-  show(std::move(r), spec.source_kind());
   m_state.search_seconds = seconds;
   m_state.status = "searched " + thousands(m_state.model().node_count()) + " nodes" +
                    (partial.empty() ? "" : " (partial: a limit stopped the search)");
@@ -84,9 +85,7 @@ void ViewerApp::process_requests() {
   if (r.cancel_search) {
     r.cancel_search = false;
     if (m_pending) {
-      if (cancel_background) cancel_background();
-      m_pending.reset();
-      m_state.search = viewer::SearchProgress{};
+      drop_pending();
       m_state.status = "search cancelled: the view is as it was";
     }
   }

@@ -82,7 +82,8 @@ class ViewerApp {
  private:
   void show(SearchResult&& result, const std::string& origin);
   std::string shown(const SearchSpec& spec, SearchResult&& result);  // run()'s second half
-  void process_file_requests();                                      // viewer_app_files.cpp
+  void drop_pending();  // the background search, if any, is cancelled: something else is shown
+  void process_file_requests();  // viewer_app_files.cpp
   void load_examples(const std::string& assets_dir);
   void load_positions(const std::string& assets_dir);
 

@@ -30,7 +30,7 @@ void ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
   try {
     const SearchSpec spec = completed(given);
     check_viewer_size(spec);
-    if (m_pending && cancel_background) cancel_background();  // a new search replaces it
+    drop_pending();  // a new search replaces it
     m_pending = spec;
     m_pending_seek = seek_to;
     viewer::SearchProgress& p = m_state.search;
@@ -44,6 +44,13 @@ void ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
   } catch (const InputError& e) {
     m_state.error = e.what();
   }
+}
+
+void ViewerApp::drop_pending() {
+  if (!m_pending) return;
+  if (cancel_background) cancel_background();
+  m_pending.reset();
+  m_state.search = viewer::SearchProgress{};
 }
 
 void ViewerApp::background_progress(std::size_t events, std::size_t nodes) {

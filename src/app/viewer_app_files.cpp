@@ -99,8 +99,10 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
                                   const std::string& name) {
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
-    m_spec = SearchSpec::from_meta(t->meta);
-    m_state.set_trace(std::move(t), name);
+    std::optional<SearchSpec> spec = SearchSpec::from_meta(t->meta);
+    m_state.set_trace(std::move(t), name);  // throws before anything changes
+    m_spec = std::move(spec);
+    drop_pending();  // the file is what the user wants to see now
     m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
     if (!m_state.trace().notice.empty()) m_state.status += ": " + m_state.trace().notice;

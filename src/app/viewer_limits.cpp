@@ -70,7 +70,8 @@ double estimated_nodes(const SearchSpec& spec) {
 }
 
 void check_viewer_size(const SearchSpec& spec) {
-  const double nodes = estimated_nodes(spec);
+  double nodes = estimated_nodes(spec);
+  if (spec.node_budget > 0) nodes = std::min(nodes, static_cast<double>(spec.node_budget));
   // A random tree's estimate is close; a game's branching only typical: refuse only what is
   // surely too big, and let the limits stop the rest as it runs.
   const double slack = spec.random ? 4.0 : 100.0;
@@ -82,15 +83,19 @@ void check_viewer_size(const SearchSpec& spec) {
            (spec.random->b > 0 ? "b=" + std::to_string(spec.random->b)
                                : "B=" + std::to_string(spec.random->B)) +
            ", d=" + std::to_string(std::min(spec.random->d, spec.search_depth()));
-    lower = "lower b or d";
+    lower = "lower b or d, or set a node budget";
   } else {
+    int depth = spec.search_depth();
+    for (const GameShape& g : k_games) {
+      if (spec.game == g.name) depth = std::min(depth, g.max_plies);
+    }
     what = std::string(whole ? "the whole tree" : "alpha-beta's fewest") + " of " + spec.game +
-           " to depth " + std::to_string(spec.search_depth());
-    lower = "lower the depth";
+           " to depth " + std::to_string(depth);
+    lower = "lower the depth, or set a node budget";
   }
   throw InputError("this search would visit about " + short_number(nodes) + " nodes or more (" +
-                   what + "); the viewer holds " + thousands(k_viewer_limits.max_nodes) + ": " +
-                   lower + (whole ? " or use alpha-beta" : "") +
+                   what + "); the viewer holds " + thousands(k_viewer_limits.max_nodes) +
+                   " nodes: " + lower + (whole ? " or use alpha-beta" : "") +
                    " (kibitz search reports a search of any size)");
 }
 

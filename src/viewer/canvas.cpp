@@ -413,7 +413,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   const Camera before = s.camera;
   camera_input(s, make_frame(s, layout, origin, size), hovered, active);
   if (s.camera.x != before.x || s.camera.y != before.y || s.camera.zoom != before.zoom)
-    s.camera.fitted_near = false;  // the next F starts again from the neighbourhood
+    s.camera.fitted_near = false;           // the next F starts again from the neighbourhood
   clamp_camera(s, s.final_layout(), size);  // the whole tree: it grows into view
   const std::uint32_t current =
       s.cursor() < s.event_count() ? s.model().node_of_event(s.cursor()) : k_no_node;

@@ -55,8 +55,8 @@ void draw_overview(ViewerState& s, const TreeLayout& layout, const CanvasFrame& 
   const float world_w = std::max(1.0f, layout.max_x() - layout.min_x());
   const float world_h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
   const float w = std::min(f.size.x * 0.3f, 18.0f * em);
-  const float h =
-      std::clamp(w * world_h / world_w, 3.0f * em, std::min(f.size.y * 0.3f, 9.0f * em));
+  const float h_max = std::min(f.size.y * 0.3f, 9.0f * em);
+  const float h = std::clamp(w * world_h / world_w, std::min(3.0f * em, h_max), h_max);
   Box box;
   box.size = ImVec2(w, h);
   box.a = ImVec2(f.origin.x + f.size.x - w - em * 0.6f, f.origin.y + f.size.y - h - em * 0.6f);

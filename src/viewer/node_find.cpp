@@ -114,8 +114,8 @@ std::vector<std::uint32_t> find_nodes(const trace::Model& m, const FindQuery& q,
     bool match = false;
     switch (q.condition) {
       case FindCondition::wrong_expectation:
-        match = left && n.kind != NodeKind::unknown && n.expected != NodeKind::unknown &&
-                n.kind != n.expected;
+        match = left && n.kind != NodeKind::unknown && n.kind != NodeKind::leaf &&
+                n.expected != NodeKind::unknown && n.kind != n.expected;
         break;
       case FindCondition::late_cutoff:
         match = n.cutoff_child >= q.min_k;

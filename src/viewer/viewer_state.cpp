@@ -26,6 +26,10 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   hovered = trace::k_no_node;
   camera.fit_pending = true;
   error.clear();
+  find.results.clear();  // ids of the last trace
+  find.total = 0;
+  find.searched = false;
+  find.error.clear();
 }
 
 void ViewerState::seek(std::size_t t) {

@@ -8,9 +8,10 @@
 
 #include "app/viewer_app.hpp"
 #include "app/viewer_limits.hpp"
-#include "core/error.hpp"
 #include "app_driver.hpp"
+#include "core/error.hpp"
 #include "headless.hpp"
+#include "trace/kbz_file.hpp"
 #include "viewer/node_find.hpp"
 
 using namespace kibitz;
@@ -70,12 +71,11 @@ TEST_CASE("find nodes by a condition: every match, in id order") {
     std::size_t expected = 0;
     for (std::uint32_t id = 0; id < m.node_count(); ++id) {
       const trace::ModelNode& n = m.node(id);
-      const bool match =
-          c == 0   ? n.kind != NodeKind::unknown && n.expected != NodeKind::unknown &&
-                       n.kind != n.expected
-          : c == 1 ? n.cutoff_child >= 2
-          : c == 2 ? n.ret >= -20 && n.ret <= 30
-                   : n.leaf && n.ret >= -20 && n.ret <= 30;
+      const bool match = c == 0 ? n.kind != NodeKind::unknown && n.kind != NodeKind::leaf &&
+                                      n.expected != NodeKind::unknown && n.kind != n.expected
+                         : c == 1 ? n.cutoff_child >= 2
+                         : c == 2 ? n.ret >= -20 && n.ret <= 30
+                                  : n.leaf && n.ret >= -20 && n.ret <= 30;
       if (match) CHECK(found[expected++] == id);
     }
     CHECK(expected == total);
@@ -98,6 +98,17 @@ TEST_CASE("the Find tab goes to a node typed in it") {
   std::string error;
   CHECK(s.selected == viewer::find_node(s.model(), "2.0.1", error));
   CHECK(s.find.error.empty());
+  // Results of a big trace, then a small one shown: the list is of the trace shown.
+  s.find.condition = static_cast<int>(viewer::FindCondition::value_range);
+  s.find.lo = -99;
+  s.find.hi = 99;
+  frames(ui, app, 1);  // the range's fields move the button down
+  click(ui, app, "find_button");
+  CHECK(s.find.searched);
+  CHECK(s.find.total > 10);
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  CHECK(s.find.results.empty());
+  frames(ui, app, 2);
 }
 
 TEST_CASE("a search in the background reports progress, can be cancelled, and is shown") {
@@ -131,6 +142,13 @@ TEST_CASE("a search in the background reports progress, can be cancelled, and is
   CHECK_FALSE(s.search.running);
   CHECK(s.model().node_count() > before);
   CHECK(s.cursor() == 7);
+  // A file opened meanwhile wins: the search is cancelled.
+  cancelled = false;
+  app.start(spec);
+  const auto bytes = trace::write_kbz(run_search(completed(spec), true).trace);
+  app.load_trace(bytes.data(), bytes.size(), "t.kbz");
+  CHECK(cancelled);
+  CHECK_FALSE(s.search.running);
   // A failure is a message; the view stays.
   app.start(spec);
   app.background_failed("the search stopped: out of memory");

@@ -151,7 +151,10 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
         options.node_budget = spec.node_budget - out.stats.nodes;
         if (options.node_budget <= 0) break;
       }
-      if (stop_requested(stop)) break;
+      if (stop_requested(stop)) {
+        out.aborted = true;  // the deeper iterations were not searched
+        break;
+      }
       sink.iteration_begin(d, d);
       const Outcome o = Algo::once(spec, game, sink, options, d, out);
       add_stats(out.stats, o.stats);

@@ -159,6 +159,9 @@ void js_search_done(std::uintptr_t ptr, double size, double seconds) {
         } catch (const std::bad_alloc&) {
           g_app->background_failed("the search's trace is too big to show in this tab");
           return 0;
+        } catch (const std::exception& e) {
+          g_app->background_failed(std::string("the search's trace cannot be read: ") + e.what());
+          return 0;
         }
         r.seconds = seconds;
         g_finished = std::move(r);
@@ -324,7 +327,10 @@ int main() {
   g_app->open_picker = [] { page_open_picker(); };
   g_app->copy_text = [](const std::string& hash) { page_copy(hash.c_str()); };
   g_app->start_background = [](const std::string& params) { page_start_search(params.c_str()); };
-  g_app->cancel_background = [] { page_cancel_search(); };
+  g_app->cancel_background = [] {
+    g_finished.reset();  // a result not shown yet is the cancelled search's
+    page_cancel_search();
+  };
   ImGuiIO& io = ImGui::GetIO();
   io.GetClipboardTextFn = get_clipboard;
   io.SetClipboardTextFn = set_clipboard;
