@@ -64,6 +64,7 @@
       nodeState: (id) => M.nodeState(Number(id)),
       viewState: () => M.viewState(),
       select: (id) => M.select(Number(id)),
+      toggleFold: (id) => M.toggleFold(Number(id)),
       loadTrace: (bytes, name) => loadBytes(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes), name),
       saveTrace: () => M.saveTraceView().slice(),  // a copy: the view points into wasm memory
       saveTraceJson: () => M.saveTraceJson(),

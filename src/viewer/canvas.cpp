@@ -121,11 +121,15 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
   if (keys::pressed(keys::k_c, false)) s.camera.follow = !s.camera.follow;
   if (keys::pressed(keys::k_m, false)) s.show_overview = !s.show_overview;
   if (keys::pressed(keys::k_z, false) && s.selected != k_no_node) s.go_to(s.selected);
+  if (keys::pressed(keys::k_x, false) && s.selected != k_no_node) s.toggle_collapsed(s.selected);
 }
 
 // Follow: when the current node comes near the canvas' edge, glide to centre it; while it
 // stays well inside, the camera holds still (no constant motion during playback).
 void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t current, ImVec2 size) {
+  // Inside a collapsed subtree: the collapsed node that stands for it.
+  while (current != k_no_node && layout.contains(current) && !layout.shown(current))
+    current = s.model().node(current).parent;
   if (!s.camera.follow || current == k_no_node || !layout.contains(current)) return;
   const float margin_x = s.metrics.node_width * 0.5f + 6.0f / s.camera.zoom;
   const float margin_y = s.metrics.node_height * 0.5f + 6.0f / s.camera.zoom;
@@ -213,7 +217,7 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
 bool draw_edge(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                std::uint32_t id, ImU32 col, float w) {
   const trace::ModelNode& n = p.m.node(id);
-  if (n.parent == k_no_node || !layout.contains(n.parent)) return false;
+  if (n.parent == k_no_node || !layout.shown(n.parent) || !layout.shown(id)) return false;
   const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
   const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
   if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
@@ -432,6 +436,8 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
       io.MouseDragMaxDistanceSqr[0] < 16.0f && s.hovered != k_no_node)
     s.selected = s.hovered;
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && s.hovered != k_no_node)
+    s.toggle_collapsed(s.hovered);  // fold or unfold its subtree
   if (hovered && s.hovered != k_no_node && !ImGui::IsMouseDown(ImGuiMouseButton_Left))
     draw_tooltip(s);
   if (g_stats.nodes_drawn == 0 && g_stats.nodes_culled == 0 && g_stats.dots_folded == 0) {

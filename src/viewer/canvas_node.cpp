@@ -224,6 +224,23 @@ void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2
 }
 
 // A dot, unless another already fills its pixel (one bit per canvas pixel).
+// Under a collapsed node: a folded stack and how many nodes it hides ("+1,234").
+void collapsed_mark(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec2 b,
+                    std::uint32_t hidden) {
+  const Palette& pal = palette(p.s.theme);
+  const float dz = 5.0f * f.zoom;
+  for (int i = 2; i >= 1; --i) {
+    p.dl->AddRectFilled(ImVec2(a.x + i * dz, a.y + i * dz), ImVec2(b.x + i * dz, b.y + i * dz),
+                        pal.node_bg, 6.0f * f.zoom);
+    p.dl->AddRect(ImVec2(a.x + i * dz, a.y + i * dz), ImVec2(b.x + i * dz, b.y + i * dz), pal.stub,
+                  6.0f * f.zoom);
+  }
+  if (f.lod < 2) return;
+  const std::string label = "+" + std::to_string(hidden) + " folded";
+  const float fs = 14.0f * f.zoom;
+  p.dl->AddText(ImGui::GetFont(), fs, ImVec2(a.x, b.y + 3 * dz), pal.text_dim, label.c_str());
+}
+
 // A dot's colour: its kind at t.
 ImU32 dot_colour(const CanvasPaint& p, std::uint32_t id) {
   const Palette& pal = palette(p.s.theme);
@@ -326,6 +343,7 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
         continue;
       }
       ++it;
+      if (const std::uint32_t folded = layout.hidden_below(id)) collapsed_mark(p, f, a, b, folded);
       if (f.lod == 1) {
         box_node(p, id, a, b, c, id == f.current);
         continue;
@@ -338,7 +356,7 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
     // The active path's dots on top of the columns they share.
     const float r = dot_radius(f);
     for (std::uint32_t id : f.path) {
-      if (id < layout.first() || id >= f.visible_end) continue;
+      if (id >= f.visible_end || !layout.shown(id)) continue;
       const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
       if (f.on_screen(c))
         p.dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), dot_colour(p, id));

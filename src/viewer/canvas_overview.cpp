@@ -80,7 +80,7 @@ void draw_overview(ViewerState& s, const TreeLayout& layout, const CanvasFrame& 
   auto line = [&](const std::vector<std::uint32_t>& ids, ImU32 col) {
     for (std::size_t i = 0; i + 1 < ids.size(); ++i) {
       const std::uint32_t a = ids[i], b = ids[i + 1];
-      if (!layout.contains(a) || !layout.contains(b)) continue;
+      if (!layout.shown(a) || !layout.shown(b)) continue;
       dl->AddLine(box.to_box(layout.x(a), layout.y(a)), box.to_box(layout.x(b), layout.y(b)), col,
                   2.0f);
     }

@@ -31,7 +31,8 @@ void TreeLayout::clear() {
 }
 
 void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint32_t end,
-                       std::size_t t, const LayoutMetrics& metrics) {
+                       std::size_t t, const LayoutMetrics& metrics,
+                       const std::unordered_set<std::uint32_t>* collapsed) {
   const auto start = std::chrono::steady_clock::now();
   m_model = &model;
   m_metrics = metrics;
@@ -44,7 +45,10 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   m_level_start.clear();
   m_level_ids.clear();
   m_level_x.clear();
+  m_hidden.clear();
+  m_collapsed.clear();
   if (node_count == 0) return;
+  if (collapsed && !collapsed->empty()) hide(model, *collapsed);
   const bool fe_stubs = collect_stubs(model, t);
   // One more item: a virtual root above the real roots (one per iteration), so that several
   // roots are packed side by side like any siblings.
@@ -68,6 +72,7 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
 bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
   const std::uint32_t first = m_first, node_count = m_nodes;
   for (std::uint32_t id = 0; id < node_count; ++id) {
+    if (hidden(id) || hidden_below(first + id) > 0) continue;  // its stubs are hidden too
     const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
@@ -84,7 +89,8 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
   bool fe_stubs = false;
   for (std::size_t i = 0; i < fe.size(); ++i) {
     const trace::FeTest& f = fe.test(i);
-    if (f.pruned && f.t <= t && f.parent >= first && f.parent < first + node_count) {
+    if (f.pruned && f.t <= t && f.parent >= first && f.parent < first + node_count &&
+        !hidden(f.parent - first) && hidden_below(f.parent) == 0) {
       m_stubs.push_back({f.parent - first, 1, 0.0f, 0.0f, static_cast<std::int32_t>(i),
                          static_cast<std::uint32_t>(f.t)});
       fe_stubs = true;
@@ -102,6 +108,7 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
   m_items.assign(items, Item{});
   std::vector<std::int32_t> counts(items, 0);
   for (std::uint32_t id = 0; id < node_count; ++id) {
+    if (hidden(id)) continue;
     const std::uint32_t p = local_parent(model, first, id);
     ++counts[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p];
   }
@@ -126,6 +133,7 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
     vr.width = 0.0f;
   }
   for (std::uint32_t id = 0; id < node_count; ++id) {
+    if (hidden(id)) continue;  // in no child list: never placed, never drawn
     const std::int32_t p = m_items[id].parent;
     Item& pi = m_items[static_cast<std::size_t>(p)];
     m_items[id].number = pi.child_count;
@@ -311,6 +319,7 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
     const float x = it.prelim + modsum[id];
     m_x[id] = x;
     m_y[id] = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
+    if (hidden(id)) continue;
     m_min_x = std::min(m_min_x, x - it.width * 0.5f);
     m_max_x = std::max(m_max_x, x + it.width * 0.5f);
     m_max_y = std::max(m_max_y, m_y[id]);
@@ -329,22 +338,50 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
   m_max_y += m_metrics.node_height;
 }
 
+// Marks the descendants of the collapsed nodes (ids are in pre-order: a parent comes first).
+void TreeLayout::hide(const trace::Model& model,
+                      const std::unordered_set<std::uint32_t>& collapsed) {
+  m_hidden.assign(m_nodes, 0);
+  std::vector<std::uint32_t> below(m_nodes, 0), hider(m_nodes, 0);  // hider: its collapsed ancestor
+  for (std::uint32_t id = 0; id < m_nodes; ++id) {
+    const std::uint32_t p = local_parent(model, m_first, id);
+    if (p == trace::k_no_node || !(m_hidden[p] || collapsed.count(m_first + p))) continue;
+    m_hidden[id] = 1;
+    hider[id] = m_hidden[p] ? hider[p] : p;
+    ++below[hider[id]];
+  }
+  for (std::uint32_t id = 0; id < m_nodes; ++id) {
+    if (below[id] > 0) m_collapsed.emplace_back(m_first + id, below[id]);
+  }
+}
+
+std::uint32_t TreeLayout::hidden_below(std::uint32_t id) const {
+  const auto it = std::lower_bound(m_collapsed.begin(), m_collapsed.end(),
+                                   std::make_pair(id, std::uint32_t{0}));
+  return it != m_collapsed.end() && it->first == id ? it->second : 0;
+}
+
 // The levels (ids by depth; second_walk's ids are in x order within a level) and the stubs
 // sorted by level, then x.
 void TreeLayout::index_levels(const trace::Model& model) {
-  std::uint32_t levels = 0;
-  for (std::uint32_t id = 0; id < m_nodes; ++id)
+  std::uint32_t levels = 0, shown = 0;
+  for (std::uint32_t id = 0; id < m_nodes; ++id) {
+    if (hidden(id)) continue;
     levels = std::max(levels, static_cast<std::uint32_t>(model.node(m_first + id).depth) + 1);
+    ++shown;
+  }
   m_level_start.assign(levels + 1, 0);
-  for (std::uint32_t id = 0; id < m_nodes; ++id)
-    ++m_level_start[model.node(m_first + id).depth + 1];
+  for (std::uint32_t id = 0; id < m_nodes; ++id) {
+    if (!hidden(id)) ++m_level_start[model.node(m_first + id).depth + 1];
+  }
   for (std::uint32_t d = 0; d < levels; ++d) m_level_start[d + 1] += m_level_start[d];
-  m_level_ids.resize(m_nodes);
+  m_level_ids.resize(shown);
   std::vector<std::uint32_t> fill(m_level_start.begin(), m_level_start.end() - 1);
-  for (std::uint32_t id = 0; id < m_nodes; ++id)
-    m_level_ids[fill[model.node(m_first + id).depth]++] = m_first + id;
-  m_level_x.resize(m_nodes);
-  for (std::uint32_t i = 0; i < m_nodes; ++i) m_level_x[i] = m_x[m_level_ids[i] - m_first];
+  for (std::uint32_t id = 0; id < m_nodes; ++id) {
+    if (!hidden(id)) m_level_ids[fill[model.node(m_first + id).depth]++] = m_first + id;
+  }
+  m_level_x.resize(shown);
+  for (std::uint32_t i = 0; i < shown; ++i) m_level_x[i] = m_x[m_level_ids[i] - m_first];
   std::stable_sort(m_stubs.begin(), m_stubs.end(), [](const LayoutStub& a, const LayoutStub& b) {
     return a.y < b.y || (a.y == b.y && a.x < b.x);
   });

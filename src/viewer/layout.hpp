@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_set>
 #include <vector>
 
 #include "trace/model.hpp"
@@ -40,8 +41,11 @@ class TreeLayout {
   // cutoff happened at or before event t. Ids are in entry order, so first..end-1 is a root
   // (an iteration) with everything entered under it up to some time, when first is a root
   // and end is at most the next root.
+  // The descendants of the `collapsed` nodes are left out (hidden): the collapsed node stands
+  // for its subtree.
   void build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
-             const LayoutMetrics& metrics);
+             const LayoutMetrics& metrics,
+             const std::unordered_set<std::uint32_t>* collapsed = nullptr);
   void build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
              const LayoutMetrics& metrics) {
     build(model, 0, node_count, t, metrics);
@@ -51,6 +55,12 @@ class TreeLayout {
   std::uint32_t first() const { return m_first; }
   std::uint32_t end() const { return m_first + m_nodes; }
   bool contains(std::uint32_t id) const { return id >= m_first && id < m_first + m_nodes; }
+  // Laid out and not inside a collapsed subtree.
+  bool shown(std::uint32_t id) const {
+    return contains(id) && (m_hidden.empty() || !m_hidden[id - m_first]);
+  }
+  // The nodes a collapsed node hides (0 when it is not collapsed).
+  std::uint32_t hidden_below(std::uint32_t id) const;
   std::uint32_t node_count() const { return m_nodes; }
   float x(std::uint32_t id) const { return m_x[id - m_first]; }
   float y(std::uint32_t id) const { return m_y[id - m_first]; }
@@ -88,6 +98,8 @@ class TreeLayout {
   std::vector<LayoutStub> m_stubs;
   std::vector<std::uint32_t> m_level_start, m_level_ids;
   std::vector<float> m_level_x;
+  std::vector<std::uint8_t> m_hidden;  // per local id, empty when nothing is collapsed
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> m_collapsed;  // (id, nodes hidden), by id
   std::uint32_t m_first = 0;
   std::uint32_t m_nodes = 0;
   float m_min_x = 0, m_max_x = 0, m_max_y = 0;
@@ -107,6 +119,8 @@ class TreeLayout {
 
   // The phases of build (layout.cpp).
   bool collect_stubs(const trace::Model& model, std::size_t t);
+  void hide(const trace::Model& model, const std::unordered_set<std::uint32_t>& collapsed);
+  bool hidden(std::uint32_t local) const { return !m_hidden.empty() && m_hidden[local]; }
   void link_items(const trace::Model& model, std::int32_t virtual_root);
   void order_fe_stubs(const trace::Model& model);
   void first_walk(std::int32_t virtual_root);

@@ -33,6 +33,10 @@ void draw_menu(ViewerState& s) {
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit the tree", "F")) s.camera.fit_all_pending = true;
     ImGui::MenuItem("Overview (minimap)", "M", &s.show_overview);
+    if (ImGui::MenuItem("Fold or unfold the selected subtree", "X / double-click") &&
+        s.selected != trace::k_no_node)
+      s.toggle_collapsed(s.selected);
+    if (ImGui::MenuItem("Unfold all", nullptr, false, !s.collapsed().empty())) s.expand_all();
     ImGui::MenuItem("Follow the current node", "C", &s.camera.follow);
     bool final_shape = s.layout_mode == LayoutMode::final_shape;
     if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {

@@ -26,6 +26,8 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   hovered = trace::k_no_node;
   camera.fit_pending = true;
   error.clear();
+  m_collapsed.clear();
+  ++m_collapse_generation;
   find.results.clear();  // ids of the last trace
   find.total = 0;
   find.searched = false;
@@ -110,10 +112,11 @@ const TreeLayout& ViewerState::layout() {
     end = shown_root_end(first);
     if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
         m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
-        !m_layout_final) {
-      m_layout.build(*m_model, first, end, event_count() - 1, metrics);
+        !m_layout_final || m_layout_generation != m_collapse_generation) {
+      m_layout.build(*m_model, first, end, event_count() - 1, metrics, &m_collapsed);
       m_layout_valid = true;
       m_layout_final = true;
+      m_layout_generation = m_collapse_generation;
     }
     return m_layout;
   }
@@ -126,11 +129,13 @@ const TreeLayout& ViewerState::layout() {
       counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
       m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
-      m_layout_cutoffs != cutoffs || m_layout_final) {
-    m_layout.build(*m_model, first, end, t, metrics);
+      m_layout_cutoffs != cutoffs || m_layout_final ||
+      m_layout_generation != m_collapse_generation) {
+    m_layout.build(*m_model, first, end, t, metrics, &m_collapsed);
     m_layout_valid = true;
     m_layout_cutoffs = cutoffs;
     m_layout_final = false;
+    m_layout_generation = m_collapse_generation;
   }
   return m_layout;
 }
@@ -144,13 +149,32 @@ const TreeLayout& ViewerState::final_layout() {
   if (!m_final_valid || m_final_layout.built_first() != first ||
       m_final_layout.built_nodes() != end - first) {
     m_final_layout.build(*m_model, first, end, event_count() - 1, metrics);
-    m_final_valid = true;
+    m_final_valid = true;  // (the whole tree: fit and the camera's bounds)
   }
   return m_final_layout;
 }
 
+void ViewerState::toggle_collapsed(std::uint32_t id) {
+  if (!m_model || id >= m_model->node_count()) return;
+  if (!m_collapsed.erase(id)) {
+    if (m_model->child_count(id) == 0) return;  // nothing to fold
+    m_collapsed.insert(id);
+  }
+  ++m_collapse_generation;
+}
+
+void ViewerState::expand_all() {
+  if (m_collapsed.empty()) return;
+  m_collapsed.clear();
+  ++m_collapse_generation;
+}
+
 void ViewerState::go_to(std::uint32_t id) {
   if (!m_model || id >= m_model->node_count()) return;
+  for (std::uint32_t a = m_model->node(id).parent; a != trace::k_no_node;
+       a = m_model->node(a).parent) {
+    if (m_collapsed.erase(a)) ++m_collapse_generation;  // open what hides it
+  }
   if (m_model->nodes_visible_at(m_cursor) <= id) seek(m_model->node(id).enter_t);
   const auto& roots = m_model->roots();
   if (roots.size() > 1 && iteration_view != k_iteration_all) {

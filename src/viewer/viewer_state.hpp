@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include <imgui.h>
@@ -137,6 +138,12 @@ class ViewerState {
   // selected, and the camera on it at a readable zoom (the Find tab, Z).
   void go_to(std::uint32_t id);
 
+  // Collapsed subtrees: a collapsed node stands for its subtree on the canvas (X or a
+  // double-click toggles it; go_to opens the subtrees around a node it goes to).
+  const std::unordered_set<std::uint32_t>& collapsed() const { return m_collapsed; }
+  void toggle_collapsed(std::uint32_t id);
+  void expand_all();
+
   SetupForm setup;
   std::vector<AlgorithmChoice> algorithms;  // what the set-up form offers (the app's registry)
   std::vector<Example> examples;
@@ -180,6 +187,8 @@ class ViewerState {
   TreeLayout m_final_layout;
   bool m_final_valid = false;
   bool m_layout_final = false;  // m_layout is the final shape
+  std::unordered_set<std::uint32_t> m_collapsed;
+  std::uint32_t m_collapse_generation = 0, m_layout_generation = 0;
   std::uint32_t m_layout_cutoffs = 0;
   bool m_layout_valid = false;
 };

@@ -181,3 +181,46 @@ TEST_CASE("searches surely too big are refused before they run, with what to low
     CHECK_NOTHROW(check_viewer_size(completed(SearchSpec::from_json(json))));
   }
 }
+
+TEST_CASE("a folded subtree is left out of the layout and the drawing, and go_to unfolds it") {
+  HeadlessImGui ui;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"random":"b=3,d=5,lo=-9,hi=9,seed=6","algo":"minimax"})J");
+  const trace::Model& m = s.model();
+  frames(ui, app, 1);
+  const std::uint32_t all = s.layout().level_count() ? s.model().node_count() : 0;
+  const std::uint32_t folded = m.child(0, 1);  // the root's second successor
+  s.toggle_collapsed(folded);
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 2);
+  const viewer::TreeLayout& l = s.layout();
+  // Exactly its descendants are hidden, and counted on it.
+  std::uint32_t below = 0;
+  for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+    bool inside = false;
+    for (std::uint32_t a = m.node(id).parent; a != trace::k_no_node; a = m.node(a).parent)
+      inside = inside || a == folded;
+    CHECK(l.shown(id) == !inside);
+    below += inside;
+  }
+  CHECK(below > 0);
+  CHECK(l.hidden_below(folded) == below);
+  std::uint32_t indexed = 0;
+  for (std::uint32_t d = 0; d < l.level_count(); ++d)
+    indexed += static_cast<std::uint32_t>(l.level_end(d) - l.level_begin(d));
+  CHECK(indexed == all - below);
+  // Going to a node inside unfolds it; X folds the selection again.
+  s.go_to(m.child(folded, 0));
+  frames(ui, app, 1);
+  CHECK(s.collapsed().empty());
+  CHECK(s.layout().shown(m.child(folded, 0)));
+  s.selected = folded;
+  s.toggle_collapsed(folded);
+  s.toggle_collapsed(folded);
+  CHECK(s.collapsed().empty());
+  std::uint32_t leaf = folded;
+  while (m.child_count(leaf) > 0) leaf = m.child(leaf, 0);
+  s.toggle_collapsed(leaf);  // a leaf: nothing to fold
+  CHECK(s.collapsed().empty());
+}

@@ -195,6 +195,13 @@ std::string js_node_state(double id) {
 std::string js_view_state() {
   return guarded_json([] { return g_app->view_state_json(); });
 }
+// Folds node id's subtree, or unfolds it; whether it is folded now.
+bool js_toggle_fold(double id) {
+  auto& s = g_app->state();
+  if (!s.has_trace() || !(id >= 0 && id < s.model().node_count())) return false;
+  s.toggle_collapsed(static_cast<std::uint32_t>(id));
+  return s.collapsed().count(static_cast<std::uint32_t>(id)) > 0;
+}
 bool js_select(double id) {
   auto& s = g_app->state();
   if (!s.has_trace() || id < 0 || id >= s.model().node_count()) return false;
@@ -291,6 +298,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("nodeState", &js_node_state);
   emscripten::function("viewState", &js_view_state);
   emscripten::function("select", &js_select);
+  emscripten::function("toggleFold", &js_toggle_fold);
   emscripten::function("loadTraceBytes", &js_load_trace);
   emscripten::function("saveTraceView", &js_save_trace);
   emscripten::function("saveTraceJson", &js_save_trace_json);
