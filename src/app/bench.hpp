@@ -29,6 +29,15 @@ struct BenchPart {
   std::string algo;
   long long nodes = 0, leaves = 0, events = 0, trace_bytes = 0;
   double seconds_unrecorded = 0, seconds_recorded = 0;
+  // Adds another part's counts and times (a total over parts).
+  void add(const BenchPart& p) {
+    nodes += p.nodes;
+    leaves += p.leaves;
+    events += p.events;
+    trace_bytes += p.trace_bytes;
+    seconds_unrecorded += p.seconds_unrecorded;
+    seconds_recorded += p.seconds_recorded;
+  }
 };
 
 struct BenchFigures {

@@ -184,6 +184,11 @@ void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterati
   j.end_array();
 }
 
+// Writes the search's own figures that open both JSON reports: value, nodes, leaves_evaluated.
+void write_search_figures(JsonWriter& j, const SearchResult& result);
+// Writes how the search ended: aborted, iterations, tt, algo, criterion, bound, cutoffs.
+void write_search_outcome(JsonWriter& j, const SearchResult& result);
+
 // Writes "tt": the transposition table's entries and what the search did with it.
 void write_tt_totals(JsonWriter& j, const SearchResult& result) {
   j.key("tt");
@@ -199,6 +204,30 @@ void write_tt_totals(JsonWriter& j, const SearchResult& result) {
   j.key("stores");
   j.number(result.tt_stores);
   j.end_object();
+}
+
+void write_search_figures(JsonWriter& j, const SearchResult& result) {
+  j.key("value");
+  j.score(result.value);
+  j.key("nodes");
+  j.number(result.stats.nodes);
+  j.key("leaves_evaluated");
+  j.number(result.stats.leaves);
+}
+
+void write_search_outcome(JsonWriter& j, const SearchResult& result) {
+  j.key("aborted");
+  j.boolean(result.aborted);
+  if (!result.iterations.empty()) write_iterations(j, result.iterations);
+  if (result.tt_entries > 0) write_tt_totals(j, result);
+  j.key("algo");
+  j.string(result.trace.meta.get("algo"));
+  j.key("criterion");
+  j.string(result.trace.meta.get("criterion"));
+  j.key("bound");
+  j.string(bound_name(result.bound));
+  j.key("cutoffs");
+  j.number(result.stats.cutoffs);
 }
 
 }  // namespace
@@ -238,26 +267,10 @@ std::string search_report_json(const SearchResult& result, const Model& model,
                                const std::vector<Score>* scores) {
   JsonWriter j;
   j.begin_object();
-  j.key("value");
-  j.score(result.value);
-  j.key("nodes");
-  j.number(result.stats.nodes);
-  j.key("leaves_evaluated");
-  j.number(result.stats.leaves);
+  write_search_figures(j, result);
   write_evaluated_leaves(j, model);
   write_pv(j, model);
-  j.key("aborted");
-  j.boolean(result.aborted);
-  if (!result.iterations.empty()) write_iterations(j, result.iterations);
-  if (result.tt_entries > 0) write_tt_totals(j, result);
-  j.key("algo");
-  j.string(result.trace.meta.get("algo"));
-  j.key("criterion");
-  j.string(result.trace.meta.get("criterion"));
-  j.key("bound");
-  j.string(bound_name(result.bound));
-  j.key("cutoffs");
-  j.number(result.stats.cutoffs);
+  write_search_outcome(j, result);
   if (result.interest_cutoffs >= 0) {
     j.key("interest_cutoffs");
     j.number(result.interest_cutoffs);
@@ -370,24 +383,8 @@ std::string search_report_streamed(const SearchResult& result, const std::string
   const long long recorded = static_cast<long long>(result.trace.events.size());
   JsonWriter j;
   j.begin_object();
-  j.key("value");
-  j.score(result.value);
-  j.key("nodes");
-  j.number(result.stats.nodes);
-  j.key("leaves_evaluated");
-  j.number(result.stats.leaves);
-  j.key("aborted");
-  j.boolean(result.aborted);
-  if (!result.iterations.empty()) write_iterations(j, result.iterations);
-  if (result.tt_entries > 0) write_tt_totals(j, result);
-  j.key("algo");
-  j.string(result.trace.meta.get("algo"));
-  j.key("criterion");
-  j.string(result.trace.meta.get("criterion"));
-  j.key("bound");
-  j.string(bound_name(result.bound));
-  j.key("cutoffs");
-  j.number(result.stats.cutoffs);
+  write_search_figures(j, result);
+  write_search_outcome(j, result);
   j.key("events_recorded");
   j.number(recorded);
   j.key("nodes_generated");

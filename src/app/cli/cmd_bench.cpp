@@ -81,12 +81,7 @@ BenchPart classic_part(const BenchFigures& f) {
   BenchPart c{"classic"};
   for (const BenchPart& p : f.parts) {
     if (p.algo != "minimax" && p.algo != "alphabeta" && p.algo != "alphabeta-bounds") continue;
-    c.nodes += p.nodes;
-    c.leaves += p.leaves;
-    c.events += p.events;
-    c.trace_bytes += p.trace_bytes;
-    c.seconds_unrecorded += p.seconds_unrecorded;
-    c.seconds_recorded += p.seconds_recorded;
+    c.add(p);
   }
   return c;
 }

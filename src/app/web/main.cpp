@@ -75,16 +75,18 @@ auto guarded(F&& f, decltype(f()) fallback) -> decltype(f()) {
   }
   return fallback;
 }
+// The same for a call that answers JSON: the message as {"error"} when it failed.
 template <class F>
 std::string guarded_json(F&& f) {
-  try {
-    return f();
-  } catch (const std::bad_alloc&) {
-    g_app->state().error = failure_message("out of memory");
-  } catch (const std::exception& e) {
-    g_app->state().error = failure_message(e.what());
-  }
-  return kibitz::error_json(g_app->state().error);
+  bool done = false;
+  std::string out = guarded(
+      [&] {
+        std::string r = f();
+        done = true;
+        return r;
+      },
+      std::string());
+  return done ? out : kibitz::error_json(g_app->state().error);
 }
 
 bool draw_frame();
