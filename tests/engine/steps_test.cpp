@@ -57,6 +57,16 @@ SearchSpec spec_of(const std::string& json) {
   return SearchSpec::from_json(json);
 }
 
+// What building the model of trace t says is wrong with it ("" when nothing).
+std::string model_error(const trace::Trace& t) {
+  try {
+    trace::Model m(t);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 }  // namespace
 
 TEST_CASE("lean traces expand to exactly the verbose recording: 1,600 generated trees") {
@@ -123,13 +133,7 @@ TEST_CASE("an explicit trace whose steps are not the rule's is refused, naming t
         break;
       }
     }
-    std::string message;
-    try {
-      trace::Model m(r.trace);
-    } catch (const InputError& e) {
-      message = e.what();
-    }
-    return message;
+    return model_error(r.trace);
   };
   CHECK(damaged(trace::EventType::leave, 99, [](trace::Event&) {}).empty());
   // A best[0] recorded as 5 instead of the negated return.
@@ -151,13 +155,7 @@ TEST_CASE("a lean trace that cannot be derived is refused, naming the event") {
   auto message_for = [&](void (*damage)(trace::Trace&)) {
     SearchResult r = run_search(spec, Recording::on);
     damage(r.trace);
-    std::string message;
-    try {
-      trace::Model m(r.trace);
-    } catch (const InputError& e) {
-      message = e.what();
-    }
-    return message;
+    return model_error(r.trace);
   };
   CHECK(message_for([](trace::Trace&) {}).empty());
   // A derived step in a lean trace.
