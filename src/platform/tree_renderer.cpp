@@ -1,0 +1,235 @@
+#include "platform/tree_renderer.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#ifdef __EMSCRIPTEN__
+#include <GLES3/gl3.h>
+#else
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#endif
+
+#include "platform/shaders.hpp"  // generated from shaders/ in the build tree
+
+namespace kibitz::platform {
+
+namespace {
+
+#ifdef __EMSCRIPTEN__
+constexpr const char* k_version = "#version 300 es\n";
+#else
+constexpr const char* k_version = "#version 330 core\n";
+#endif
+
+unsigned compile(GLenum type, const char* source, const char* name) {
+  const GLuint s = glCreateShader(type);
+  const char* parts[2] = {k_version, source};
+  glShaderSource(s, 2, parts, nullptr);
+  glCompileShader(s);
+  GLint ok = 0;
+  glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetShaderInfoLog(s, sizeof log, nullptr, log);
+    glDeleteShader(s);
+    throw std::runtime_error(std::string("shader ") + name + " does not compile: " + log);
+  }
+  return s;
+}
+
+unsigned link(const char* vert, const char* frag, const char* name) {
+  const GLuint v = compile(GL_VERTEX_SHADER, vert, name);
+  const GLuint f = compile(GL_FRAGMENT_SHADER, frag, name);
+  const GLuint p = glCreateProgram();
+  glAttachShader(p, v);
+  glAttachShader(p, f);
+  glLinkProgram(p);
+  glDeleteShader(v);
+  glDeleteShader(f);
+  GLint ok = 0;
+  glGetProgramiv(p, GL_LINK_STATUS, &ok);
+  if (!ok) {
+    char log[2048] = {};
+    glGetProgramInfoLog(p, sizeof log, nullptr, log);
+    glDeleteProgram(p);
+    throw std::runtime_error(std::string("shader program ") + name + " does not link: " + log);
+  }
+  return p;
+}
+
+void colour(int location, std::uint32_t c) {
+  glUniform4f(
+      location, static_cast<float>(c & 0xFF) / 255.0f, static_cast<float>((c >> 8) & 0xFF) / 255.0f,
+      static_cast<float>((c >> 16) & 0xFF) / 255.0f, static_cast<float>((c >> 24) & 0xFF) / 255.0f);
+}
+
+const void* at(std::size_t bytes) {
+  return reinterpret_cast<const void*>(bytes);  // a buffer offset, as GL takes it
+}
+
+}  // namespace
+
+TreeRenderer::TreeRenderer() {
+  m_box.id = link(shaders::k_tree_box_vert, shaders::k_tree_box_frag, "tree_box");
+  m_line.id = link(shaders::k_tree_line_vert, shaders::k_tree_line_frag, "tree_line");
+  for (Program* p : {&m_box, &m_line}) {
+    p->canvas = glGetUniformLocation(p->id, "u_canvas");
+    p->camera = glGetUniformLocation(p->id, "u_camera");
+    p->display = glGetUniformLocation(p->id, "u_display");
+    p->t = glGetUniformLocation(p->id, "u_t");
+  }
+  m_box_half = glGetUniformLocation(m_box.id, "u_half");
+  m_box_min_px = glGetUniformLocation(m_box.id, "u_min_px");
+  m_box_style = glGetUniformLocation(m_box.id, "u_style");
+  m_box_kind = glGetUniformLocation(m_box.id, "u_kind");
+  m_box_bg = glGetUniformLocation(m_box.id, "u_node_bg");
+  m_box_bg_open = glGetUniformLocation(m_box.id, "u_node_bg_open");
+  m_box_border = glGetUniformLocation(m_box.id, "u_node_border");
+  m_box_stub = glGetUniformLocation(m_box.id, "u_stub");
+  m_line_width = glGetUniformLocation(m_line.id, "u_width");
+  m_line_dash = glGetUniformLocation(m_line.id, "u_dash");
+  m_line_colour = glGetUniformLocation(m_line.id, "u_colour");
+  glGenVertexArrays(1, &m_vao);
+  glGenBuffers(1, &m_box_buffer);
+  glGenBuffers(1, &m_line_buffer);
+}
+
+TreeRenderer::~TreeRenderer() {
+  glDeleteBuffers(1, &m_box_buffer);
+  glDeleteBuffers(1, &m_line_buffer);
+  glDeleteVertexArrays(1, &m_vao);
+  glDeleteProgram(m_box.id);
+  glDeleteProgram(m_line.id);
+}
+
+void TreeRenderer::resize(std::size_t boxes, std::size_t lines) {
+  m_boxes = boxes;
+  m_lines = lines;
+  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
+  glBufferData(GL_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(std::max<std::size_t>(1, boxes) * sizeof(gpu::BoxInstance)),
+               nullptr, GL_STATIC_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
+  glBufferData(GL_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(std::max<std::size_t>(1, lines) * sizeof(gpu::LineInstance)),
+               nullptr, GL_STATIC_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void TreeRenderer::write_boxes(std::size_t offset, const gpu::BoxInstance* data, std::size_t n) {
+  if (n == 0 || offset + n > m_boxes) return;
+  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
+  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset * sizeof(gpu::BoxInstance)),
+                  static_cast<GLsizeiptr>(n * sizeof(gpu::BoxInstance)), data);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+void TreeRenderer::write_lines(std::size_t offset, const gpu::LineInstance* data, std::size_t n) {
+  if (n == 0 || offset + n > m_lines) return;
+  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
+  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset * sizeof(gpu::LineInstance)),
+                  static_cast<GLsizeiptr>(n * sizeof(gpu::LineInstance)), data);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+}
+
+std::size_t TreeRenderer::gpu_bytes() const {
+  return m_boxes * sizeof(gpu::BoxInstance) + m_lines * sizeof(gpu::LineInstance);
+}
+
+void TreeRenderer::add_to(ImDrawList* dl, const gpu::CanvasDraw& draw) {
+  if (ImGui::GetFrameCount() != m_frame) {  // a new frame: the last one's draws were rendered
+    m_draws.clear();
+    m_frame = ImGui::GetFrameCount();
+  }
+  m_draws.push_back(std::make_unique<Pending>(Pending{this, draw}));
+  dl->AddCallback(&TreeRenderer::callback, m_draws.back().get());
+  dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);  // ImGui's GL state again
+}
+
+void TreeRenderer::callback(const ImDrawList*, const ImDrawCmd* cmd) {
+  const auto* pending = static_cast<const Pending*>(cmd->UserCallbackData);
+  pending->self->render(pending->draw, cmd);
+}
+
+void TreeRenderer::render(const gpu::CanvasDraw& draw, const ImDrawCmd* cmd) {
+  const ImDrawData* data = ImGui::GetDrawData();
+  const ImVec2 pos = data->DisplayPos, size = data->DisplaySize, scale = data->FramebufferScale;
+  const float fb_h = size.y * scale.y;
+  // The command's clip rectangle (the canvas), in framebuffer pixels, bottom-up.
+  const float x0 = (cmd->ClipRect.x - pos.x) * scale.x, y0 = (cmd->ClipRect.y - pos.y) * scale.y;
+  const float x1 = (cmd->ClipRect.z - pos.x) * scale.x, y1 = (cmd->ClipRect.w - pos.y) * scale.y;
+  if (x1 <= x0 || y1 <= y0) return;
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(static_cast<GLint>(x0), static_cast<GLint>(fb_h - y1), static_cast<GLsizei>(x1 - x0),
+            static_cast<GLsizei>(y1 - y0));
+  glEnable(GL_BLEND);
+  glBlendEquation(GL_FUNC_ADD);
+  glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_DEPTH_TEST);
+  glBindVertexArray(m_vao);
+  const gpu::CanvasView& v = draw.view;
+  for (const Program* p : {&m_box, &m_line}) {
+    glUseProgram(p->id);
+    glUniform4f(p->canvas, v.origin_x, v.origin_y, v.width, v.height);
+    glUniform3f(p->camera, v.cam_x, v.cam_y, v.zoom);
+    glUniform4f(p->display, pos.x, pos.y, size.x, size.y);
+    glUniform1ui(p->t, v.t);
+  }
+  glUseProgram(m_box.id);
+  glUniform4f(m_box_half, v.half_w, v.half_h, v.stub_half_w, v.stub_h);
+  glUniform1f(m_box_min_px, v.min_px);
+  for (int k = 0; k < 5; ++k) colour(m_box_kind + k, v.colours.kind[k]);
+  colour(m_box_bg, v.colours.node_bg);
+  colour(m_box_bg_open, v.colours.node_bg_open);
+  colour(m_box_border, v.colours.node_border);
+  colour(m_box_stub, v.colours.stub);
+  for (const gpu::DrawRange& r : draw.ranges) {
+    if (r.count == 0) continue;
+    if (r.of == gpu::DrawRange::Of::boxes)
+      draw_boxes(draw, r);
+    else
+      draw_lines(draw, r);
+  }
+  glBindVertexArray(0);
+}
+
+void TreeRenderer::draw_boxes(const gpu::CanvasDraw&, const gpu::DrawRange& r) {
+  if (r.first + static_cast<std::size_t>(r.count) > m_boxes) return;
+  glUseProgram(m_box.id);
+  glUniform1i(m_box_style, static_cast<int>(r.style));
+  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
+  const std::size_t base = static_cast<std::size_t>(r.first) * sizeof(gpu::BoxInstance);
+  const GLsizei stride = sizeof(gpu::BoxInstance);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(base));
+  glEnableVertexAttribArray(1);
+  glVertexAttribIPointer(1, 3, GL_UNSIGNED_INT, stride, at(base + 12));
+  glEnableVertexAttribArray(2);
+  glVertexAttribIPointer(2, 1, GL_UNSIGNED_INT, stride, at(base + 24));
+  for (GLuint a = 0; a < 3; ++a) glVertexAttribDivisor(a, 1);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(r.count));
+}
+
+void TreeRenderer::draw_lines(const gpu::CanvasDraw& draw, const gpu::DrawRange& r) {
+  if (r.first + static_cast<std::size_t>(r.count) > m_lines) return;
+  glUseProgram(m_line.id);
+  glUniform1f(m_line_width, r.line_px);
+  glUniform1f(m_line_dash, std::max(3.0f, 6.0f * draw.view.zoom));
+  colour(m_line_colour, r.colour);
+  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
+  const std::size_t base = static_cast<std::size_t>(r.first) * sizeof(gpu::LineInstance);
+  const GLsizei stride = sizeof(gpu::LineInstance);
+  glEnableVertexAttribArray(0);
+  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, at(base));
+  glEnableVertexAttribArray(1);
+  glVertexAttribIPointer(1, 2, GL_UNSIGNED_INT, stride, at(base + 16));
+  glDisableVertexAttribArray(2);
+  for (GLuint a = 0; a < 2; ++a) glVertexAttribDivisor(a, 1);
+  glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(r.count));
+}
+
+}  // namespace kibitz::platform
