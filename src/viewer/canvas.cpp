@@ -12,6 +12,7 @@
 #include "trace/narration.hpp"
 #include "viewer/boards.hpp"
 #include "viewer/canvas_frame.hpp"
+#include "viewer/canvas_scene.hpp"
 #include "viewer/keys.hpp"
 
 namespace kibitz::viewer {
@@ -19,6 +20,7 @@ namespace kibitz::viewer {
 namespace {
 
 CanvasStats g_stats;
+CanvasScene g_scene;
 
 using trace::k_no_node;
 
@@ -185,63 +187,57 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   return f;
 }
 
-// One stub: a view's drawing, else a dashed edge and a dashed "+N" box.
+// One stub: a view's drawing, else (over the GPU's dashed edge and box) its "+N".
 void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
-               const LayoutStub& st, const Palette& pal, float edge_w) {
+               const LayoutStub& st, const Palette& pal) {
   const ImVec2 a = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
   const ImVec2 c = f.to_screen(st.x, st.y - f.hh);
   bool drawn = false;
   for (const AlgorithmView* v : p.s.views()) drawn = drawn || v->stub(p, st, a, c);
-  if (drawn) return;
-  for (int i = 0; i < 6; ++i) {  // a dashed edge
-    const float t0 = i / 6.0f, t1 = (i + 0.5f) / 6.0f;
-    p.dl->AddLine(ImVec2(a.x + (c.x - a.x) * t0, a.y + (c.y - a.y) * t0),
-                  ImVec2(a.x + (c.x - a.x) * t1, a.y + (c.y - a.y) * t1), pal.stub, edge_w);
-  }
-  if (f.lod < 1) return;
-  const float sw = p.s.metrics.stub_width * 0.5f * f.zoom;
-  const ImVec2 box_a(c.x - sw, c.y),
-      box_b(c.x + sw, c.y + p.s.metrics.node_height * 0.55f * f.zoom);
-  draw_dashed_rect(p.dl, box_a, box_b, pal.stub, std::max(1.0f, f.zoom), 4.0f * f.zoom);
-  if (f.lod < 2) return;
+  if (drawn || f.lod < 2) return;
   const std::string label = "+" + std::to_string(st.count);
   const float fs = 14.0f * f.zoom;
+  const float box_h = p.s.metrics.node_height * 0.55f * f.zoom;
   const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label.c_str());
-  p.dl->AddText(ImGui::GetFont(), fs,
-                ImVec2(c.x - ts.x * 0.5f, box_a.y + (box_b.y - box_a.y - ts.y) * 0.5f),
+  p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y + (box_h - ts.y) * 0.5f),
                 pal.text_dim, label.c_str());
 }
 
-// One edge, parent to child, with the cutoff mark on the edge of the successor that caused it
-// and the views' marks; false when it is off screen.
-bool draw_edge(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
-               std::uint32_t id, ImU32 col, float w) {
+// An edge's marks over the GPU's line: the cutoff mark on the edge of the successor that
+// caused it and the views' marks; false when it is off screen.
+bool edge_marks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+                std::uint32_t id) {
   const trace::ModelNode& n = p.m.node(id);
   if (n.parent == k_no_node || !layout.shown(n.parent) || !layout.shown(id)) return false;
   const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
   const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
-  if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
-      c.y < f.clip_a.y || a.y > f.clip_b.y)
-    return false;
-  p.dl->AddLine(a, c, col, w);
   const trace::ModelNode& parent = p.m.node(n.parent);
-  if (f.lod >= 1 && parent.cutoff_t <= p.t && p.m.successor(n.parent, parent.cutoff_child) == id)
+  if (parent.cutoff_t <= p.t && p.m.successor(n.parent, parent.cutoff_child) == id)
     draw_cutoff_mark(p.dl, a, c, f.zoom, palette(p.s.theme).cutoff_mark);
   for (const AlgorithmView* v : p.s.views()) v->edge(p, id, a, c);
   return true;
 }
 
-// Edges level by level: those of the children on screen and of the children of the parents on
-// screen (a range of the level: the children of a range of parents are contiguous in it). At
-// the dot level, one edge per pixel column of children. The active path and the principal
-// variation are drawn last, on top.
-void draw_edges(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
+// One edge drawn over the others (the active path, the principal variation).
+void draw_edge(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+               std::uint32_t id, ImU32 col, float w) {
+  const trace::ModelNode& n = p.m.node(id);
+  if (n.parent == k_no_node || !layout.shown(n.parent) || !layout.shown(id)) return;
+  const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
+  const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
+  if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
+      c.y < f.clip_a.y || a.y > f.clip_b.y)
+    return;
+  p.dl->AddLine(a, c, col, w);
+  if (f.lod >= 1) edge_marks(p, f, layout, id);
+}
+
+// Over the GPU's edges: close enough to read, the marks of the edges of the children on screen
+// and of the children of the parents on screen (a range of the level: the children of a range
+// of parents are contiguous in it); at any zoom, the active path and the principal variation.
+void draw_edge_marks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
   const Palette& pal = palette(p.s.theme);
-  const float edge_w = std::max(1.0f, 1.5f * f.zoom), pixel = 1.0f / f.zoom;
-  // Thousands of one-pixel lines at the dot level: without anti-aliasing, a third the vertices.
-  const ImDrawListFlags flags = p.dl->Flags;
-  if (f.lod == 0) p.dl->Flags &= ~ImDrawListFlags_AntiAliasedLines;
-  for (std::uint32_t d = 1; d < layout.level_count(); ++d) {
+  for (std::uint32_t d = 1; f.lod >= 1 && d < layout.level_count(); ++d) {
     const float parent_y = f.to_screen(0.0f, layout.level_y(d - 1) + f.hh).y;
     const float child_y = f.to_screen(0.0f, layout.level_y(d) - f.hh).y;
     if (child_y < f.clip_a.y || parent_y > f.clip_b.y) continue;
@@ -255,27 +251,11 @@ void draw_edges(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& la
       r.begin = std::min(r.begin, std::upper_bound(b, e, *parents.begin));
       r.end = std::max(r.end, std::lower_bound(b, e, next_parent));
     }
-    if (f.lod > 0) {
-      for (const std::uint32_t* it = r.begin; it < r.end; ++it)
-        draw_edge(p, f, layout, *it, pal.edge, edge_w);
-      continue;
-    }
-    // The dot level: an edge every other pixel column (the fan reads the same), its parent
-    // found in the level above by a pointer that only moves right (a parent is the last node
-    // above with a smaller id), so no node is read.
-    const std::uint32_t* pb = layout.level_begin(d - 1);
-    const std::uint32_t* pe = layout.level_end(d - 1);
-    const std::uint32_t* parent = pb;
-    for (const std::uint32_t* it = r.begin; it < r.end;) {
-      const float x = layout.level_x(d)[it - b];
-      parent = std::upper_bound(parent, pe, *it) - 1;
-      const float px = layout.level_x(d - 1)[parent - pb];
-      p.dl->AddLine(ImVec2(f.to_screen(px, 0.0f).x, parent_y),
-                    ImVec2(f.to_screen(x, 0.0f).x, child_y), pal.edge, edge_w);
-      it = first_from_x(layout, d, it + 1, r.end, x + 2.0f * pixel);
+    for (const std::uint32_t* it = r.begin; it < r.end; ++it) {
+      if (!CanvasFrame::contains(f.path, *it) && !CanvasFrame::contains(f.pv, *it))
+        edge_marks(p, f, layout, *it);
     }
   }
-  p.dl->Flags = flags;
   for (std::uint32_t id : f.path) {
     if (id < f.visible_end && !CanvasFrame::contains(f.pv, id))
       draw_edge(p, f, layout, id, pal.edge_active, std::max(2.0f, 3.5f * f.zoom));
@@ -285,11 +265,15 @@ void draw_edges(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& la
   }
 }
 
-// Stubs: successors left unsearched (a view may draw its own, else a dashed "+N" box), those
-// on screen by level (stubs are sorted by level, then x), each once its cutoff has happened.
+// Stubs: successors left unsearched (a view may draw its own; the GPU draws the others' dashed
+// edges and boxes, and their "+N" goes on top here), those on screen by level (stubs are sorted by
+// level, then x), each once its cutoff has happened.
 void draw_stubs(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
   const Palette& pal = palette(p.s.theme);
-  const float edge_w = std::max(1.0f, 1.5f * f.zoom), pixel = 1.0f / f.zoom;
+  bool owned = false;  // stubs a view draws itself (else only "+N" labels, when readable)
+  for (const AlgorithmView* v : p.s.views()) owned = owned || v->owns_stubs();
+  if (!owned && f.lod < 2) return;
+  const float pixel = 1.0f / f.zoom;
   const std::vector<LayoutStub>& stubs = layout.stubs();
   auto before = [](const LayoutStub& s, std::pair<float, float> yx) {
     return s.y < yx.first || (s.y == yx.first && s.x < yx.second);
@@ -307,7 +291,7 @@ void draw_stubs(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& la
       if (st.t > p.t || st.parent >= f.visible_end) continue;
       if (f.lod == 0 && st.x < last_x + pixel) continue;  // folded into the column drawn
       last_x = st.x;
-      draw_stub(p, f, layout, st, pal, edge_w);
+      draw_stub(p, f, layout, st, pal);
     }
   }
 }
@@ -351,6 +335,26 @@ void draw_tooltip(ViewerState& s) {
     }
   }
   ImGui::EndTooltip();
+}
+
+// The boxes and lines of the frame, drawn by the GPU from the instances of the layout.
+void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout& layout,
+                   ImDrawList* dl) {
+  g_scene.sync(s, layout);
+  const Palette& pal = palette(s.theme);
+  gpu::CanvasDraw draw;
+  gpu::CanvasView& v = draw.view;
+  v.origin_x = f.origin.x, v.origin_y = f.origin.y, v.width = f.size.x, v.height = f.size.y;
+  v.cam_x = f.cam_x, v.cam_y = f.cam_y, v.zoom = f.zoom;
+  v.half_w = f.hw, v.half_h = f.hh;
+  v.stub_half_w = s.metrics.stub_width * 0.5f, v.stub_h = s.metrics.node_height * 0.55f;
+  v.min_px = 2.0f;
+  v.t = static_cast<std::uint32_t>(std::min<std::size_t>(s.cursor(), gpu::k_never - 1));
+  for (int k = 0; k < 5; ++k) v.colours.kind[k] = kind_color(pal, static_cast<NodeKind>(k));
+  v.colours.node_bg = pal.node_bg, v.colours.node_bg_open = pal.node_bg_open;
+  v.colours.node_border = pal.node_border, v.colours.edge = pal.edge, v.colours.stub = pal.stub;
+  g_scene.ranges(f, layout, draw, g_stats);
+  if (CanvasGpu* gpu = canvas_gpu()) gpu->draw(dl, draw);
 }
 
 void centred_message(ImDrawList* dl, ImVec2 origin, ImVec2 size, const char* msg, ImU32 col) {
@@ -425,7 +429,9 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   const CanvasFrame f = make_frame(s, layout, origin, size);
   g_stats.level_of_detail = f.lod;
   const CanvasPaint paint{dl, s, s.model(), s.cursor(), f.zoom, f.lod, hovered};
-  draw_edges(paint, f, layout);
+  draw_collapsed_stacks(paint, f, layout);
+  draw_gpu_part(s, f, layout, dl);
+  draw_edge_marks(paint, f, layout);
   draw_stubs(paint, f, layout);
   draw_canvas_nodes(paint, f, layout, g_stats);
   dl->PopClipRect();

@@ -81,8 +81,10 @@ inline const std::uint32_t* first_from_x(const TreeLayout& l, std::uint32_t d,
   return p + (std::lower_bound(xs + lo, xs + hi, x) - xs);
 }
 
-// canvas_node.cpp: every node of the layout on screen at the frame's level of detail, the
-// hovered one noted in s.hovered.
+// canvas_node.cpp: over the GPU's boxes, the text and marks of every node on screen at the
+// frame's level of detail (the path's dots at a far zoom), the hovered one noted in s.hovered;
+// and, before the GPU's boxes, the stacks under collapsed nodes.
+void draw_collapsed_stacks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout);
 void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                        CanvasStats& stats);
 void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);

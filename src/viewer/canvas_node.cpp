@@ -63,20 +63,11 @@ struct NodeText {
   }
 };
 
-// The box, its border (the kind once decided, dashed while expected) and its highlights.
-void full_box(const CanvasPaint& p, std::uint32_t id, const trace::NodeState& st, ImVec2 a,
-              ImVec2 b, bool current) {
+// The highlights over a box the GPU drew (its fill, and its border in the kind's colour, dashed
+// while only expected): the cursor's ring, the selection's, the hovered shade.
+void full_box(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   const Palette& pal = palette(p.s.theme);
-  const trace::ModelNode& n = p.m.node(id);
   const float zoom = p.zoom, rounding = 6.0f * zoom;
-  p.dl->AddRectFilled(a, b, st.open ? pal.node_bg_open : pal.node_bg, rounding);
-  const float border = std::max(1.0f, (current ? 3.5f : 2.0f) * zoom);
-  if (st.kind != NodeKind::unknown)
-    p.dl->AddRect(a, b, kind_color(pal, st.kind), rounding, 0, border);
-  else if (n.expected != NodeKind::unknown)
-    draw_dashed_rect(p.dl, a, b, kind_color(pal, n.expected), border, 5.0f * zoom);
-  else
-    p.dl->AddRect(a, b, pal.node_border, rounding, 0, border);
   if (current)
     p.dl->AddRect(ImVec2(a.x - 4 * zoom, a.y - 4 * zoom), ImVec2(b.x + 4 * zoom, b.y + 4 * zoom),
                   pal.active, rounding + 3 * zoom, 0, std::max(2.0f, 3.0f * zoom));
@@ -189,7 +180,7 @@ void return_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
 
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   const trace::NodeState st = p.m.state_at(id, p.t);
-  full_box(p, id, st, a, b, current);
+  full_box(p, id, a, b, current);
   NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * p.zoom, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
   txt.y = a.y + txt.pad * 0.6f;
@@ -199,15 +190,11 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
   return_line(p, txt, id, st);
 }
 
-// A small box: the kind's colour and label, the cursor's and the selection's outlines.
+// Over a small box the GPU drew: the kind's label, the views' marks, the cursor's and the
+// selection's outlines.
 void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2 c, bool current) {
   const Palette& pal = palette(p.s.theme);
-  const trace::ModelNode& n = p.m.node(id);
-  const NodeKind k = kind_at(n, p.t);
-  const bool open = n.leave_t == trace::k_never || n.leave_t > p.t;
-  p.dl->AddRectFilled(a, b, open ? pal.node_bg_open : pal.node_bg, 3.0f);
-  p.dl->AddRect(a, b, k == NodeKind::unknown ? pal.node_border : kind_color(pal, k), 3.0f, 0,
-                std::max(1.0f, 2.0f * p.zoom));
+  const NodeKind k = kind_at(p.m.node(id), p.t);
   for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
   if (current)
     p.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);
@@ -223,10 +210,8 @@ void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2
   }
 }
 
-// A dot, unless another already fills its pixel (one bit per canvas pixel).
-// Under a collapsed node: a folded stack and how many nodes it hides ("+1,234").
-void collapsed_mark(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec2 b,
-                    std::uint32_t hidden) {
+// Under a collapsed node, drawn before the GPU's boxes: a folded stack.
+void collapsed_stack(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec2 b) {
   const Palette& pal = palette(p.s.theme);
   const float dz = 5.0f * f.zoom;
   for (int i = 2; i >= 1; --i) {
@@ -235,10 +220,16 @@ void collapsed_mark(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec2
     p.dl->AddRect(ImVec2(a.x + i * dz, a.y + i * dz), ImVec2(b.x + i * dz, b.y + i * dz), pal.stub,
                   6.0f * f.zoom);
   }
+}
+
+// ... and over it, how many nodes it hides ("+1,234 folded").
+void collapsed_label(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec2 b,
+                     std::uint32_t hidden) {
   if (f.lod < 2) return;
   const std::string label = "+" + std::to_string(hidden) + " folded";
   const float fs = 14.0f * f.zoom;
-  p.dl->AddText(ImGui::GetFont(), fs, ImVec2(a.x, b.y + 3 * dz), pal.text_dim, label.c_str());
+  p.dl->AddText(ImGui::GetFont(), fs, ImVec2(a.x, b.y + 15.0f * f.zoom),
+                palette(p.s.theme).text_dim, label.c_str());
 }
 
 // A dot's colour: its kind at t.
@@ -252,45 +243,62 @@ float dot_radius(const CanvasFrame& f) {
   return std::max(1.0f, std::min(f.hw, f.hh) * f.zoom);
 }
 
-// The dots of a level: the first node of a pixel column stands for the column, and neighbouring
-// columns of one colour are one rectangle. The views' marks go on top.
-class DotRow {
- public:
-  DotRow(const CanvasPaint& p, const CanvasFrame& f) : m_p(p), m_r(dot_radius(f)) {}
-  void add(std::uint32_t id, ImVec2 c) {
-    const ImU32 col = dot_colour(m_p, id);
-    if (m_open && col == m_col && c.y == m_y && c.x - m_x1 <= 2.0f * m_r + 0.5f) {
-      m_x1 = c.x;
-    } else {
-      flush();
-      m_open = true;
-      m_col = col;
-      m_x0 = m_x1 = c.x;
-      m_y = c.y;
-    }
-    if (!m_p.s.views().empty()) m_marked.push_back({id, c});
+// The node under the mouse: the depth from its y, then a binary search of that depth's x.
+std::uint32_t node_at(const CanvasFrame& f, const TreeLayout& layout, ImVec2 mouse) {
+  const ImVec2 w = f.to_world(mouse);
+  const float level_h = layout.metrics().level_height;
+  const float slack = 2.0f / f.zoom;  // a dot is hit within two pixels
+  const long d = std::lround(w.y / level_h);
+  if (d < 0 || d >= static_cast<long>(layout.level_count())) return k_no_node;
+  const std::uint32_t level = static_cast<std::uint32_t>(d);
+  if (std::fabs(w.y - layout.level_y(level)) > std::max(f.hh, slack)) return k_no_node;
+  const float reach = std::max(f.hw, slack);
+  const IdRange r = level_range(layout, f, level, w.x - reach, w.x + reach);
+  std::uint32_t best = k_no_node;
+  float best_dx = 1e30f;
+  for (const std::uint32_t* it = r.begin; it < r.end; ++it) {
+    const float dx = std::fabs(layout.x(*it) - w.x);
+    if (dx < best_dx) best = *it, best_dx = dx;
   }
-  void flush() {
-    if (m_open)
-      m_p.dl->AddRectFilled(ImVec2(m_x0 - m_r, m_y - m_r), ImVec2(m_x1 + m_r, m_y + m_r), m_col);
-    m_open = false;
-  }
-  ~DotRow() {
-    flush();
-    for (const auto& [id, c] : m_marked) {
-      const ImVec2 a(c.x - m_r, c.y - m_r), b(c.x + m_r, c.y + m_r);
-      for (const AlgorithmView* v : m_p.s.views()) v->node(m_p, id, a, b);
-    }
-  }
+  return best;
+}
 
- private:
-  const CanvasPaint& m_p;
-  float m_r;
-  bool m_open = false;
-  ImU32 m_col = 0;
-  float m_x0 = 0, m_x1 = 0, m_y = 0;
-  std::vector<std::pair<std::uint32_t, ImVec2>> m_marked;
-};
+}  // namespace
+
+void draw_collapsed_stacks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
+  if (f.lod < 1) return;
+  for (std::uint32_t id : p.s.collapsed()) {
+    if (!layout.shown(id) || id >= f.visible_end) continue;
+    const ImVec2 c = f.to_screen(layout.x(id), layout.y(id));
+    if (!f.on_screen(c)) continue;
+    collapsed_stack(p, f, ImVec2(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
+                    ImVec2(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom));
+  }
+}
+
+namespace {
+
+// At a far zoom, the views' marks on the nodes that have some, a node per pixel column.
+void mark_dots(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
+  bool wanted = false;
+  for (const AlgorithmView* v : p.s.views()) wanted = wanted || v->marks_dots();
+  if (!wanted) return;
+  const float pixel = 1.0f / f.zoom, r = dot_radius(f);
+  for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
+    const float sy = f.to_screen(0.0f, layout.level_y(d)).y;
+    if (sy < f.clip_a.y || sy > f.clip_b.y) continue;
+    const IdRange range = level_range(layout, f, d);
+    for (const std::uint32_t* it = range.begin; it < range.end;) {
+      const float x = layout.level_x(d)[it - layout.level_begin(d)];
+      if (p.m.node(*it).marks != 0) {
+        const ImVec2 c = f.to_screen(x, layout.level_y(d));
+        for (const AlgorithmView* v : p.s.views())
+          v->node(p, *it, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r));
+      }
+      it = first_from_x(layout, d, it + 1, range.end, x + pixel);
+    }
+  }
+}
 
 }  // namespace
 
@@ -313,46 +321,17 @@ void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thick
 
 void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                        CanvasStats& stats) {
-  p.s.hovered = k_no_node;
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  const float pixel = 1.0f / f.zoom;  // world units
+  p.s.hovered = p.hovered ? node_at(f, layout, ImGui::GetIO().MousePos) : k_no_node;
+  if (p.s.hovered != k_no_node && p.s.hovered >= f.visible_end) p.s.hovered = k_no_node;
   int shown = 0;
   for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
-    const float sy = f.to_screen(0.0f, layout.level_y(d)).y;
     shown += static_cast<int>(
         std::lower_bound(layout.level_begin(d), layout.level_end(d), f.visible_end) -
         layout.level_begin(d));
-    if (sy < f.clip_a.y || sy > f.clip_b.y) continue;
-    const IdRange r = level_range(layout, f, d);
-    DotRow dots(p, f);
-    for (const std::uint32_t* it = r.begin; it < r.end;) {
-      const std::uint32_t id = *it;
-      const float x = layout.level_x(d)[it - layout.level_begin(d)];
-      const ImVec2 c = f.to_screen(x, layout.level_y(d));
-      const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
-          b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
-      if (p.hovered && mouse.x >= a.x - 1 && mouse.x <= b.x + 1 && mouse.y >= a.y - 1 &&
-          mouse.y <= b.y + 1)
-        p.s.hovered = id;
-      ++stats.nodes_drawn;
-      if (f.lod == 0) {
-        dots.add(id, c);
-        const std::uint32_t* next = first_from_x(layout, d, it + 1, r.end, x + pixel);
-        stats.dots_folded += static_cast<int>(next - it - 1);
-        it = next;
-        continue;
-      }
-      ++it;
-      if (const std::uint32_t folded = layout.hidden_below(id)) collapsed_mark(p, f, a, b, folded);
-      if (f.lod == 1) {
-        box_node(p, id, a, b, c, id == f.current);
-        continue;
-      }
-      full_node(p, id, a, b, id == f.current);
-      for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
-    }
   }
+  stats.nodes_culled = std::max(0, shown - stats.nodes_drawn - stats.dots_folded);
   if (f.lod == 0) {
+    mark_dots(p, f, layout);
     // The active path's dots on top of the columns they share.
     const float r = dot_radius(f);
     for (std::uint32_t id : f.path) {
@@ -361,8 +340,28 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
       if (f.on_screen(c))
         p.dl->AddRectFilled(ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r), dot_colour(p, id));
     }
+    return;
   }
-  stats.nodes_culled = shown - stats.nodes_drawn - stats.dots_folded;
+  // Close enough to read: each node on screen gets its text and marks over the GPU's box.
+  for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
+    const float sy = f.to_screen(0.0f, layout.level_y(d)).y;
+    if (sy < f.clip_a.y || sy > f.clip_b.y) continue;
+    const IdRange r = level_range(layout, f, d);
+    for (const std::uint32_t* it = r.begin; it < r.end; ++it) {
+      const std::uint32_t id = *it;
+      const ImVec2 c =
+          f.to_screen(layout.level_x(d)[it - layout.level_begin(d)], layout.level_y(d));
+      const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
+          b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
+      if (const std::uint32_t folded = layout.hidden_below(id)) collapsed_label(p, f, a, b, folded);
+      if (f.lod == 1) {
+        box_node(p, id, a, b, c, id == f.current);
+        continue;
+      }
+      full_node(p, id, a, b, id == f.current);
+      for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
+    }
+  }
 }
 
 }  // namespace kibitz::viewer

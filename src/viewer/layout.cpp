@@ -16,6 +16,11 @@ std::uint32_t local_parent(const trace::Model& model, std::uint32_t first, std::
   return p == trace::k_no_node || p < first ? trace::k_no_node : p - first;
 }
 
+std::uint64_t next_generation() {
+  static std::uint64_t builds = 0;
+  return ++builds;
+}
+
 }  // namespace
 
 void TreeLayout::clear() {
@@ -28,12 +33,14 @@ void TreeLayout::clear() {
   m_nodes = 0;
   m_min_x = m_max_x = m_max_y = 0;
   m_model = nullptr;
+  m_generation = next_generation();
 }
 
 void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint32_t end,
                        std::size_t t, const LayoutMetrics& metrics,
                        const std::unordered_set<std::uint32_t>* collapsed) {
   const auto start = std::chrono::steady_clock::now();
+  m_generation = next_generation();
   m_model = &model;
   m_metrics = metrics;
   m_first = first;

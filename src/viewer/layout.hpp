@@ -86,6 +86,8 @@ class TreeLayout {
   float max_y() const { return m_max_y; }
   const LayoutMetrics& metrics() const { return m_metrics; }
   double build_ms() const { return m_build_ms; }
+  // Different for every build of every layout: what the GPU's copy was made from.
+  std::uint64_t generation() const { return m_generation; }
 
   // The key the layout was built for: a rebuild is needed when it changes.
   std::uint32_t built_nodes() const { return m_nodes; }
@@ -105,6 +107,7 @@ class TreeLayout {
   float m_min_x = 0, m_max_x = 0, m_max_y = 0;
   LayoutMetrics m_metrics;
   double m_build_ms = 0;
+  std::uint64_t m_generation = 0;
   const trace::Model* m_model = nullptr;
 
   // Scratch of the algorithm, kept between builds of small layouts to avoid reallocation

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <string>
 
+#include "app/canvas_gpu.hpp"
 #include "app/desktop/thread_search.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
@@ -271,6 +272,7 @@ int main(int argc, char** argv) {
   if (!window) return 1;
   kibitz::ViewerApp app(assets_dir(argv[0]));
   auto& s = app.state();
+  const auto canvas_gpu = kibitz::install_canvas_gpu(s.error);
   kibitz::ThreadSearch searches(app);  // the window's own searches run off the UI thread
   s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
   s.font_scale = o.font_scale;

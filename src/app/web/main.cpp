@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "app/canvas_gpu.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
@@ -327,6 +328,7 @@ int main() {
   }
   g_app = std::make_unique<kibitz::ViewerApp>("/assets");
   auto& s = g_app->state();
+  static const auto canvas_gpu = kibitz::install_canvas_gpu(s.error);
   s.is_web = true;
   s.dpi_scale = g_window->pixel_ratio();
   s.requests.rebuild_fonts = true;

@@ -43,6 +43,10 @@ class FeAlgorithmView final : public AlgorithmView {
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     fe_node_tooltip(s.model(), id, s.cursor());
   }
+  bool owns_stubs() const override { return true; }
+  bool owns_stub(const trace::Model&, const LayoutStub& st) const override {
+    return st.fe_test >= 0;
+  }
   bool stub(const CanvasPaint& p, const LayoutStub& st, ImVec2 from, ImVec2 top) const override {
     if (st.fe_test < 0) return false;
     draw_fe_stub(p.dl, p.s, st, from, top, p.zoom, p.lod, p.hovered);

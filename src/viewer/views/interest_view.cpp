@@ -162,6 +162,10 @@ class InterestView final : public AlgorithmView {
   void edge(const CanvasPaint& p, std::uint32_t child, ImVec2 from, ImVec2 to) const override {
     if (p.lod == 2) draw_interest_edge(p.dl, p.s, child, from, to, p.zoom);
   }
+  bool owns_stubs() const override { return true; }
+  bool owns_stub(const trace::Model& m, const LayoutStub& st) const override {
+    return m.interest().cut(st.parent) != trace::k_no_node;
+  }
   bool stub(const CanvasPaint& p, const LayoutStub& st, ImVec2 from, ImVec2 top) const override {
     const float sw = p.s.metrics.stub_width * p.zoom;
     return draw_interest_stub(p.dl, p.s, st, from, top,

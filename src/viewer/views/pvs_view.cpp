@@ -142,6 +142,7 @@ class PvsView final : public AlgorithmView {
     if (marks & trace::k_pvs_research_node) return 12;
     return 8;
   }
+  bool marks_dots() const override { return true; }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
     const trace::ModelNode& n = p.m.node(id);
     const bool probe = n.marks & trace::k_pvs_probe_node,

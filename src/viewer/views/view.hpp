@@ -72,6 +72,12 @@ class AlgorithmView {
     return false;
   }
   virtual void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const {}
+  // Whether stub() draws some stubs itself, and this one (the canvas's GPU part then leaves it
+  // out).
+  virtual bool owns_stubs() const { return false; }
+  virtual bool owns_stub(const trace::Model& m, const LayoutStub& st) const { return false; }
+  // Whether node() marks dots too (a far zoom): the canvas then visits a node per pixel.
+  virtual bool marks_dots() const { return false; }
   // The word before a leaf's value ("eval" unless a view names it otherwise, with a colour).
   virtual const char* leaf_word(const ViewerState& s, std::uint32_t id, ImU32& colour) const {
     return nullptr;

@@ -1,0 +1,403 @@
+// The canvas's instances and levels of detail (canvas_scene.hpp): built once per layout,
+// written to the GPU in parts (a big tree's instances never all sit in memory at once), and
+// each frame the ranges on screen, found by binary search per depth.
+#include "viewer/canvas_scene.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "viewer/canvas_frame.hpp"
+#include "viewer/viewer_state.hpp"
+#include "viewer/views/view.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+CanvasGpu* g_gpu = nullptr;
+
+// No pyramid for a tree this small: its nodes are few enough to draw at any zoom.
+constexpr std::uint32_t k_pyramid_min = 4096;
+// A bin is at most this many pixels wide on screen.
+constexpr float k_bin_px = 2.5f;
+// Instances written to the GPU at a time.
+constexpr std::size_t k_chunk = 1 << 16;
+
+gpu::BoxInstance node_box(const trace::Model& m, const TreeLayout& l, std::uint32_t id) {
+  const trace::ModelNode& n = m.node(id);
+  gpu::BoxInstance b{};
+  b.x0 = b.x1 = l.x(id);
+  b.y = l.y(id);
+  b.t_show = 0;  // the ranges drawn hold only the nodes entered
+  b.t_leave = n.leave_t;
+  b.t_cut = n.cutoff_t;
+  b.kind = static_cast<std::uint8_t>(n.kind);
+  b.expected = static_cast<std::uint8_t>(n.expected);
+  b.flags = n.leaf ? gpu::k_box_leaf : 0;
+  return b;
+}
+
+gpu::LineInstance node_line(const trace::Model& m, const TreeLayout& l, std::uint32_t id) {
+  const std::uint32_t p = m.node(id).parent;
+  const float hh = l.metrics().node_height * 0.5f;
+  if (p == trace::k_no_node || !l.shown(p)) return {0, 0, 0, 0, gpu::k_never, 0};
+  return {l.x(p), l.y(p) + hh, l.x(id), l.y(id) - hh, 0, 0};
+}
+
+gpu::BoxInstance stub_box(const TreeLayout& l, const LayoutStub& st) {
+  const LayoutMetrics& mt = l.metrics();
+  gpu::BoxInstance b{};
+  b.x0 = b.x1 = st.x;
+  b.y = st.y - mt.node_height * 0.5f + mt.node_height * 0.275f;  // under its edge's end
+  b.t_show = st.t;
+  b.t_leave = b.t_cut = gpu::k_never;
+  b.flags = gpu::k_box_stub;
+  return b;
+}
+
+gpu::LineInstance stub_line(const TreeLayout& l, const LayoutStub& st) {
+  const float hh = l.metrics().node_height * 0.5f;
+  return {l.x(st.parent), l.y(st.parent) + hh, st.x, st.y - hh, st.t, gpu::k_line_dashed};
+}
+
+std::uint32_t stub_depth(const TreeLayout& l, const LayoutStub& st) {
+  return static_cast<std::uint32_t>(std::lround(st.y / l.metrics().level_height));
+}
+
+// The stubs the GPU draws: all but those a view draws itself.
+std::vector<std::uint32_t> gpu_stubs(const ViewerState& s, const TreeLayout& l) {
+  std::vector<std::uint32_t> out;
+  const std::vector<LayoutStub>& stubs = l.stubs();
+  for (std::uint32_t i = 0; i < stubs.size(); ++i) {
+    bool owned = false;
+    for (const AlgorithmView* v : s.views()) owned = owned || v->owns_stub(s.model(), stubs[i]);
+    if (!owned) out.push_back(i);
+  }
+  return out;
+}
+
+// One level of the pyramid being built: consecutive boxes of a depth whose x fall in the same
+// bin become one box over their range.
+struct BinBuilder {
+  float w = 0, origin = 0;
+  std::vector<gpu::BoxInstance> boxes;
+  std::vector<gpu::LineInstance> lines;
+  std::vector<float> x0, x1, parent_x;
+  std::vector<std::uint32_t> first, total, start;
+  bool open = false;
+  long long key = 0;
+  std::uint32_t n = 0, counts[5] = {};
+  std::uint32_t all = 0;
+
+  void begin_depth() {
+    flush();
+    start.push_back(static_cast<std::uint32_t>(boxes.size()));
+  }
+  void add(const gpu::BoxInstance& b, const gpu::LineInstance& l, std::uint32_t id) {
+    const long long k = static_cast<long long>(std::floor((b.x0 - origin) / w));
+    if (open && k == key) {
+      gpu::BoxInstance& bin = boxes.back();
+      bin.x1 = x1.back() = b.x0;
+      bin.t_show = std::min(bin.t_show, b.t_show);
+      bin.t_leave = std::max(bin.t_leave, b.t_leave);
+    } else {
+      flush();
+      open = true;
+      key = k;
+      n = 0;
+      std::fill(std::begin(counts), std::end(counts), 0u);
+      boxes.push_back(b);
+      boxes.back().t_cut = gpu::k_never;
+      boxes.back().expected = 0;
+      lines.push_back(l);
+      x0.push_back(b.x0);
+      x1.push_back(b.x0);
+      parent_x.push_back(l.x0);
+      first.push_back(id);
+    }
+    ++n;
+    ++all;
+    if (b.kind < 5) ++counts[b.kind];
+  }
+  void flush() {
+    if (!open) return;
+    gpu::BoxInstance& bin = boxes.back();
+    std::uint8_t kind = 0;
+    for (std::uint8_t k = 1; k < 5; ++k) {
+      if (counts[k] > counts[kind] || (kind == 0 && counts[k] > 0)) kind = k;
+    }
+    bin.kind = kind;
+    bin.weight = static_cast<std::uint8_t>(
+        std::min(255.0, 1.0 + 40.0 * std::log2(static_cast<double>(std::max(1u, n)))));
+    total.push_back(all);
+    open = false;
+  }
+  void finish() {
+    flush();
+    start.push_back(static_cast<std::uint32_t>(boxes.size()));
+  }
+};
+
+// The pyramid's levels, empty: bins of 4, 16, 64... node pitches, while a bin is narrower than
+// the tree (none for a small tree).
+std::vector<BinBuilder> pyramid(const TreeLayout& layout, std::uint32_t shown) {
+  std::vector<BinBuilder> out;
+  if (shown < k_pyramid_min) return out;
+  const LayoutMetrics& mt = layout.metrics();
+  const float width = std::max(1.0f, layout.max_x() - layout.min_x());
+  for (float w = 4.0f * (mt.node_width + mt.gap); w < 2.0f * width; w *= 4.0f) {
+    out.emplace_back();
+    out.back().w = w;
+    out.back().origin = layout.min_x();
+  }
+  return out;
+}
+
+// Writes the layout's instances to the GPU: the nodes in level order and the stubs, made a part
+// at a time, then the bins (at their bases).
+void write_instances(CanvasGpu& gpu, const TreeLayout& layout,
+                     const std::vector<std::uint32_t>& stubs, std::uint32_t stubs_base,
+                     const std::vector<std::pair<std::uint32_t, const BinBuilder*>>& bins,
+                     std::uint32_t total) {
+  const trace::Model& m = *layout.built_model();
+  gpu.resize(total, total);
+  std::vector<gpu::BoxInstance> boxes;
+  std::vector<gpu::LineInstance> lines;
+  auto write = [&](std::size_t at) {
+    gpu.write_boxes(at, boxes.data(), boxes.size());
+    gpu.write_lines(at, lines.data(), lines.size());
+    boxes.clear();
+    lines.clear();
+  };
+  std::size_t at = 0;
+  for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
+    for (const std::uint32_t* it = layout.level_begin(d); it < layout.level_end(d); ++it) {
+      boxes.push_back(node_box(m, layout, *it));
+      lines.push_back(node_line(m, layout, *it));
+      if (boxes.size() == k_chunk) {
+        write(at);
+        at += k_chunk;
+      }
+    }
+  }
+  write(at);
+  at = stubs_base;
+  for (std::uint32_t i : stubs) {
+    boxes.push_back(stub_box(layout, layout.stubs()[i]));
+    lines.push_back(stub_line(layout, layout.stubs()[i]));
+    if (boxes.size() == k_chunk) {
+      write(at);
+      at += k_chunk;
+    }
+  }
+  write(at);
+  for (const auto& [base, b] : bins) {
+    gpu.write_boxes(base, b->boxes.data(), b->boxes.size());
+    gpu.write_lines(base, b->lines.data(), b->lines.size());
+  }
+}
+
+}  // namespace
+
+void set_canvas_gpu(CanvasGpu* gpu) {
+  g_gpu = gpu;
+}
+CanvasGpu* canvas_gpu() {
+  return g_gpu;
+}
+
+void CanvasScene::sync(const ViewerState& s, const TreeLayout& layout) {
+  if (layout.generation() == m_generation && g_gpu == m_gpu) return;
+  m_generation = layout.generation();
+  m_gpu = g_gpu;
+  build_sets(s, layout);
+}
+
+// Builds the CPU side of every level (and the bins' instances, written to the GPU at the end
+// and then dropped); the nodes' and stubs' own instances are made again while written.
+void CanvasScene::build_sets(const ViewerState& s, const TreeLayout& layout) {
+  m_levels.clear();
+  m_levels.emplace_back();
+  const trace::Model* m = layout.built_model();
+  if (!m || layout.node_count() == 0) {
+    if (g_gpu) g_gpu->resize(0, 0);
+    return;
+  }
+  const std::uint32_t depths = layout.level_count();
+  const std::vector<std::uint32_t> stubs = gpu_stubs(s, layout);
+  const std::uint32_t shown =
+      static_cast<std::uint32_t>(layout.level_end(depths - 1) - layout.level_begin(0));
+  std::vector<BinBuilder> nodes_bins = pyramid(layout, shown), stub_bins = pyramid(layout, shown);
+  // Level 0: the nodes (their x and ids are the layout's), then the stubs.
+  Level& raw = m_levels[0];
+  raw.nodes.start.assign(1, 0);
+  raw.nodes.parent_x.reserve(shown);
+  for (std::uint32_t d = 0; d < depths; ++d) {
+    for (BinBuilder& b : nodes_bins) b.begin_depth();
+    for (const std::uint32_t* it = layout.level_begin(d); it < layout.level_end(d); ++it) {
+      const gpu::LineInstance line = node_line(*m, layout, *it);
+      raw.nodes.parent_x.push_back(line.t_show == gpu::k_never ? layout.x(*it) : line.x0);
+      if (nodes_bins.empty()) continue;
+      const gpu::BoxInstance box = node_box(*m, layout, *it);
+      for (BinBuilder& b : nodes_bins) b.add(box, line, *it);
+    }
+    raw.nodes.start.push_back(static_cast<std::uint32_t>(raw.nodes.parent_x.size()));
+  }
+  const std::uint32_t stub_depths = depths + 1;
+  raw.stubs.start.assign(stub_depths + 1, 0);
+  std::size_t si = 0;
+  for (std::uint32_t d = 0; d < stub_depths; ++d) {
+    raw.stubs.start[d] = static_cast<std::uint32_t>(raw.stubs.x0.size());
+    for (BinBuilder& b : stub_bins) b.begin_depth();
+    for (; si < stubs.size() && stub_depth(layout, layout.stubs()[stubs[si]]) <= d; ++si) {
+      const LayoutStub& st = layout.stubs()[stubs[si]];
+      raw.stubs.x0.push_back(st.x);
+      raw.stubs.parent_x.push_back(layout.x(st.parent));
+      for (BinBuilder& b : stub_bins) b.add(stub_box(layout, st), stub_line(layout, st), 0);
+    }
+  }
+  raw.stubs.start[stub_depths] = static_cast<std::uint32_t>(raw.stubs.x0.size());
+  raw.nodes.base = 0;
+  raw.stubs.base = raw.nodes.size();
+  std::uint32_t base = raw.stubs.base + raw.stubs.size();
+  for (std::size_t k = 0; k < nodes_bins.size(); ++k) {
+    nodes_bins[k].finish();
+    stub_bins[k].finish();
+    Level level;
+    level.bin_w = nodes_bins[k].w;
+    for (auto [set, b] : {std::pair{&level.nodes, &nodes_bins[k]}, {&level.stubs, &stub_bins[k]}}) {
+      set->base = base;
+      set->start = b->start;
+      set->x0 = std::move(b->x0);
+      set->x1 = std::move(b->x1);
+      set->parent_x = std::move(b->parent_x);
+      set->first = std::move(b->first);
+      set->total = std::move(b->total);
+      if (set == &level.stubs) set->first.clear();  // stubs are cut by time, not by id
+      base += set->size();
+    }
+    m_levels.push_back(std::move(level));
+    // A level this small draws fast at any zoom: no coarser one is needed.
+    if (m_levels.back().nodes.size() < k_pyramid_min) break;
+  }
+  if (!g_gpu) return;
+  std::vector<std::pair<std::uint32_t, const BinBuilder*>> bins;
+  for (std::size_t k = 1; k < m_levels.size(); ++k) {
+    bins.push_back({m_levels[k].nodes.base, &nodes_bins[k - 1]});
+    bins.push_back({m_levels[k].stubs.base, &stub_bins[k - 1]});
+  }
+  write_instances(*g_gpu, layout, stubs, raw.stubs.base, bins, base);
+}
+
+std::size_t CanvasScene::level_for(float zoom) const {
+  std::size_t k = 0;
+  for (std::size_t i = 1; i < m_levels.size(); ++i) {
+    if (m_levels[i].bin_w * zoom <= k_bin_px) k = i;
+  }
+  return k;
+}
+
+std::size_t CanvasScene::cpu_bytes() const {
+  std::size_t bytes = 0;
+  for (const Level& l : m_levels) {
+    for (const Set* s : {&l.nodes, &l.stubs}) {
+      bytes += (s->start.capacity() + s->first.capacity() + s->total.capacity()) * 4 +
+               (s->x0.capacity() + s->x1.capacity() + s->parent_x.capacity()) * 4;
+    }
+  }
+  return bytes;
+}
+
+// A set's arrays for depth d, cut to the nodes entered by the cursor (ids grow along a depth);
+// level 0's nodes read the layout's (index i of the set is index i of its level order).
+CanvasScene::Row CanvasScene::row(const Set& set, bool nodes, bool raw, std::uint32_t d,
+                                  const TreeLayout& layout, std::uint32_t visible_end) const {
+  Row r;
+  if (d + 1 >= set.start.size()) return r;
+  r.b = set.start[d];
+  r.e = set.start[d + 1];
+  r.px = set.parent_x.data();
+  if (raw && nodes) {
+    r.x0 = r.x1 = layout.level_x(0);
+    r.first = layout.level_begin(0);
+  } else {
+    r.x0 = set.x0.data();
+    r.x1 = set.x1.empty() ? r.x0 : set.x1.data();
+    r.first = set.first.empty() ? nullptr : set.first.data();
+  }
+  if (r.first)
+    r.e = static_cast<std::uint32_t>(std::lower_bound(r.first + r.b, r.first + r.e, visible_end) -
+                                     r.first);
+  return r;
+}
+
+namespace {
+
+// The first index in [lo, hi) for which before() is false (before is true, then false).
+template <class Before>
+std::uint32_t search(std::uint32_t lo, std::uint32_t hi, Before before) {
+  while (lo < hi) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    if (before(mid))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+bool rows_visible(const CanvasFrame& f, float top, float bottom) {
+  return f.to_screen(0, bottom).y >= f.clip_a.y && f.to_screen(0, top).y <= f.clip_b.y;
+}
+
+}  // namespace
+
+void CanvasScene::ranges(const CanvasFrame& f, const TreeLayout& layout, gpu::CanvasDraw& draw,
+                         CanvasStats& stats) const {
+  draw.ranges.clear();
+  if (m_levels.empty() || layout.node_count() == 0) return;
+  const std::size_t k = level_for(f.zoom);
+  const Level& level = m_levels[k];
+  const float level_h = layout.metrics().level_height;
+  const float x0 = f.world_x0, x1 = f.world_x1;
+  const float edge_px = f.lod == 0 ? 1.0f : std::max(1.0f, 1.5f * f.zoom);
+  // Edges, then the stubs' dashed edges: those with an end on screen, or crossing it.
+  for (const auto& [set, nodes] : {std::pair{&level.nodes, true}, {&level.stubs, false}}) {
+    for (std::uint32_t d = 1; d + 1 < set->start.size(); ++d) {
+      if (!rows_visible(f, level_h * (d - 1), level_h * d)) continue;
+      const Row r = row(*set, nodes, k == 0, d, layout, f.visible_end);
+      const std::uint32_t lo =
+          search(r.b, r.e, [&](std::uint32_t i) { return std::max(r.px[i], r.x0[i]) < x0; });
+      const std::uint32_t hi =
+          search(lo, r.e, [&](std::uint32_t i) { return std::min(r.px[i], r.x0[i]) <= x1; });
+      if (hi > lo)
+        draw.ranges.push_back({gpu::DrawRange::Of::lines, gpu::BoxStyle::dot, set->base + lo,
+                               hi - lo, edge_px,
+                               nodes ? draw.view.colours.edge : draw.view.colours.stub});
+    }
+  }
+  // Boxes: the nodes (or bins) on screen, then the stubs' boxes (not at a far zoom).
+  const gpu::BoxStyle style = f.lod == 0   ? gpu::BoxStyle::dot
+                              : f.lod == 1 ? gpu::BoxStyle::small
+                                           : gpu::BoxStyle::full;
+  for (const auto& [set, nodes] : {std::pair{&level.nodes, true}, {&level.stubs, false}}) {
+    if (!nodes && f.lod == 0) break;
+    for (std::uint32_t d = 0; d + 1 < set->start.size(); ++d) {
+      if (!rows_visible(f, level_h * d - f.hh, level_h * d + f.hh)) continue;
+      const Row r = row(*set, nodes, k == 0, d, layout, f.visible_end);
+      const std::uint32_t lo = search(r.b, r.e, [&](std::uint32_t i) { return r.x1[i] < x0; });
+      const std::uint32_t hi = search(lo, r.e, [&](std::uint32_t i) { return r.x0[i] <= x1; });
+      if (hi <= lo) continue;
+      draw.ranges.push_back({gpu::DrawRange::Of::boxes, nodes ? style : gpu::BoxStyle::stub,
+                             set->base + lo, hi - lo, 0.0f, 0});
+      if (!nodes) continue;
+      stats.nodes_drawn += static_cast<int>(hi - lo);
+      if (k > 0) {  // the nodes the bins stand for
+        const std::uint32_t in = set->total[hi - 1] - (lo > 0 ? set->total[lo - 1] : 0);
+        stats.dots_folded += static_cast<int>(in - (hi - lo));
+      }
+    }
+  }
+}
+
+}  // namespace kibitz::viewer
