@@ -1,14 +1,16 @@
 // The tree canvas's boxes (core/canvas_gpu.hpp, BoxInstance): one instance a node, a stub or a
-// bin of a far zoom's level of detail, six vertices each. World to screen here, and the look at
+// bin of a far zoom's level of detail, six vertices each, read from a data texture (two texels
+// an instance) by gl_VertexID: no instanced attributes, which software rasterisers draw one
+// instance at a time. World to screen here, and the look at
 // the cursor (u_t) from the instance's event times, so that neither a pan, a zoom nor a seek
 // uploads anything. (One source for GLSL 3.30 core and GLSL ES 3.00: the renderer prepends
 // the #version line.)
 precision highp float;
 precision highp int;
 
-layout(location = 0) in vec3 a_box;    // x0, x1, y (world)
-layout(location = 1) in uvec3 a_times; // t_show, t_leave, t_cut
-layout(location = 2) in uint a_bytes;  // kind, expected, flags, weight (low byte first)
+uniform highp usampler2D u_data;  // texel 2i: x0, x1, y (float bits), t_show; 2i+1: t_leave,
+                                  // t_cut, bytes (kind, expected, flags, weight, low first)
+uniform int u_first;              // the range's first instance
 
 uniform vec4 u_canvas;   // the canvas: origin x, y, width, height (logical pixels)
 uniform vec3 u_camera;   // the world point at the canvas's centre, and pixels per world unit
@@ -38,6 +40,16 @@ vec2 to_screen(vec2 w) {
 }
 
 void main() {
+  int n = gl_VertexID / 6;
+  int i = gl_VertexID - 6 * n;
+  int texel = 2 * (u_first + n);
+  int w = textureSize(u_data, 0).x;
+  ivec2 at = ivec2(texel % w, texel / w);
+  uvec4 t0 = texelFetch(u_data, at, 0);
+  uvec4 t1 = texelFetch(u_data, at + ivec2(1, 0), 0);
+  vec3 a_box = uintBitsToFloat(t0.xyz);  // x0, x1, y (world)
+  uvec3 a_times = uvec3(t0.w, t1.xy);    // t_show, t_leave, t_cut
+  uint a_bytes = t1.z;
   if (a_times.x > u_t) {  // not there yet: outside the clip volume, nothing drawn
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     return;
@@ -83,7 +95,6 @@ void main() {
   vec2 centre = 0.5 * (a + b);
   vec2 half_all = vec2(half_px.x + 0.5 * (b.x - a.x), half_px.y);
   // Two triangles; one pixel of margin for the anti-aliased edge.
-  int i = gl_VertexID;
   vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : -1.0, (i == 2 || i == 4 || i == 5) ? 1.0 : -1.0);
   vec2 offset = corner * (half_all + vec2(1.0));
   v_px = offset;

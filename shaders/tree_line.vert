@@ -1,11 +1,12 @@
 // The tree canvas's edges (core/canvas_gpu.hpp, LineInstance): a quad along each line, its
-// width in pixels whatever the zoom, shown from its event t_show. (One source for GLSL 3.30
+// width in pixels whatever the zoom, shown from its event t_show; read from a data texture by
+// gl_VertexID, as the boxes are. (One source for GLSL 3.30
 // core and GLSL ES 3.00: the renderer prepends the #version line.)
 precision highp float;
 precision highp int;
 
-layout(location = 0) in vec4 a_line;    // x0, y0, x1, y1 (world)
-layout(location = 1) in uvec2 a_tflags; // t_show, flags
+uniform highp usampler2D u_data;  // texel 2i: x0, y0, x1, y1 (float bits); 2i+1: t_show, flags
+uniform int u_first;              // the range's first instance
 
 uniform vec4 u_canvas;
 uniform vec3 u_camera;
@@ -23,6 +24,13 @@ vec2 to_screen(vec2 w) {
 }
 
 void main() {
+  int n = gl_VertexID / 6;
+  int i = gl_VertexID - 6 * n;
+  int texel = 2 * (u_first + n);
+  int w = textureSize(u_data, 0).x;
+  ivec2 at = ivec2(texel % w, texel / w);
+  vec4 a_line = uintBitsToFloat(texelFetch(u_data, at, 0));
+  uvec2 a_tflags = texelFetch(u_data, at + ivec2(1, 0), 0).xy;
   if (a_tflags.x > u_t) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     return;
@@ -34,7 +42,6 @@ void main() {
   vec2 along = len > 1e-4 ? d / len : vec2(0.0, 1.0);
   vec2 across = vec2(-along.y, along.x);
   float half_w = 0.5 * u_width;
-  int i = gl_VertexID;
   float s = (i == 1 || i == 2 || i == 4) ? 1.0 : 0.0;          // start or end
   float side = (i == 2 || i == 4 || i == 5) ? 1.0 : -1.0;      // either side
   vec2 p = mix(a, b, s) + across * side * (half_w + 1.0);

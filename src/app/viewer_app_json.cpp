@@ -5,6 +5,8 @@
 #include "trace/json_text.hpp"
 #include "viewer/canvas.hpp"
 
+#include <imgui.h>
+
 namespace kibitz {
 
 std::string error_json(const std::string& message) {
@@ -48,6 +50,25 @@ std::string ViewerApp::summary_json() const {
   j.end_object();
   return j.take();
 }
+
+namespace {
+
+// What the last frame's canvas drew: instances, nodes folded into bins, the level of detail,
+// and ImGui's own vertices.
+void write_canvas_figures(JsonWriter& j) {
+  const viewer::CanvasStats& cs = viewer::last_canvas_stats();
+  j.key("canvas_drawn");
+  j.number(static_cast<double>(cs.nodes_drawn));
+  j.key("canvas_folded");
+  j.number(static_cast<double>(cs.dots_folded));
+  j.key("canvas_detail");
+  j.number(static_cast<double>(cs.level_of_detail));
+  const ImDrawData* dd = ImGui::GetDrawData();
+  j.key("draw_vertices");
+  j.number(dd ? static_cast<double>(dd->TotalVtxCount) : 0.0);
+}
+
+}  // namespace
 
 std::string ViewerApp::view_state_json() const {
   const viewer::ViewerState& s = m_state;
@@ -105,6 +126,7 @@ std::string ViewerApp::view_state_json() const {
   j.boolean(m_state.search.running);
   j.key("canvas_ms");
   j.number(viewer::last_canvas_stats().ms);
+  write_canvas_figures(j);
   j.key("error");
   j.string(s.error);
   j.key("status");

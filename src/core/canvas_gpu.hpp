@@ -1,7 +1,7 @@
 // What the tree canvas hands the GPU: the one contract between the viewer, which fills these
 // records from the layout, and the platform's renderer, which draws them with the shaders in
 // shaders/ (tree_box.*, tree_line.*). Plain, fixed-size, trivially copyable records: the
-// renderer uploads them as instance attributes, byte for byte.
+// renderer packs each into two RGBA32UI texels that its vertex shaders read by gl_VertexID.
 //
 // The records hold what does not change with the cursor (positions, and the events at which a
 // node's look changes); the vertex shader derives the look at the cursor from u_t, so a seek
@@ -67,7 +67,7 @@ struct CanvasView {
   CanvasColours colours;
 };
 
-// Ranges of the uploaded instance buffers to draw, in order.
+// Ranges of the uploaded instances to draw, in order.
 struct DrawRange {
   enum class Of : std::uint8_t { boxes, lines } of;
   BoxStyle style = BoxStyle::dot;

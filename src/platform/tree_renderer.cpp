@@ -1,6 +1,7 @@
 #include "platform/tree_renderer.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -66,10 +67,6 @@ void colour(int location, std::uint32_t c) {
       static_cast<float>((c >> 16) & 0xFF) / 255.0f, static_cast<float>((c >> 24) & 0xFF) / 255.0f);
 }
 
-const void* at(std::size_t bytes) {
-  return reinterpret_cast<const void*>(bytes);  // a buffer offset, as GL takes it
-}
-
 }  // namespace
 
 TreeRenderer::TreeRenderer() {
@@ -92,51 +89,110 @@ TreeRenderer::TreeRenderer() {
   m_line_width = glGetUniformLocation(m_line.id, "u_width");
   m_line_dash = glGetUniformLocation(m_line.id, "u_dash");
   m_line_colour = glGetUniformLocation(m_line.id, "u_colour");
+  for (Program* p : {&m_box, &m_line}) {
+    p->data = glGetUniformLocation(p->id, "u_data");
+    p->first = glGetUniformLocation(p->id, "u_first");
+  }
   glGenVertexArrays(1, &m_vao);
-  glGenBuffers(1, &m_box_buffer);
-  glGenBuffers(1, &m_line_buffer);
+  GLint max_size = 0;
+  glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+  m_width = std::clamp(max_size, 256, 8192) & ~1;
+  m_max_rows = std::max(max_size, 1);
+  for (unsigned* t : {&m_box_data, &m_line_data}) {
+    glGenTextures(1, t);
+    glBindTexture(GL_TEXTURE_2D, *t);
+    // Integer textures are read with texelFetch only: no filtering, no mipmaps.
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+  resize(0, 0);
 }
 
 TreeRenderer::~TreeRenderer() {
-  glDeleteBuffers(1, &m_box_buffer);
-  glDeleteBuffers(1, &m_line_buffer);
+  glDeleteTextures(1, &m_box_data);
+  glDeleteTextures(1, &m_line_data);
   glDeleteVertexArrays(1, &m_vao);
   glDeleteProgram(m_box.id);
   glDeleteProgram(m_line.id);
 }
 
 void TreeRenderer::resize(std::size_t boxes, std::size_t lines) {
-  m_boxes = boxes;
-  m_lines = lines;
-  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
-  glBufferData(GL_ARRAY_BUFFER,
-               static_cast<GLsizeiptr>(std::max<std::size_t>(1, boxes) * sizeof(gpu::BoxInstance)),
-               nullptr, GL_STATIC_DRAW);
-  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
-  glBufferData(GL_ARRAY_BUFFER,
-               static_cast<GLsizeiptr>(std::max<std::size_t>(1, lines) * sizeof(gpu::LineInstance)),
-               nullptr, GL_STATIC_DRAW);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  m_boxes = allocate(m_box_data, boxes);
+  m_lines = allocate(m_line_data, lines);
 }
+
+// An instance store: an RGBA32UI texture, two texels an instance, rows of m_width texels.
+// Returns how many instances it holds (fewer than asked past the GL's texture size limit).
+std::size_t TreeRenderer::allocate(unsigned texture, std::size_t instances) {
+  const std::size_t per_row = static_cast<std::size_t>(m_width) / 2;
+  const std::size_t rows = std::clamp<std::size_t>((instances + per_row - 1) / per_row, 1,
+                                                   static_cast<std::size_t>(m_max_rows));
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, m_width, static_cast<GLsizei>(rows), 0,
+               GL_RGBA_INTEGER, GL_UNSIGNED_INT, nullptr);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  return std::min(instances, rows * per_row);
+}
+
+// Writes texels [2 offset, 2 (offset + n)) row by row.
+void TreeRenderer::upload(unsigned texture, std::size_t offset, const std::uint32_t* texels,
+                          std::size_t n) {
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  const std::size_t w = static_cast<std::size_t>(m_width);
+  std::size_t at = 2 * offset, left = 2 * n;
+  while (left > 0) {
+    const std::size_t x = at % w, run = std::min(left, w - x);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, static_cast<GLint>(x), static_cast<GLint>(at / w),
+                    static_cast<GLsizei>(run), 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT, texels);
+    texels += 4 * run;
+    at += run;
+    left -= run;
+  }
+  glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+namespace {
+std::uint32_t bits(float f) {
+  std::uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  return u;
+}
+}  // namespace
 
 void TreeRenderer::write_boxes(std::size_t offset, const gpu::BoxInstance* data, std::size_t n) {
   if (n == 0 || offset + n > m_boxes) return;
-  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
-  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset * sizeof(gpu::BoxInstance)),
-                  static_cast<GLsizeiptr>(n * sizeof(gpu::BoxInstance)), data);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  m_scratch.resize(8 * n);
+  std::uint32_t* t = m_scratch.data();
+  for (std::size_t i = 0; i < n; ++i, t += 8) {
+    const gpu::BoxInstance& b = data[i];
+    const std::uint32_t bytes =
+        b.kind | (b.expected << 8) | (b.flags << 16) | (static_cast<std::uint32_t>(b.weight) << 24);
+    const std::uint32_t texels[8] = {bits(b.x0), bits(b.x1), bits(b.y), b.t_show,
+                                     b.t_leave,  b.t_cut,    bytes,     0};
+    std::copy(texels, texels + 8, t);
+  }
+  upload(m_box_data, offset, m_scratch.data(), n);
 }
 
 void TreeRenderer::write_lines(std::size_t offset, const gpu::LineInstance* data, std::size_t n) {
   if (n == 0 || offset + n > m_lines) return;
-  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
-  glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(offset * sizeof(gpu::LineInstance)),
-                  static_cast<GLsizeiptr>(n * sizeof(gpu::LineInstance)), data);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  m_scratch.resize(8 * n);
+  std::uint32_t* t = m_scratch.data();
+  for (std::size_t i = 0; i < n; ++i, t += 8) {
+    const gpu::LineInstance& l = data[i];
+    const std::uint32_t texels[8] = {bits(l.x0), bits(l.y0), bits(l.x1), bits(l.y1),
+                                     l.t_show,   l.flags,    0,          0};
+    std::copy(texels, texels + 8, t);
+  }
+  upload(m_line_data, offset, m_scratch.data(), n);
 }
 
 std::size_t TreeRenderer::gpu_bytes() const {
-  return m_boxes * sizeof(gpu::BoxInstance) + m_lines * sizeof(gpu::LineInstance);
+  return (m_boxes + m_lines) * 32;  // two RGBA32UI texels an instance
 }
 
 void TreeRenderer::add_to(ImDrawList* dl, const gpu::CanvasDraw& draw) {
@@ -201,17 +257,7 @@ void TreeRenderer::draw_boxes(const gpu::CanvasDraw&, const gpu::DrawRange& r) {
   if (r.first + static_cast<std::size_t>(r.count) > m_boxes) return;
   glUseProgram(m_box.id);
   glUniform1i(m_box_style, static_cast<int>(r.style));
-  glBindBuffer(GL_ARRAY_BUFFER, m_box_buffer);
-  const std::size_t base = static_cast<std::size_t>(r.first) * sizeof(gpu::BoxInstance);
-  const GLsizei stride = sizeof(gpu::BoxInstance);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 3, GL_FLOAT, GL_FALSE, stride, at(base));
-  glEnableVertexAttribArray(1);
-  glVertexAttribIPointer(1, 3, GL_UNSIGNED_INT, stride, at(base + 12));
-  glEnableVertexAttribArray(2);
-  glVertexAttribIPointer(2, 1, GL_UNSIGNED_INT, stride, at(base + 24));
-  for (GLuint a = 0; a < 3; ++a) glVertexAttribDivisor(a, 1);
-  glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(r.count));
+  draw_range(m_box, m_box_data, r);
 }
 
 void TreeRenderer::draw_lines(const gpu::CanvasDraw& draw, const gpu::DrawRange& r) {
@@ -220,16 +266,16 @@ void TreeRenderer::draw_lines(const gpu::CanvasDraw& draw, const gpu::DrawRange&
   glUniform1f(m_line_width, r.line_px);
   glUniform1f(m_line_dash, std::max(3.0f, 6.0f * draw.view.zoom));
   colour(m_line_colour, r.colour);
-  glBindBuffer(GL_ARRAY_BUFFER, m_line_buffer);
-  const std::size_t base = static_cast<std::size_t>(r.first) * sizeof(gpu::LineInstance);
-  const GLsizei stride = sizeof(gpu::LineInstance);
-  glEnableVertexAttribArray(0);
-  glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, stride, at(base));
-  glEnableVertexAttribArray(1);
-  glVertexAttribIPointer(1, 2, GL_UNSIGNED_INT, stride, at(base + 16));
-  glDisableVertexAttribArray(2);
-  for (GLuint a = 0; a < 2; ++a) glVertexAttribDivisor(a, 1);
-  glDrawArraysInstanced(GL_TRIANGLES, 0, 6, static_cast<GLsizei>(r.count));
+  draw_range(m_line, m_line_data, r);
+}
+
+// Six vertices an instance, no attributes: the vertex shader reads its instance's texels.
+void TreeRenderer::draw_range(const Program& p, unsigned texture, const gpu::DrawRange& r) {
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, texture);
+  glUniform1i(p.data, 0);
+  glUniform1i(p.first, static_cast<GLint>(r.first));
+  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * static_cast<std::size_t>(r.count)));
 }
 
 }  // namespace kibitz::platform
