@@ -1,5 +1,5 @@
 // The tree canvas's boxes (core/canvas_gpu.hpp, BoxInstance): one instance a node, a stub or a
-// bin of a far zoom's level of detail, six vertices each, read from a data texture (two texels
+// bin of a far zoom's level of detail, four corners each, read from a data texture (two texels
 // an instance) by gl_VertexID: no instanced attributes, which software rasterisers draw one
 // instance at a time. World to screen here, and the look at
 // the cursor (u_t) from the instance's event times, so that neither a pan, a zoom nor a seek
@@ -40,8 +40,8 @@ vec2 to_screen(vec2 w) {
 }
 
 void main() {
-  int n = gl_VertexID / 6;
-  int i = gl_VertexID - 6 * n;
+  int n = gl_VertexID / 4;  // four corners an instance (two triangles by the index buffer)
+  int i = gl_VertexID - 4 * n;
   int texel = 2 * (u_first + n);
   int w = textureSize(u_data, 0).x;
   ivec2 at = ivec2(texel % w, texel / w);
@@ -94,8 +94,8 @@ void main() {
   vec2 b = to_screen(vec2(a_box.y, a_box.z));
   vec2 centre = 0.5 * (a + b);
   vec2 half_all = vec2(half_px.x + 0.5 * (b.x - a.x), half_px.y);
-  // Two triangles; one pixel of margin for the anti-aliased edge.
-  vec2 corner = vec2((i == 1 || i == 2 || i == 4) ? 1.0 : -1.0, (i == 2 || i == 4 || i == 5) ? 1.0 : -1.0);
+  // One pixel of margin for the anti-aliased edge.
+  vec2 corner = vec2((i & 1) != 0 ? 1.0 : -1.0, (i & 2) != 0 ? 1.0 : -1.0);
   vec2 offset = corner * (half_all + vec2(1.0));
   v_px = offset;
   v_half_px = half_all;

@@ -24,8 +24,8 @@ vec2 to_screen(vec2 w) {
 }
 
 void main() {
-  int n = gl_VertexID / 6;
-  int i = gl_VertexID - 6 * n;
+  int n = gl_VertexID / 4;  // four corners an instance (two triangles by the index buffer)
+  int i = gl_VertexID - 4 * n;
   int texel = 2 * (u_first + n);
   int w = textureSize(u_data, 0).x;
   ivec2 at = ivec2(texel % w, texel / w);
@@ -42,8 +42,8 @@ void main() {
   vec2 along = len > 1e-4 ? d / len : vec2(0.0, 1.0);
   vec2 across = vec2(-along.y, along.x);
   float half_w = 0.5 * u_width;
-  float s = (i == 1 || i == 2 || i == 4) ? 1.0 : 0.0;          // start or end
-  float side = (i == 2 || i == 4 || i == 5) ? 1.0 : -1.0;      // either side
+  float s = (i & 1) != 0 ? 1.0 : 0.0;       // start or end
+  float side = (i & 2) != 0 ? 1.0 : -1.0;   // either side
   vec2 p = mix(a, b, s) + across * side * (half_w + 1.0);
   v_px = vec2(s * len, side * (half_w + 1.0));
   v_half = half_w;

@@ -10,6 +10,7 @@
 #include "core/file_io.hpp"
 #include "games/explicit_tree.hpp"
 #include "trace/kbz_file.hpp"
+#include "trace/lean.hpp"
 #include "trace/trace_json.hpp"
 
 namespace kibitz {
@@ -114,13 +115,26 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
   }
 }
 
+namespace {
+// The shown trace's lean events made again from the model's stream (they were given back).
+trace::Trace remade_lean(const viewer::ViewerState& s) {
+  const trace::Trace& t = s.trace();
+  trace::Trace lean =
+      trace::lean_copy(trace::TraceView{t.meta, t.strings, s.model().events()}, t.steps);
+  lean.meta_at_start = t.meta_at_start;
+  return lean;
+}
+}  // namespace
+
 std::vector<std::uint8_t> ViewerApp::save_kbz() const {
   if (!m_state.has_trace()) return {};
+  if (m_state.lean_events_dropped()) return trace::write_kbz(remade_lean(m_state));
   return trace::write_kbz(m_state.trace());
 }
 
 std::string ViewerApp::save_json() const {
   if (!m_state.has_trace()) return "";
+  if (m_state.lean_events_dropped()) return trace::write_trace_json(remade_lean(m_state));
   return trace::write_trace_json(m_state.trace());
 }
 

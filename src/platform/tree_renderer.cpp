@@ -94,6 +94,19 @@ TreeRenderer::TreeRenderer() {
     p->first = glGetUniformLocation(p->id, "u_first");
   }
   glGenVertexArrays(1, &m_vao);
+  // The quads' index buffer, part of the VAO: corners 4q+0, +1, +2 and 4q+2, +1, +3.
+  glBindVertexArray(m_vao);
+  glGenBuffers(1, &m_indices);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m_indices);
+  std::vector<std::uint32_t> index(6 * static_cast<std::size_t>(k_batch));
+  for (std::uint32_t q = 0; q < k_batch; ++q) {
+    const std::uint32_t c = 4 * q, quad[6] = {c, c + 1, c + 2, c + 2, c + 1, c + 3};
+    std::copy(quad, quad + 6, index.begin() + 6 * static_cast<std::ptrdiff_t>(q));
+  }
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER,
+               static_cast<GLsizeiptr>(index.size() * sizeof(std::uint32_t)), index.data(),
+               GL_STATIC_DRAW);
+  glBindVertexArray(0);
   GLint max_size = 0;
   glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
   m_width = std::clamp(max_size, 256, 8192) & ~1;
@@ -113,6 +126,7 @@ TreeRenderer::TreeRenderer() {
 TreeRenderer::~TreeRenderer() {
   glDeleteTextures(1, &m_box_data);
   glDeleteTextures(1, &m_line_data);
+  glDeleteBuffers(1, &m_indices);
   glDeleteVertexArrays(1, &m_vao);
   glDeleteProgram(m_box.id);
   glDeleteProgram(m_line.id);
@@ -269,13 +283,18 @@ void TreeRenderer::draw_lines(const gpu::CanvasDraw& draw, const gpu::DrawRange&
   draw_range(m_line, m_line_data, r);
 }
 
-// Six vertices an instance, no attributes: the vertex shader reads its instance's texels.
+// Four corners an instance, two triangles by the shared index buffer (a software rasteriser's
+// vertex cache then shades each corner once), no attributes: the vertex shader reads its
+// instance's texels. In batches of at most k_batch instances.
 void TreeRenderer::draw_range(const Program& p, unsigned texture, const gpu::DrawRange& r) {
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_2D, texture);
   glUniform1i(p.data, 0);
-  glUniform1i(p.first, static_cast<GLint>(r.first));
-  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(6 * static_cast<std::size_t>(r.count)));
+  for (std::uint32_t done = 0; done < r.count; done += k_batch) {
+    const std::uint32_t n = std::min<std::uint32_t>(k_batch, r.count - done);
+    glUniform1i(p.first, static_cast<GLint>(r.first + done));
+    glDrawElements(GL_TRIANGLES, static_cast<GLsizei>(6 * n), GL_UNSIGNED_INT, nullptr);
+  }
 }
 
 }  // namespace kibitz::platform

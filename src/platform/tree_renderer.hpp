@@ -54,7 +54,8 @@ class TreeRenderer {
   int m_box_half = -1, m_box_min_px = -1, m_box_style = -1, m_box_kind = -1, m_box_bg = -1,
       m_box_bg_open = -1, m_box_border = -1, m_box_stub = -1;
   int m_line_width = -1, m_line_dash = -1, m_line_colour = -1;
-  unsigned m_vao = 0, m_box_data = 0, m_line_data = 0;
+  static constexpr std::uint32_t k_batch = 1u << 14;  // instances a draw call
+  unsigned m_vao = 0, m_indices = 0, m_box_data = 0, m_line_data = 0;
   int m_width = 0, m_max_rows = 0;  // the stores' row width (texels) and most rows
   std::size_t m_boxes = 0, m_lines = 0;
   std::vector<std::uint32_t> m_scratch;  // a part's texels on their way to the GPU

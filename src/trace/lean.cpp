@@ -13,9 +13,13 @@ Trace lean_copy(const Trace& from) {
   if (from.steps.rule == StepRule::none)
     throw InputError("no rule derives this trace's steps: it can only be written explicit");
   check_steps(from);
+  return lean_copy(TraceView{from.meta, from.strings, from.events}, from.steps);
+}
+
+Trace lean_copy(const TraceView& from, const Steps& steps) {
   Trace to;
   to.meta = from.meta;
-  LeanRecorder rec(to, from.steps.rule, from.steps.criterion);
+  LeanRecorder rec(to, steps.rule, steps.criterion);
   const EventLog& ev = from.events;
   for (std::size_t t = 0; t < ev.size(); ++t) {
     const Event& e = ev[t];
@@ -50,7 +54,7 @@ Trace lean_copy(const Trace& from) {
                       rec.string_id(from.strings.get(static_cast<std::uint32_t>(e.a))), e.b});
         break;
       default:
-        if (!is_derived_step(e, from.steps.rule)) rec.raw(e);
+        if (!is_derived_step(e, steps.rule)) rec.raw(e);
         break;
     }
   }

@@ -10,5 +10,8 @@ namespace kibitz::trace {
 // InputError naming the first event that does not). A trace without a rule, or already lean,
 // cannot be made lean: InputError.
 Trace lean_copy(const Trace& explicit_trace);
+// The same of an event stream that is one by construction (a lean trace's expansion, which the
+// viewer keeps instead of the lean events of a big trace): not checked again.
+Trace lean_copy(const TraceView& from, const Steps& steps);
 
 }  // namespace kibitz::trace

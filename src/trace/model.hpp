@@ -147,14 +147,15 @@ class Model {
   // Successor k as the search's events number it (child_return, best_set, alpha_set, cutoff):
   // the child with that k entered last (a re-search replaces its probe); k_no_node if none.
   std::uint32_t successor(std::uint32_t id, std::int32_t k) const;
-  // Event indices of a node's own events, in time order.
+  // Event indices of a node's own events, in time order. (The index is made on first use: a
+  // big trace's viewer lays the tree out first, without it in memory.)
   const std::uint32_t* node_events_begin(std::uint32_t id) const {
+    if (m_node_events.size() != m_node_event_total) index_node_events();
     return m_node_events.data() + m_nodes[id].events_begin;
   }
   std::uint32_t node_event_count(std::uint32_t id) const {
-    const std::uint32_t end = id + 1 < m_nodes.size()
-                                  ? m_nodes[id + 1].events_begin
-                                  : static_cast<std::uint32_t>(m_node_events.size());
+    const std::uint32_t end =
+        id + 1 < m_nodes.size() ? m_nodes[id + 1].events_begin : m_node_event_total;
     return end - m_nodes[id].events_begin;
   }
 
@@ -189,6 +190,7 @@ class Model {
  private:
   [[noreturn]] void fail(std::size_t t, const std::string& what) const;
   void add_counts(Counters& c, std::size_t t) const;
+  void index_node_events() const;
   friend class ModelBuilder;  // model_build.cpp
 
   const Trace* m_trace = nullptr;
@@ -198,7 +200,8 @@ class Model {
   std::vector<ModelNode> m_nodes;
   std::vector<std::uint32_t> m_roots;
   std::vector<std::uint32_t> m_children;
-  std::vector<std::uint32_t> m_node_events;
+  mutable std::vector<std::uint32_t> m_node_events;  // made by index_node_events
+  std::uint32_t m_node_event_total = 0;
   std::vector<Counters> m_keyframes;  // counters before event i * interval
   FeIndex m_fe;
   InterestIndex m_interest;

@@ -289,36 +289,33 @@ class ModelBuilder final : public ModelBuildContext {
     }
     offset = 0;
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].events_begin = fill[i] = offset;
+      nodes[i].events_begin = offset;
       offset += m_event_count[i];
     }
-    m.m_node_events.resize(offset);
-    std::uint32_t prev = k_no_node;
+    m.m_node_event_total = offset;
     m.m_keyframes.reserve(ev.size() / Model::k_keyframe_interval + 1);
     Counters c;
     for (std::size_t t = 0; t < ev.size(); ++t) {
       if (t % Model::k_keyframe_interval == 0) m.m_keyframes.push_back(c);
-      const Event& e = ev[t];
-      std::uint32_t about = e.node;
-      if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
-        about = k_no_node;
-      if (e.type == EventType::payload) about = prev;
-      if (about != k_no_node) m.m_node_events[fill[about]++] = static_cast<std::uint32_t>(t);
-      prev = about;
       m.add_counts(c, t);
     }
   }
 
   void build_extension_indexes() {
-    // Forward estimation's tests, per node.
-    const std::size_t nodes = m.m_nodes.size();
-    std::vector<std::uint32_t> enter_t(nodes), parent(nodes);
-    for (std::size_t i = 0; i < nodes; ++i) {
-      enter_t[i] = m.m_nodes[i].enter_t;
-      parent[i] = m.m_nodes[i].parent;
-    }
+    // Forward estimation's tests, per node (no per-node arrays for a trace without tests).
     const TraceView view{m_trace.meta, m_trace.strings, ev};
-    m.m_fe.build(view, enter_t, parent);
+    bool fe_tests = false;
+    for (std::size_t t = 0; t < ev.size() && !fe_tests; ++t)
+      fe_tests = ev[t].type == EventType::fe_test;
+    if (fe_tests) {
+      const std::size_t nodes = m.m_nodes.size();
+      std::vector<std::uint32_t> enter_t(nodes), parent(nodes);
+      for (std::size_t i = 0; i < nodes; ++i) {
+        enter_t[i] = m.m_nodes[i].enter_t;
+        parent[i] = m.m_nodes[i].parent;
+      }
+      m.m_fe.build(view, enter_t, parent);
+    }
     // Interest search's ratings, costs and cutoffs, per node.
     m.m_interest.build(view, m.m_nodes.data(), m.m_nodes.size());
   }
@@ -343,6 +340,24 @@ class ModelBuilder final : public ModelBuildContext {
     NodeKind expected = NodeKind::unknown;
   } m_next;
 };
+
+// The events each node is about (the ranges index() planned), filled in time order.
+void Model::index_node_events() const {
+  std::vector<std::uint32_t> fill(m_nodes.size());
+  for (std::size_t i = 0; i < m_nodes.size(); ++i) fill[i] = m_nodes[i].events_begin;
+  m_node_events.assign(m_node_event_total, 0);
+  std::uint32_t prev = k_no_node;
+  const EventLog& ev = *m_events;
+  for (std::size_t t = 0; t < ev.size(); ++t) {
+    const Event& e = ev[t];
+    std::uint32_t about = e.node;
+    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
+      about = k_no_node;
+    if (e.type == EventType::payload) about = prev;
+    if (about != k_no_node) m_node_events[fill[about]++] = static_cast<std::uint32_t>(t);
+    prev = about;
+  }
+}
 
 Model::Model(const Trace& trace) : m_trace(&trace), m_events(&trace.events) {
   if (trace.steps.lean) {

@@ -84,6 +84,14 @@ class EventLog {
     m_fill = k_chunk_events;
     m_held = 0;
   }
+  // Empties the log and gives its memory back to the allocator, not to the pool (memory that
+  // something other than events will want next).
+  void free_all() {
+    m_chunks.clear();
+    m_cur = nullptr;
+    m_fill = k_chunk_events;
+    m_held = 0;
+  }
   // Bytes held by the chunks (what the recording costs in memory).
   std::size_t bytes_reserved() const { return m_held * k_chunk_events * sizeof(Event); }
 

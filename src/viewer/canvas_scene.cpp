@@ -4,6 +4,7 @@
 #include "viewer/canvas_scene.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "viewer/canvas_frame.hpp"
@@ -22,6 +23,8 @@ constexpr std::uint32_t k_pyramid_min = 4096;
 constexpr float k_bin_px = 2.5f;
 // Instances written to the GPU at a time.
 constexpr std::size_t k_chunk = 1 << 16;
+// The same for each level of bins (all being built at once).
+constexpr std::size_t k_bin_chunk = 1 << 12;
 
 gpu::BoxInstance node_box(const trace::Model& m, const TreeLayout& l, std::uint32_t id) {
   const trace::ModelNode& n = m.node(id);
@@ -76,40 +79,75 @@ std::vector<std::uint32_t> gpu_stubs(const ViewerState& s, const TreeLayout& l) 
   return out;
 }
 
-// One level of the pyramid being built: consecutive boxes of a depth whose x fall in the same
-// bin become one box over their range.
-struct BinBuilder {
-  float w = 0, origin = 0;
+// Instances on their way to the GPU, written a part at a time at consecutive places from `at`.
+struct Writer {
+  CanvasGpu* gpu = nullptr;
+  std::uint32_t at = 0;
+  std::size_t part = k_chunk;
   std::vector<gpu::BoxInstance> boxes;
   std::vector<gpu::LineInstance> lines;
+
+  explicit Writer(CanvasGpu* g = nullptr, std::uint32_t first = 0, std::size_t n = k_chunk)
+      : gpu(g), at(first), part(n) {}
+
+  void put(const gpu::BoxInstance& b, const gpu::LineInstance& l) {
+    if (!gpu) return;
+    boxes.push_back(b);
+    lines.push_back(l);
+    if (boxes.size() >= part) flush();
+  }
+  void flush() {
+    if (!gpu || boxes.empty()) return;
+    gpu->write_boxes(at, boxes.data(), boxes.size());
+    gpu->write_lines(at, lines.data(), lines.size());
+    at += static_cast<std::uint32_t>(boxes.size());
+    boxes.clear();
+    lines.clear();
+  }
+};
+
+// Bins of width w from origin: the key of the bin an x falls in.
+long long bin_key(float x, float origin, float w) {
+  return static_cast<long long>(std::floor((x - origin) / w));
+}
+
+// One level of the pyramid being built: consecutive boxes of a depth whose x fall in the same
+// bin become one box over their range, written out when the next bin starts.
+struct BinBuilder {
+  float w = 0, origin = 0;
+  std::uint32_t planned = 0;  // bins it will make (BinCounter)
+  std::uint32_t base = 0;     // where its first bin goes in the GPU's stores
+  Writer out;
   std::vector<float> x0, x1, parent_x;
   std::vector<std::uint32_t> first, total, start;
+  gpu::BoxInstance box{};
+  gpu::LineInstance line{};
   bool open = false;
   long long key = 0;
   std::uint32_t n = 0, counts[5] = {};
   std::uint32_t all = 0;
 
+  std::uint32_t size() const { return static_cast<std::uint32_t>(x0.size()); }
   void begin_depth() {
     flush();
-    start.push_back(static_cast<std::uint32_t>(boxes.size()));
+    start.push_back(size());
   }
   void add(const gpu::BoxInstance& b, const gpu::LineInstance& l, std::uint32_t id) {
-    const long long k = static_cast<long long>(std::floor((b.x0 - origin) / w));
+    const long long k = bin_key(b.x0, origin, w);
     if (open && k == key) {
-      gpu::BoxInstance& bin = boxes.back();
-      bin.x1 = x1.back() = b.x0;
-      bin.t_show = std::min(bin.t_show, b.t_show);
-      bin.t_leave = std::max(bin.t_leave, b.t_leave);
+      box.x1 = x1.back() = b.x0;
+      box.t_show = std::min(box.t_show, b.t_show);
+      box.t_leave = std::max(box.t_leave, b.t_leave);
     } else {
       flush();
       open = true;
       key = k;
       n = 0;
       std::fill(std::begin(counts), std::end(counts), 0u);
-      boxes.push_back(b);
-      boxes.back().t_cut = gpu::k_never;
-      boxes.back().expected = 0;
-      lines.push_back(l);
+      box = b;
+      box.t_cut = gpu::k_never;
+      box.expected = 0;
+      line = l;
       x0.push_back(b.x0);
       x1.push_back(b.x0);
       parent_x.push_back(l.x0);
@@ -121,80 +159,92 @@ struct BinBuilder {
   }
   void flush() {
     if (!open) return;
-    gpu::BoxInstance& bin = boxes.back();
     std::uint8_t kind = 0;
     for (std::uint8_t k = 1; k < 5; ++k) {
       if (counts[k] > counts[kind] || (kind == 0 && counts[k] > 0)) kind = k;
     }
-    bin.kind = kind;
-    bin.weight = static_cast<std::uint8_t>(
+    box.kind = kind;
+    box.weight = static_cast<std::uint8_t>(
         std::min(255.0, 1.0 + 40.0 * std::log2(static_cast<double>(std::max(1u, n)))));
     total.push_back(all);
+    out.put(box, line);
     open = false;
   }
   void finish() {
     flush();
-    start.push_back(static_cast<std::uint32_t>(boxes.size()));
+    start.push_back(size());
+    out.flush();
+  }
+};
+
+// How many bins a builder of width w will make of points visited depth by depth: counted
+// first, so that the GPU's stores are sized once and every part written as soon as it is made.
+struct BinCounter {
+  float w = 0, origin = 0;
+  std::uint32_t depth = 0xFFFFFFFFu, bins = 0;
+  long long key = 0;
+  void add(std::uint32_t d, float x) {
+    const long long k = bin_key(x, origin, w);
+    if (d != depth || k != key) ++bins;
+    depth = d;
+    key = k;
   }
 };
 
 // The pyramid's levels, empty: bins of 4, 16, 64... node pitches, while a bin is narrower than
-// the tree (none for a small tree).
+// the tree (none for a small tree), and no coarser than the first with few bins.
 std::vector<BinBuilder> pyramid(const TreeLayout& layout, std::uint32_t shown) {
   std::vector<BinBuilder> out;
   if (shown < k_pyramid_min) return out;
   const LayoutMetrics& mt = layout.metrics();
   const float width = std::max(1.0f, layout.max_x() - layout.min_x());
   for (float w = 4.0f * (mt.node_width + mt.gap); w < 2.0f * width; w *= 4.0f) {
+    BinCounter nodes{w, layout.min_x()};
+    for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
+      for (const std::uint32_t* it = layout.level_begin(d); it < layout.level_end(d); ++it)
+        nodes.add(d, layout.x(*it));
+    }
     out.emplace_back();
     out.back().w = w;
     out.back().origin = layout.min_x();
+    out.back().planned = nodes.bins;
+    // A level this small draws fast at any zoom: no coarser one is needed.
+    if (nodes.bins < k_pyramid_min) break;
   }
   return out;
 }
 
-// Writes the layout's instances to the GPU: the nodes in level order and the stubs, made a part
-// at a time, then the bins (at their bases).
-void write_instances(CanvasGpu& gpu, const TreeLayout& layout,
-                     const std::vector<std::uint32_t>& stubs, std::uint32_t stubs_base,
-                     const std::vector<std::pair<std::uint32_t, const BinBuilder*>>& bins,
-                     std::uint32_t total) {
-  const trace::Model& m = *layout.built_model();
-  gpu.resize(total, total);
-  std::vector<gpu::BoxInstance> boxes;
-  std::vector<gpu::LineInstance> lines;
-  auto write = [&](std::size_t at) {
-    gpu.write_boxes(at, boxes.data(), boxes.size());
-    gpu.write_lines(at, lines.data(), lines.size());
-    boxes.clear();
-    lines.clear();
-  };
-  std::size_t at = 0;
-  for (std::uint32_t d = 0; d < layout.level_count(); ++d) {
-    for (const std::uint32_t* it = layout.level_begin(d); it < layout.level_end(d); ++it) {
-      boxes.push_back(node_box(m, layout, *it));
-      lines.push_back(node_line(m, layout, *it));
-      if (boxes.size() == k_chunk) {
-        write(at);
-        at += k_chunk;
-      }
+// How many bins a level makes of the stubs (in depth order).
+std::uint32_t stub_bins_of(const BinBuilder& level, const TreeLayout& layout,
+                           const std::vector<std::uint32_t>& stubs) {
+  BinCounter c{level.w, level.origin};
+  for (std::uint32_t i : stubs) c.add(stub_depth(layout, layout.stubs()[i]), layout.stubs()[i].x);
+  return c.bins;
+}
+
+// The stubs drawn by the GPU (in depth order) into level 0 and the stubs' bins.
+// start, x0 and parent_x are level 0's arrays of the stubs.
+void add_stubs(const TreeLayout& layout, const std::vector<std::uint32_t>& stubs,
+               std::vector<BinBuilder>& bins, Writer& out, std::vector<std::uint32_t>& start,
+               std::vector<float>& x0, std::vector<float>& parent_x) {
+  const std::uint32_t stub_depths = layout.level_count() + 1;
+  start.assign(stub_depths + 1, 0);
+  std::size_t si = 0;
+  for (std::uint32_t d = 0; d < stub_depths; ++d) {
+    start[d] = static_cast<std::uint32_t>(x0.size());
+    for (BinBuilder& b : bins) b.begin_depth();
+    for (; si < stubs.size() && stub_depth(layout, layout.stubs()[stubs[si]]) <= d; ++si) {
+      const LayoutStub& st = layout.stubs()[stubs[si]];
+      x0.push_back(st.x);
+      parent_x.push_back(layout.x(st.parent));
+      const gpu::BoxInstance box = stub_box(layout, st);
+      const gpu::LineInstance line = stub_line(layout, st);
+      out.put(box, line);
+      for (BinBuilder& b : bins) b.add(box, line, 0);
     }
   }
-  write(at);
-  at = stubs_base;
-  for (std::uint32_t i : stubs) {
-    boxes.push_back(stub_box(layout, layout.stubs()[i]));
-    lines.push_back(stub_line(layout, layout.stubs()[i]));
-    if (boxes.size() == k_chunk) {
-      write(at);
-      at += k_chunk;
-    }
-  }
-  write(at);
-  for (const auto& [base, b] : bins) {
-    gpu.write_boxes(base, b->boxes.data(), b->boxes.size());
-    gpu.write_lines(base, b->lines.data(), b->lines.size());
-  }
+  start[stub_depths] = static_cast<std::uint32_t>(x0.size());
+  out.flush();
 }
 
 }  // namespace
@@ -213,8 +263,9 @@ void CanvasScene::sync(const ViewerState& s, const TreeLayout& layout) {
   build_sets(s, layout);
 }
 
-// Builds the CPU side of every level (and the bins' instances, written to the GPU at the end
-// and then dropped); the nodes' and stubs' own instances are made again while written.
+// Plans the places of every set (the nodes, the stubs, then each level's bins of both), sizes
+// the GPU's stores, then makes every instance once, writing each part as it is made: neither
+// the nodes' nor the bins' instances are ever all in memory.
 void CanvasScene::build_sets(const ViewerState& s, const TreeLayout& layout) {
   m_levels.clear();
   m_levels.emplace_back();
@@ -227,66 +278,53 @@ void CanvasScene::build_sets(const ViewerState& s, const TreeLayout& layout) {
   const std::vector<std::uint32_t> stubs = gpu_stubs(s, layout);
   const std::uint32_t shown =
       static_cast<std::uint32_t>(layout.level_end(depths - 1) - layout.level_begin(0));
-  std::vector<BinBuilder> nodes_bins = pyramid(layout, shown), stub_bins = pyramid(layout, shown);
+  std::vector<BinBuilder> node_bins = pyramid(layout, shown), stub_bins = node_bins;
+  Writer nodes_out{g_gpu, 0}, stubs_out{g_gpu, shown};
+  std::uint32_t base = shown + static_cast<std::uint32_t>(stubs.size());
+  for (std::size_t k = 0; k < node_bins.size(); ++k) {
+    node_bins[k].out = Writer(g_gpu, node_bins[k].base = base, k_bin_chunk);
+    base += node_bins[k].planned;
+    stub_bins[k].planned = stub_bins_of(stub_bins[k], layout, stubs);
+    stub_bins[k].out = Writer(g_gpu, stub_bins[k].base = base, k_bin_chunk);
+    base += stub_bins[k].planned;
+  }
+  if (g_gpu) g_gpu->resize(base, base);
   // Level 0: the nodes (their x and ids are the layout's), then the stubs.
   Level& raw = m_levels[0];
   raw.nodes.start.assign(1, 0);
   raw.nodes.parent_x.reserve(shown);
   for (std::uint32_t d = 0; d < depths; ++d) {
-    for (BinBuilder& b : nodes_bins) b.begin_depth();
+    for (BinBuilder& b : node_bins) b.begin_depth();
     for (const std::uint32_t* it = layout.level_begin(d); it < layout.level_end(d); ++it) {
       const gpu::LineInstance line = node_line(*m, layout, *it);
-      raw.nodes.parent_x.push_back(line.t_show == gpu::k_never ? layout.x(*it) : line.x0);
-      if (nodes_bins.empty()) continue;
       const gpu::BoxInstance box = node_box(*m, layout, *it);
-      for (BinBuilder& b : nodes_bins) b.add(box, line, *it);
+      raw.nodes.parent_x.push_back(line.t_show == gpu::k_never ? layout.x(*it) : line.x0);
+      nodes_out.put(box, line);
+      for (BinBuilder& b : node_bins) b.add(box, line, *it);
     }
     raw.nodes.start.push_back(static_cast<std::uint32_t>(raw.nodes.parent_x.size()));
   }
-  const std::uint32_t stub_depths = depths + 1;
-  raw.stubs.start.assign(stub_depths + 1, 0);
-  std::size_t si = 0;
-  for (std::uint32_t d = 0; d < stub_depths; ++d) {
-    raw.stubs.start[d] = static_cast<std::uint32_t>(raw.stubs.x0.size());
-    for (BinBuilder& b : stub_bins) b.begin_depth();
-    for (; si < stubs.size() && stub_depth(layout, layout.stubs()[stubs[si]]) <= d; ++si) {
-      const LayoutStub& st = layout.stubs()[stubs[si]];
-      raw.stubs.x0.push_back(st.x);
-      raw.stubs.parent_x.push_back(layout.x(st.parent));
-      for (BinBuilder& b : stub_bins) b.add(stub_box(layout, st), stub_line(layout, st), 0);
-    }
-  }
-  raw.stubs.start[stub_depths] = static_cast<std::uint32_t>(raw.stubs.x0.size());
+  nodes_out.flush();
+  add_stubs(layout, stubs, stub_bins, stubs_out, raw.stubs.start, raw.stubs.x0, raw.stubs.parent_x);
   raw.nodes.base = 0;
-  raw.stubs.base = raw.nodes.size();
-  std::uint32_t base = raw.stubs.base + raw.stubs.size();
-  for (std::size_t k = 0; k < nodes_bins.size(); ++k) {
-    nodes_bins[k].finish();
-    stub_bins[k].finish();
+  raw.stubs.base = shown;
+  for (std::size_t k = 0; k < node_bins.size(); ++k) {
     Level level;
-    level.bin_w = nodes_bins[k].w;
-    for (auto [set, b] : {std::pair{&level.nodes, &nodes_bins[k]}, {&level.stubs, &stub_bins[k]}}) {
-      set->base = base;
-      set->start = b->start;
+    level.bin_w = node_bins[k].w;
+    for (auto [set, b] : {std::pair{&level.nodes, &node_bins[k]}, {&level.stubs, &stub_bins[k]}}) {
+      b->finish();
+      assert(b->size() == b->planned);  // the counter and the builder agree on the bins
+      set->base = b->base;
+      set->start = std::move(b->start);
       set->x0 = std::move(b->x0);
       set->x1 = std::move(b->x1);
       set->parent_x = std::move(b->parent_x);
       set->first = std::move(b->first);
       set->total = std::move(b->total);
       if (set == &level.stubs) set->first.clear();  // stubs are cut by time, not by id
-      base += set->size();
     }
     m_levels.push_back(std::move(level));
-    // A level this small draws fast at any zoom: no coarser one is needed.
-    if (m_levels.back().nodes.size() < k_pyramid_min) break;
   }
-  if (!g_gpu) return;
-  std::vector<std::pair<std::uint32_t, const BinBuilder*>> bins;
-  for (std::size_t k = 1; k < m_levels.size(); ++k) {
-    bins.push_back({m_levels[k].nodes.base, &nodes_bins[k - 1]});
-    bins.push_back({m_levels[k].stubs.base, &stub_bins[k - 1]});
-  }
-  write_instances(*g_gpu, layout, stubs, raw.stubs.base, bins, base);
 }
 
 std::size_t CanvasScene::level_for(float zoom) const {

@@ -25,7 +25,6 @@ std::uint64_t next_generation() {
 
 void TreeLayout::clear() {
   m_x.clear();
-  m_y.clear();
   m_stubs.clear();
   m_level_start.clear();
   m_level_ids.clear();
@@ -48,7 +47,6 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   m_nodes = node_count;
   m_stubs.clear();
   m_x.assign(node_count, 0.0f);
-  m_y.assign(node_count, 0.0f);
   m_level_start.clear();
   m_level_ids.clear();
   m_level_x.clear();
@@ -64,11 +62,11 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   if (fe_stubs) order_fe_stubs(model);
   first_walk(virtual_root);
   second_walk(model, virtual_root);
-  index_levels(model);
-  if (node_count > k_keep_scratch) {
+  if (node_count > k_keep_scratch) {  // given back before the levels' arrays are made
     std::vector<Item>().swap(m_items);
     std::vector<std::int32_t>().swap(m_children);
   }
+  index_levels(model);
   m_build_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
@@ -113,31 +111,30 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
   const std::uint32_t first = m_first, node_count = m_nodes;
   const std::size_t items = static_cast<std::size_t>(virtual_root) + 1;
   m_items.assign(items, Item{});
-  std::vector<std::int32_t> counts(items, 0);
+  // Children counted in child_count first (no array of counts on top of the items).
   for (std::uint32_t id = 0; id < node_count; ++id) {
     if (hidden(id)) continue;
     const std::uint32_t p = local_parent(model, first, id);
-    ++counts[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p];
+    ++m_items[p == trace::k_no_node ? static_cast<std::size_t>(virtual_root) : p].child_count;
   }
-  for (const LayoutStub& s : m_stubs) ++counts[s.parent];
+  for (const LayoutStub& s : m_stubs) ++m_items[s.parent].child_count;
   m_children.assign(items, 0);
   std::int32_t offset = 0;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     Item& it = m_items[id];
+    const std::int32_t count = it.child_count;
     it.parent = local_parent(model, first, id) == trace::k_no_node
                     ? virtual_root
                     : static_cast<std::int32_t>(local_parent(model, first, id));
     it.first_child = offset;
     it.child_count = 0;
-    it.width = m_metrics.node_width;
-    offset += counts[id];
+    offset += count;
   }
   {
     Item& vr = m_items[static_cast<std::size_t>(virtual_root)];
     vr.parent = -1;
     vr.first_child = offset;
     vr.child_count = 0;
-    vr.width = 0.0f;
   }
   for (std::uint32_t id = 0; id < node_count; ++id) {
     if (hidden(id)) continue;  // in no child list: never placed, never drawn
@@ -153,7 +150,6 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
     it.parent = static_cast<std::int32_t>(m_stubs[s].parent);
     it.first_child = 0;
     it.child_count = 0;
-    it.width = m_stubs[s].fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
     Item& pi = m_items[m_stubs[s].parent];
     it.number = pi.child_count;
     m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = idx;
@@ -213,9 +209,18 @@ std::int32_t TreeLayout::next_right(std::int32_t v) {
   return item(v).child_count ? rightmost(v) : item(v).thread;
 }
 
+// An item's width: a node's, a stub's (a pruned successor forward estimation tested is drawn
+// as a node), none for the virtual root.
+float TreeLayout::width(std::int32_t i) const {
+  const auto u = static_cast<std::size_t>(i);
+  if (u < m_nodes) return m_metrics.node_width;
+  if (u >= m_nodes + m_stubs.size()) return 0.0f;
+  return m_stubs[u - m_nodes].fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
+}
+
 // The distance between the centres of neighbours a and b.
 float TreeLayout::distance(std::int32_t a, std::int32_t b) {
-  return (item(a).width + item(b).width) * 0.5f + m_metrics.gap;
+  return (width(a) + width(b)) * 0.5f + m_metrics.gap;
 }
 
 // Shifts subtree wr right by shift, and records the shift for the subtrees between wl and wr
@@ -313,34 +318,35 @@ void TreeLayout::first_walk(std::int32_t virtual_root) {
 // Also the extent of the drawing, and the stubs' positions (their parents back to model ids).
 void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_root) {
   const std::uint32_t node_count = m_nodes;
-  std::vector<float> modsum(m_items.size(), 0.0f);
+  // The sum of an item's ancestors' mods goes in its `change`, which the first walk is done with.
+  auto modsum = [this](std::size_t i) -> float& { return m_items[i].change; };
   const float root_mod = item(virtual_root).mod;
   m_min_x = 1e30f;
   m_max_x = -1e30f;
   m_max_y = 0.0f;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     const Item& it = m_items[id];
-    modsum[id] = it.parent == virtual_root ? root_mod
-                                           : modsum[static_cast<std::size_t>(it.parent)] +
+    modsum(id) = it.parent == virtual_root ? root_mod
+                                           : modsum(static_cast<std::size_t>(it.parent)) +
                                                  m_items[static_cast<std::size_t>(it.parent)].mod;
-    const float x = it.prelim + modsum[id];
+    const float x = it.prelim + modsum(id);
     m_x[id] = x;
-    m_y[id] = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
+    const float y = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
     if (hidden(id)) continue;
-    m_min_x = std::min(m_min_x, x - it.width * 0.5f);
-    m_max_x = std::max(m_max_x, x + it.width * 0.5f);
-    m_max_y = std::max(m_max_y, m_y[id]);
+    m_min_x = std::min(m_min_x, x - m_metrics.node_width * 0.5f);
+    m_max_x = std::max(m_max_x, x + m_metrics.node_width * 0.5f);
+    m_max_y = std::max(m_max_y, y);
   }
   for (std::size_t s = 0; s < m_stubs.size(); ++s) {
     const std::size_t idx = node_count + s;
     const Item& it = m_items[idx];
-    const float ms = modsum[static_cast<std::size_t>(it.parent)] +
+    const float ms = modsum(static_cast<std::size_t>(it.parent)) +
                      m_items[static_cast<std::size_t>(it.parent)].mod;
     m_stubs[s].x = it.prelim + ms;
-    m_stubs[s].y = m_y[m_stubs[s].parent] + m_metrics.level_height;
+    m_stubs[s].y = y(m_first + m_stubs[s].parent) + m_metrics.level_height;
     m_stubs[s].parent += m_first;  // back to a model id
-    m_max_x = std::max(m_max_x, m_stubs[s].x + it.width * 0.5f);
-    m_min_x = std::min(m_min_x, m_stubs[s].x - it.width * 0.5f);
+    m_max_x = std::max(m_max_x, m_stubs[s].x + width(static_cast<std::int32_t>(idx)) * 0.5f);
+    m_min_x = std::min(m_min_x, m_stubs[s].x - width(static_cast<std::int32_t>(idx)) * 0.5f);
   }
   m_max_y += m_metrics.node_height;
 }

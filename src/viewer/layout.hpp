@@ -63,7 +63,10 @@ class TreeLayout {
   std::uint32_t hidden_below(std::uint32_t id) const;
   std::uint32_t node_count() const { return m_nodes; }
   float x(std::uint32_t id) const { return m_x[id - m_first]; }
-  float y(std::uint32_t id) const { return m_y[id - m_first]; }
+  // y is the depth's: derived from the model, not stored.
+  float y(std::uint32_t id) const {
+    return static_cast<float>(m_model->node(id).depth) * m_metrics.level_height;
+  }
   // Sorted by level (y), then x.
   const std::vector<LayoutStub>& stubs() const { return m_stubs; }
   // The nodes by depth level, each level in x order, which is also id (entry) order: a tidy
@@ -96,7 +99,7 @@ class TreeLayout {
   const trace::Model* built_model() const { return m_model; }
 
  private:
-  std::vector<float> m_x, m_y;
+  std::vector<float> m_x;
   std::vector<LayoutStub> m_stubs;
   std::vector<std::uint32_t> m_level_start, m_level_ids;
   std::vector<float> m_level_x;
@@ -111,14 +114,15 @@ class TreeLayout {
   const trace::Model* m_model = nullptr;
 
   // Scratch of the algorithm, kept between builds of small layouts to avoid reallocation
-  // (given back after a big one: 48 bytes a node).
+  // (given back after a big one: 44 bytes a node, and 4 for its place in a child list).
   struct Item {
     std::int32_t parent, first_child, child_count, number;  // number: index among siblings
     std::int32_t thread, ancestor;
-    float prelim, mod, change, shift, width, mid;
+    float prelim, mod, change, shift, mid;
   };
   std::vector<Item> m_items;
   std::vector<std::int32_t> m_children;
+  float width(std::int32_t item) const;
 
   // The phases of build (layout.cpp).
   bool collect_stubs(const trace::Model& model, std::size_t t);

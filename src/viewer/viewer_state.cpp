@@ -9,6 +9,10 @@ namespace kibitz::viewer {
 
 ViewerState::ViewerState() = default;
 
+namespace {
+constexpr std::size_t k_drop_lean_events = std::size_t{1} << 20;
+}  // namespace
+
 void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin) {
   auto model = std::make_unique<trace::Model>(*t);  // throws before anything changes
   m_layout.clear();
@@ -16,6 +20,11 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   m_final_layout.clear();
   m_final_valid = false;
   m_model = std::move(model);
+  // A big, complete lean trace: the model's expansion holds every event, the lean ones are
+  // given back (16 bytes each) and made again only to save.
+  m_lean_dropped = t->steps.lean && t->notice.empty() && t->events.complete() &&
+                   t->events.size() >= k_drop_lean_events;
+  if (m_lean_dropped) t->events.free_all();
   m_trace = std::move(t);
   m_origin = std::move(origin);
   m_views = applicable_views(*m_model);

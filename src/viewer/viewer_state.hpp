@@ -81,7 +81,11 @@ class ViewerState {
   void set_trace(std::unique_ptr<trace::Trace> t, std::string origin);
   bool has_trace() const { return m_model != nullptr; }
   const trace::Model& model() const { return *m_model; }
+  // The trace's facts and strings; its events too, except a big lean trace's, which are given
+  // back once the model has expanded them (lean_events_dropped(): savers make them again from
+  // the model's stream, trace/lean.hpp).
   const trace::Trace& trace() const { return *m_trace; }
+  bool lean_events_dropped() const { return m_lean_dropped; }
   const std::string& origin() const { return m_origin; }
   // The views (views/view.hpp) that apply to the trace shown, in the registry's order.
   const std::vector<const AlgorithmView*>& views() const { return m_views; }
@@ -179,6 +183,7 @@ class ViewerState {
  private:
   std::unique_ptr<trace::Trace> m_trace;
   std::unique_ptr<trace::Model> m_model;
+  bool m_lean_dropped = false;
   std::string m_origin;
   std::vector<const AlgorithmView*> m_views;
   std::size_t m_cursor = 0;

@@ -26,15 +26,19 @@ class RecordingGpu : public viewer::CanvasGpu {
   void resize(std::size_t boxes, std::size_t lines) override {
     m_boxes.assign(boxes, gpu::BoxInstance{});
     m_lines.assign(lines, gpu::LineInstance{});
+    m_box_writes.assign(boxes, 0);
+    m_line_writes.assign(lines, 0);
     ++uploads;
   }
   void write_boxes(std::size_t offset, const gpu::BoxInstance* data, std::size_t n) override {
     REQUIRE(offset + n <= m_boxes.size());
     std::copy(data, data + n, m_boxes.begin() + static_cast<std::ptrdiff_t>(offset));
+    for (std::size_t i = offset; i < offset + n; ++i) ++m_box_writes[i];
   }
   void write_lines(std::size_t offset, const gpu::LineInstance* data, std::size_t n) override {
     REQUIRE(offset + n <= m_lines.size());
     std::copy(data, data + n, m_lines.begin() + static_cast<std::ptrdiff_t>(offset));
+    for (std::size_t i = offset; i < offset + n; ++i) ++m_line_writes[i];
   }
   void draw(ImDrawList*, const gpu::CanvasDraw& d) override { last = d; }
 
@@ -56,6 +60,14 @@ class RecordingGpu : public viewer::CanvasGpu {
     return out;
   }
   std::size_t box_count() const { return m_boxes.size(); }
+  // Every place of both stores written exactly once since the last resize (no gap, no overlap).
+  bool written_once() const {
+    for (int w : m_box_writes)
+      if (w != 1) return false;
+    for (int w : m_line_writes)
+      if (w != 1) return false;
+    return m_box_writes.size() == m_line_writes.size();
+  }
 
   gpu::CanvasDraw last;
   int uploads = 0;
@@ -63,6 +75,7 @@ class RecordingGpu : public viewer::CanvasGpu {
  private:
   std::vector<gpu::BoxInstance> m_boxes;
   std::vector<gpu::LineInstance> m_lines;
+  std::vector<int> m_box_writes, m_line_writes;
 };
 
 void look_at(viewer::ViewerState& s, float x, float y, float zoom) {
@@ -139,6 +152,7 @@ TEST_CASE("at a far zoom, bins of the pyramid stand for every node, each node in
   CHECK(cs.nodes_drawn + cs.dots_folded == 21845);  // every node in exactly one bin
   CHECK(cs.nodes_culled == 0);
   CHECK(gpu.box_count() > 21845);  // the nodes, then the levels of detail
+  CHECK(gpu.written_once());
   // A bin spans its nodes; minimax's nodes are all Pv or leaves, so the bins are too.
   for (const gpu::BoxInstance& b : bins) {
     CHECK(b.x0 <= b.x1);
@@ -152,6 +166,22 @@ TEST_CASE("at a far zoom, bins of the pyramid stand for every node, each node in
       viewer::last_canvas_stats().nodes_drawn + viewer::last_canvas_stats().dots_folded;
   CHECK(half < 21845);
   CHECK(half >= static_cast<int>(s.model().nodes_visible_at(s.cursor())) - 64);
+}
+
+TEST_CASE("every place of the GPU's stores is written once: nodes, stubs and their bins") {
+  HeadlessImGui ui;
+  RecordingGpu gpu;
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"random":"b=6,d=7,lo=-50,hi=50,seed=5","algo":"alphabeta"})J");
+  s.layout_mode = viewer::LayoutMode::final_shape;
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 2);
+  const viewer::TreeLayout& l = s.layout();
+  REQUIRE(l.node_count() >= 4096);  // big enough for a pyramid
+  REQUIRE(!l.stubs().empty());
+  CHECK(gpu.box_count() > l.node_count() + l.stubs().size());
+  CHECK(gpu.written_once());
 }
 
 TEST_CASE("an edge crossing the view with both ends outside it is drawn") {
