@@ -49,7 +49,7 @@ export async function openPage(browser, url, viewport = { width: 1440, height: 9
       problems.push('console error: ' + msg.text());
     }
   });
-  page.on("pageerror", (err) => problems.push('page error: ' + err.message));
+  page.on('pageerror', (err) => problems.push('page error: ' + err.message));
   await page.goto(url);
   await page.waitForFunction(() => window.Kibitz !== undefined || !document.getElementById('error').hidden,
                              null, { timeout: 60000 });
