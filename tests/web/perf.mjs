@@ -2,8 +2,8 @@
 //   node tests/web/perf.mjs [build/web] [random-tree-spec] [algo]
 // In one run: the floor (frame time panning a 15-node tree: the software rasteriser's own
 // cost), then for the big tree: search and model time, layout time, the frame time and
-// Kibitz's own work per frame panning at full zoom-out, the work of 20 random seeks, and the
-// wasm heap.
+// Kibitz's own work per frame panning at full zoom-out (and what the GPU drew: boxes, and the
+// nodes folded into the far zoom's bins), the work of 20 random seeks, and the wasm heap.
 import path from 'node:path';
 import { launch, openPage, root, startServer } from './browser.mjs';
 
@@ -40,7 +40,8 @@ try {
         { const v = view(); work.push(v.work_ms); canvas.push(v.canvas_ms); }
         last = now;
       }
-      return { times, work, canvas, zoom: v0.zoom };
+      const v1 = view();
+      return { times, work, canvas, zoom: v0.zoom, drawn: v1.canvas_drawn, folded: v1.canvas_folded };
     }
     Kibitz.runSearch({ random: 'b=2,d=3,lo=-9,hi=9,seed=1', algo: 'minimax' });  // 15 nodes
     Kibitz.seek(1e12);
@@ -77,6 +78,7 @@ try {
       frame_over_floor: frameMs / floorMs,
       kibitz_work_ms_median: median(big.work), kibitz_work_ms_p90: p90(big.work),
       canvas_ms_median: median(big.canvas),
+      gpu_boxes_drawn: big.drawn, nodes_in_bins: big.folded,
       seek_work_ms_median_of_20: median(seeks), seek_work_ms_max: Math.max(...seeks),
       wasm_heap_mb: Module.HEAPU8.length / 1048576,
       heap_in_use_mb: Module.heapUsed() / 1048576,
