@@ -169,6 +169,10 @@ std::string node_name(const trace::Model& model, std::uint32_t id) {
   return "node " + model.path_text(id) + search_number(model, id);
 }
 
+std::string narrate(const trace::Model& model, std::size_t t, trace::ValueView view) {
+  return view == trace::ValueView::minimax ? narrate_minimax(model, t) : narrate(model, t);
+}
+
 std::string narrate(const trace::Model& model, std::size_t t) {
   if (t >= model.event_count()) return "";
   const Event& e = model.event(t);

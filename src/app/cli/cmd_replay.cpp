@@ -1,4 +1,5 @@
-// kibitz replay FILE --at N: the state of the search at event N.
+// kibitz replay FILE --at N [--view minimax|negamax]: the state of the search at event N, its
+// narration in the seed's negamax form (the default) or the textbook's minimax form.
 #include <cstdio>
 #include <sstream>
 
@@ -14,8 +15,19 @@
 
 namespace kibitz::cli {
 
+namespace {
+// --view: the narration's form (the seed's negamax unless asked).
+trace::ValueView view_of(const Args& args) {
+  trace::ValueView view = trace::ValueView::negamax;
+  if (args.has("view") && !trace::parse_value_view(args.value_or("view", ""), view))
+    throw InputError("--view: minimax or negamax, not '" + args.value_or("view", "") + "'");
+  return view;
+}
+}  // namespace
+
 int cmd_replay(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"at"}, {"json"});
+  const Args args(argc, argv, 0, {"at", "view"}, {"json"});
+  const trace::ValueView view = view_of(args);
   if (args.positional().size() != 1)
     throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
   const auto bytes = read_file_bytes(args.positional()[0]);
@@ -30,7 +42,7 @@ int cmd_replay(int argc, char** argv) {
   const trace::Counters c = model.counters_at(at);
   const std::uint32_t current = model.node_of_event(at);
   const std::uint32_t visible = model.nodes_visible_at(at);
-  const std::string sentence = narrate(model, at);
+  const std::string sentence = narrate(model, at, view);
   if (args.has("json")) {
     JsonWriter j;
     j.begin_object();

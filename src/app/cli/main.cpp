@@ -18,7 +18,7 @@ struct Command {
 
 const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search, nullptr},  // usage from the registry
-    {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--json]"},
+    {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--view minimax|negamax] [--json]"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},
