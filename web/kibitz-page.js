@@ -73,6 +73,7 @@
       setPlaying: (on) => M.setPlaying(!!on),
       setSpeed: (eventsPerSecond) => M.setSpeed(Number(eventsPerSecond)),
       setTheme: (theme) => M.setTheme(String(theme)),
+      setValueView: (view) => M.setValueView(String(view)),  // 'minimax' | 'negamax'
       setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),

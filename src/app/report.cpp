@@ -6,6 +6,7 @@
 #include "app/algorithms/algorithm.hpp"
 #include "app/fe_report.hpp"
 #include "app/interest_report.hpp"
+#include "trace/minimax_form.hpp"
 
 namespace kibitz {
 
@@ -232,8 +233,47 @@ void write_search_outcome(JsonWriter& j, const SearchResult& result) {
 
 }  // namespace
 
+// The node in the textbook's form (trace/minimax_form.hpp): the player to move, and its
+// window, best values and value from MAX's point of view as of t.
+void write_node_minimax(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
+                        const trace::NodeState& s) {
+  const trace::ModelNode& n = model.node(id);
+  j.key("player");
+  j.string(trace::is_max_node(model, id) ? "max" : "min");
+  j.key("minimax");
+  j.begin_object();
+  if (model.has_window() && s.visible) {
+    const trace::MinimaxWindow w = trace::max_view_window(model, id, s.alpha, n.beta);
+    j.key("alpha");
+    j.score(w.alpha);
+    j.key("beta");
+    j.score(w.beta);
+  }
+  j.key("best");
+  j.begin_array();
+  const std::uint32_t* ev = model.node_events_begin(id);
+  for (std::uint32_t i = 0; i < model.node_event_count(id) && ev[i] <= t; ++i) {
+    const trace::Event& e = model.event(ev[i]);
+    if (e.type == EventType::best_set) j.score(trace::max_view(model, id, e.b));
+  }
+  j.end_array();
+  j.key("value");
+  if (s.has_ret)
+    j.score(trace::max_view(model, id, s.ret));
+  else if (s.evaluated)
+    j.score(trace::max_view(model, id, s.eval));
+  else
+    j.null();
+  j.key("bound");
+  if (s.has_ret)
+    j.string(bound_name(trace::max_view(model, id, s.bound)));
+  else
+    j.null();
+  j.end_object();
+}
+
 void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::size_t t,
-                      const std::vector<Score>* scores) {
+                      const std::vector<Score>* scores, bool minimax_form) {
   const trace::ModelNode& n = model.node(id);
   const trace::NodeState s = model.state_at(id, t);
   j.begin_object();
@@ -260,6 +300,7 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   if (n.marks & trace::k_tt_probed) write_node_tt(j, n);
   write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
   write_interest_entry(j, model, id, t);
+  if (minimax_form) write_node_minimax(j, model, id, t, s);
   j.end_object();
 }
 

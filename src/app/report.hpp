@@ -15,10 +15,13 @@
 namespace kibitz {
 
 // One nodes_table entry: {"id","name","path","parent","depth","alpha0","beta","alpha":[...],
-// "best":[...],"ret","score"?,"kind","expected_kind","bound","cutoff_child"} as of event t.
-// Values not known yet at t are null.
+// "best":[...],"ret","score"?,"kind","expected_kind","bound","cutoff_child"} as of event t;
+// with minimax_form also "player" ("max"/"min") and "minimax": {"alpha","beta","best":[...],
+// "value","bound"}, the textbook's form (trace/minimax_form.hpp). Values not known yet at t are
+// null.
 void write_node_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t,
-                      const std::vector<Score>* scores);
+                      const std::vector<Score>* scores,
+                      bool minimax_form = false);
 
 // The root whose line the report shows: the last one whose search finished (iterative
 // deepening under a node budget may end with an unfinished one); k_no_node if none.

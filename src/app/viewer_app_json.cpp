@@ -53,19 +53,41 @@ std::string ViewerApp::summary_json() const {
 
 namespace {
 
-// What the last frame's canvas drew: instances, nodes folded into bins, the level of detail,
-// and ImGui's own vertices.
-void write_canvas_figures(JsonWriter& j) {
+// The last frame's times, and what its canvas drew: instances, nodes folded into bins, the
+// level of detail, and ImGui's own vertices.
+void write_frame_figures(JsonWriter& j, const viewer::ViewerState& s) {
+  j.key("frame_ms");
+  j.number(s.frame_ms);
+  j.key("work_ms");
+  j.number(s.work_ms);
   const viewer::CanvasStats& cs = viewer::last_canvas_stats();
+  j.key("canvas_ms");
+  j.number(cs.ms);
   j.key("canvas_drawn");
   j.number(static_cast<double>(cs.nodes_drawn));
   j.key("canvas_folded");
   j.number(static_cast<double>(cs.dots_folded));
   j.key("canvas_detail");
   j.number(static_cast<double>(cs.level_of_detail));
-  const ImDrawData* dd = ImGui::GetDrawData();
+  const ImDrawData* dd = ImGui::GetCurrentContext() ? ImGui::GetDrawData() : nullptr;
   j.key("draw_vertices");
   j.number(dd ? static_cast<double>(dd->TotalVtxCount) : 0.0);
+}
+
+// Widget rectangles by name, in canvas pixels (for tests and scripts).
+void write_widgets(JsonWriter& j, const viewer::ViewerState& s) {
+  j.key("widgets");
+  j.begin_object();
+  for (const auto& [name, r] : s.widgets) {
+    j.key(name);
+    j.begin_array();
+    j.number(static_cast<double>(r.x));
+    j.number(static_cast<double>(r.y));
+    j.number(static_cast<double>(r.z));
+    j.number(static_cast<double>(r.w));
+    j.end_array();
+  }
+  j.end_object();
 }
 
 }  // namespace
@@ -112,21 +134,17 @@ std::string ViewerApp::view_state_json() const {
   j.end_array();
   j.key("follow");
   j.boolean(s.camera.follow);
+  j.key("value_view");
+  j.string(trace::value_view_name(s.value_view));
   j.key("theme");
   j.string(s.theme == viewer::Theme::dark ? "dark" : "light");
   j.key("font_scale");
   j.number(static_cast<double>(s.font_scale));
   j.key("pixel_ratio");
   j.number(static_cast<double>(s.dpi_scale));
-  j.key("frame_ms");
-  j.number(s.frame_ms);
-  j.key("work_ms");
-  j.number(s.work_ms);
   j.key("searching");
   j.boolean(m_state.search.running);
-  j.key("canvas_ms");
-  j.number(viewer::last_canvas_stats().ms);
-  write_canvas_figures(j);
+  write_frame_figures(j, s);
   j.key("error");
   j.string(s.error);
   j.key("status");
@@ -135,18 +153,7 @@ std::string ViewerApp::view_state_json() const {
   j.string(s.has_trace() ? s.origin() : "");
   j.key("scores");
   j.boolean(s.scores.has_value());
-  j.key("widgets");
-  j.begin_object();
-  for (const auto& [name, r] : s.widgets) {
-    j.key(name);
-    j.begin_array();
-    j.number(static_cast<double>(r.x));
-    j.number(static_cast<double>(r.y));
-    j.number(static_cast<double>(r.z));
-    j.number(static_cast<double>(r.w));
-    j.end_array();
-  }
-  j.end_object();
+  write_widgets(j, s);
   j.end_object();
   return j.take();
 }
@@ -159,7 +166,7 @@ std::string ViewerApp::node_state_json(std::uint32_t id) const {
   }
   JsonWriter j;
   const std::vector<Score>* scores = m_state.scores ? &*m_state.scores : nullptr;
-  write_node_entry(j, m_state.model(), id, m_state.cursor(), scores);
+  write_node_entry(j, m_state.model(), id, m_state.cursor(), scores, true);
   return j.take();
 }
 

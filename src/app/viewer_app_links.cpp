@@ -2,6 +2,7 @@
 // codec as JSON and the form, and the cursor), and a fragment applied.
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 
 #include "app/viewer_app.hpp"
 #include "core/error.hpp"
@@ -10,15 +11,17 @@ namespace kibitz {
 
 std::string ViewerApp::url_hash() const {
   if (!m_spec) return "";
-  return "#" + m_spec->link_params() + "&t=" + std::to_string(m_state.cursor());
+  return "#" + m_spec->link_params() + "&t=" + std::to_string(m_state.cursor()) +
+         "&view=" + trace::value_view_name(m_state.value_view);
 }
 
 namespace {
 
-// The link's parts that are not the search's: the cursor and an example by name.
+// The link's parts that are not the search's: the cursor, an example by name, the value view.
 struct LinkExtras {
   long long t = 0;
   std::string example;
+  std::optional<trace::ValueView> view;
 };
 
 bool link_extra(const std::string& key, const std::string& value, void* user) {
@@ -31,6 +34,13 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
   }
   if (key == "example") {
     x.example = value;
+    return true;
+  }
+  if (key == "view") {
+    trace::ValueView v;
+    if (!trace::parse_value_view(value, v))
+      throw InputError("link: view must be minimax or negamax, not '" + value + "'");
+    x.view = v;
     return true;
   }
   return false;
@@ -58,6 +68,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     return error_json(e.what());
   }
   form_from_spec(spec);  // show the link's set-up in the form too
+  if (extras.view) m_state.set_value_view(*extras.view);
   if (background) {
     start(spec, static_cast<std::size_t>(extras.t));
     return m_state.error.empty() ? "{}" : error_json(m_state.error);

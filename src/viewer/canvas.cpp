@@ -124,6 +124,8 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
   if (keys::pressed(keys::k_m, false)) s.show_overview = !s.show_overview;
   if (keys::pressed(keys::k_z, false) && s.selected != k_no_node) s.go_to(s.selected);
   if (keys::pressed(keys::k_x, false) && s.selected != k_no_node) s.toggle_collapsed(s.selected);
+  if (keys::pressed(keys::k_v, false))
+    s.set_value_view(s.minimax_view() ? trace::ValueView::negamax : trace::ValueView::minimax);
 }
 
 // Follow: when the current node comes near the canvas' edge, glide to centre it; while it
@@ -187,7 +189,7 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   return f;
 }
 
-// One stub: a view's drawing, else (over the GPU's dashed edge and box) its "+N".
+// One stub: a view's drawing, else (over the GPU's dashed edge and box) its "N pruned".
 void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                const LayoutStub& st, const Palette& pal) {
   const ImVec2 a = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
@@ -195,12 +197,17 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   bool drawn = false;
   for (const AlgorithmView* v : p.s.views()) drawn = drawn || v->stub(p, st, a, c);
   if (drawn || f.lod < 2) return;
-  const std::string label = "+" + std::to_string(st.count);
+  // The count in the box and "pruned" under it: never a bare number beside a leaf's value.
+  const std::string count = std::to_string(st.count);
   const float fs = 14.0f * f.zoom;
   const float box_h = p.s.metrics.node_height * 0.55f * f.zoom;
-  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, label.c_str());
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, count.c_str());
   p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y + (box_h - ts.y) * 0.5f),
-                pal.text_dim, label.c_str());
+                pal.text_dim, count.c_str());
+  const float ws = fs * 0.85f;
+  const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  p.dl->AddText(ImGui::GetFont(), ws, ImVec2(c.x - ww.x * 0.5f, c.y + box_h + 2.0f * f.zoom),
+                pal.text_dim, "pruned");
 }
 
 // An edge's marks over the GPU's line: the cutoff mark on the edge of the successor that
@@ -266,11 +273,11 @@ void draw_edge_marks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayou
 }
 
 // Stubs: successors left unsearched (a view may draw its own; the GPU draws the others' dashed
-// edges and boxes, and their "+N" goes on top here), those on screen by level (stubs are sorted by
-// level, then x), each once its cutoff has happened.
+// edges and boxes, and their "N pruned" goes on top here), those on screen by level (stubs are
+// sorted by level, then x), each once its cutoff has happened.
 void draw_stubs(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout) {
   const Palette& pal = palette(p.s.theme);
-  bool owned = false;  // stubs a view draws itself (else only "+N" labels, when readable)
+  bool owned = false;  // stubs a view draws itself (else only "N pruned" labels, when readable)
   for (const AlgorithmView* v : p.s.views()) owned = owned || v->owns_stubs();
   if (!owned && f.lod < 2) return;
   const float pixel = 1.0f / f.zoom;

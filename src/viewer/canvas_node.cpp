@@ -7,6 +7,7 @@
 
 #include "core/score.hpp"
 #include "viewer/canvas_frame.hpp"
+#include "viewer/canvas_text.hpp"
 
 namespace kibitz::viewer {
 
@@ -32,36 +33,16 @@ const char* bound_symbol(Bound b) {
   }
 }
 
-std::string node_title(const trace::Model& m, std::uint32_t id) {
-  const std::string& label = m.label(id);
-  if (!label.empty()) return label;
-  if (m.node(id).parent == k_no_node) return "root";
-  return "k=" + std::to_string(m.node(id).k);
+// The node's name as the narration gives it (its label, "root", or its path), and in the
+// minimax view the player to move there first.
+std::string node_title(const CanvasPaint& p, std::uint32_t id) {
+  const std::string& label = p.m.label(id);
+  std::string name = !label.empty()                     ? label
+                     : p.m.node(id).parent == k_no_node ? std::string("root")
+                                                        : p.m.path_text(id);
+  if (!p.s.minimax_view() || p.m.node(id).leaf) return name;
+  return std::string(trace::is_max_node(p.m, id) ? "MAX " : "MIN ") + name;
 }
-
-// Text lines inside a full node's box.
-struct NodeText {
-  ImDrawList* dl;
-  ImFont* font;
-  ImVec2 a, b;
-  float fs, line, pad, y;
-
-  void text(float x, const std::string& s, ImU32 col) const {
-    dl->AddText(font, fs, ImVec2(x, y), col, s.c_str());
-  }
-  // A line with a left and a right part ("α[2] +17466 ... β +∞"); when wide numbers would make
-  // them overlap, the line's text shrinks to fit the box rather than run together.
-  void pair(const std::string& left, ImU32 left_col, const std::string& right,
-            ImU32 right_col) const {
-    const float lw = font->CalcTextSizeA(fs, 1e9f, 0.0f, left.c_str()).x;
-    const float rw = font->CalcTextSizeA(fs, 1e9f, 0.0f, right.c_str()).x;
-    const float avail = b.x - a.x - 2 * pad, gap = fs * 0.5f;
-    const float k = lw + gap + rw > avail ? avail / (lw + gap + rw) : 1.0f;
-    const float dy = (1.0f - k) * fs * 0.5f;  // keep the smaller text on the line's middle
-    dl->AddText(font, fs * k, ImVec2(a.x + pad, y + dy), left_col, left.c_str());
-    dl->AddText(font, fs * k, ImVec2(b.x - pad - rw * k, y + dy), right_col, right.c_str());
-  }
-};
 
 // The highlights over a box the GPU drew (its fill, and its border in the kind's colour, dashed
 // while only expected): the cursor's ring, the selection's, the hovered shade.
@@ -111,16 +92,23 @@ void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
     p.dl->AddTriangleFilled(ImVec2(txt.b.x - 14 * zoom, txt.a.y), ImVec2(txt.b.x, txt.a.y),
                             ImVec2(txt.b.x, txt.a.y + 14 * zoom), pal.wrong_prediction);
   }
-  const std::string title = node_title(p.m, id);
+  const std::string title = node_title(p, id);
   const ImVec2 ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
-  const float avail = txt.b.x - tb.x - txt.pad * 2;
+  float left = tb.x + txt.pad;
+  if (p.s.minimax_view() && !n.leaf) {  // the player's shape after the tag: △ MAX, ▽ MIN
+    const float h = txt.line * 0.62f;
+    player_mark(p.dl, ImVec2(left, txt.y + (txt.line - h) * 0.5f), h, trace::is_max_node(p.m, id),
+                pal.text);
+    left += h * 1.1f + txt.pad;
+  }
+  const float avail = txt.b.x - left - txt.pad;
   if (ls.x <= avail) {
     const float right =
         txt.b.x - txt.pad - ls.x - (decided && st.kind != n.expected ? 6 * zoom : 0);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(right, txt.y), pal.text, title.c_str());
   } else {
-    p.dl->PushClipRect(ImVec2(tb.x + txt.pad, txt.a.y), ImVec2(txt.b.x - txt.pad, txt.b.y), true);
-    txt.dl->AddText(txt.font, txt.fs, ImVec2(tb.x + txt.pad, txt.y), pal.text, title.c_str());
+    p.dl->PushClipRect(ImVec2(left, txt.a.y), ImVec2(txt.b.x - txt.pad, txt.b.y), true);
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(left, txt.y), pal.text, title.c_str());
     p.dl->PopClipRect();
   }
 }
@@ -186,6 +174,10 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
   txt.y = a.y + txt.pad * 0.6f;
   title_line(p, txt, id, st);
   txt.y += txt.line;
+  if (p.s.minimax_view()) {
+    minimax_value_lines(p, txt, id, st);
+    return;
+  }
   value_lines(p, txt, id, st);
   return_line(p, txt, id, st);
 }

@@ -47,7 +47,7 @@ void draw_events(ViewerState& s) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(trace::event_type_name(m.event(t).type));
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(narrate(m, t).c_str());
+      ImGui::TextUnformatted(narrate(m, t, s.value_view).c_str());
     }
   }
   ImGui::EndTable();

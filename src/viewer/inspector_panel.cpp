@@ -41,6 +41,37 @@ void node_summary(ViewerState& s, std::uint32_t id, const trace::NodeState& st) 
   }
 }
 
+// The node in the textbook's form (trace/minimax_form.hpp), beside the seed's numbers.
+void minimax_summary(ViewerState& s, std::uint32_t id, const trace::NodeState& st) {
+  const trace::Model& m = s.model();
+  const trace::ModelNode& n = m.node(id);
+  const bool max = trace::is_max_node(m, id);
+  ImGui::TextWrapped("%s (MAX moves at the root). As textbooks give it, from MAX's point of view:",
+                     n.leaf ? "A leaf"
+                     : max  ? "A MAX node"
+                            : "A MIN node");
+  if (m.has_window()) {
+    const trace::MinimaxWindow w = trace::max_view_window(m, id, st.alpha, n.beta);
+    ImGui::BulletText("window [\u03b1, \u03b2] = [%s, %s]", sc(w.alpha).c_str(),
+                      sc(w.beta).c_str());
+  }
+  if (st.has_best)
+    ImGui::BulletText("best so far %s (the %s of its successors' values)",
+                      sc(trace::max_view(m, id, st.best)).c_str(), max ? "largest" : "smallest");
+  if (st.has_ret) {
+    const Bound b = trace::max_view(m, id, st.bound);
+    ImGui::BulletText("value %s%s",
+                      b == Bound::lower   ? "\u2265 "
+                      : b == Bound::upper ? "\u2264 "
+                                          : "",
+                      sc(trace::max_view(m, id, st.ret)).c_str());
+  } else if (st.evaluated) {
+    ImGui::BulletText("value %s", sc(trace::max_view(m, id, st.eval)).c_str());
+  }
+  if (!max && m.has_window())
+    ImGui::TextDisabled("(its negamax numbers below are the negated ones, the window swapped)");
+}
+
 // The history table: one row per successor searched up to t, with -ret, best[k], alpha[k+1].
 void history_table(ViewerState& s, std::uint32_t id) {
   const trace::Model& m = s.model();
@@ -179,6 +210,8 @@ void draw_inspector(ViewerState& s) {
     if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
     return;
   }
+  minimax_summary(s, id, st);
+  section("negamax (the seed's form)");
   node_summary(s, id, st);
   if (!n.leaf && m.child_count(id) > 0) history_table(s, id);
   if (st.cutoff_child >= 0) {

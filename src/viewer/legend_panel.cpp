@@ -27,7 +27,7 @@ void draw_legend(ViewerState& s) {
     ImGui::SameLine();
     ImGui::TextWrapped("%s", text);
   };
-  section("node kinds (000_\u2026)");
+  section("node kinds");
   swatch(p.pv, 0, false, "Pv", "Pv: ret is exact (= score); no successor cut off");
   swatch(p.cut, 0, false, "Cut",
          "Cut: a successor cut off; ret is a lower bound (score \u2265 ret)");
@@ -44,25 +44,37 @@ void draw_legend(ViewerState& s) {
   swatch(0, p.edge_active, false, nullptr, "highlighted edges: the active path from the root");
   swatch(0, p.cutoff_mark, false, "||",
          "two bars across an edge: this successor caused the cutoff");
-  swatch(0, p.stub, true, "+3", "dashed box +N: successors never searched after the cutoff");
+  swatch(0, p.stub, true, "3",
+         "dashed box \"N pruned\": successors never searched after the cutoff");
   swatch(0, p.edge_pv, false, nullptr, "thick edges at the end: the principal variation");
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->legend(s);
   }
   section("numbers on a node");
-  ImGui::TextWrapped(
-      "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: beta; "
-      "best[k]: the best "
-      "negated return so far; ret: the return value with = (exact), \u2265 (lower bound) or \u2264 "
-      "(upper bound); "
-      "sc: the unpruned minimax score, once computed. Values are from the side to move at that "
-      "node (negamax). "
-      "In games, +M3 is a game won (\u2212M3 lost) 3 plies from the root of the search.");
+  if (s.minimax_view()) {
+    ImGui::TextWrapped(
+        "As in textbooks (V or the View menu switches to the seed's negamax form): \u25b3 MAX "
+        "nodes (the root's player moves) and \u25bd MIN nodes, every value from MAX's point of "
+        "view. \u03b1 and \u03b2: the window (coloured once a successor has narrowed it: "
+        "\u03b1 at a MAX node, \u03b2 at a MIN node); best: the largest value so far at a MAX "
+        "node, the smallest at a MIN node; value: what the node returns, with \u2265 or \u2264 "
+        "when it is only a bound. A MAX node is cut off when best reaches \u03b2, a MIN node when "
+        "best falls to \u03b1. sc: the unpruned minimax value, once computed.");
+  } else {
+    ImGui::TextWrapped(
+        "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: "
+        "beta; best[k]: the best negated return so far; ret: the return value with = (exact), "
+        "\u2265 (lower bound) or \u2264 (upper bound); sc: the unpruned minimax score, once "
+        "computed. Values are from the side to move at that node (negamax; V or the View menu "
+        "switches to the textbook's MAX/MIN form).");
+  }
+  ImGui::TextWrapped("In games, +M3 is a game won (\u2212M3 lost) 3 plies from the root.");
   section("keys");
   ImGui::TextWrapped(
       "Space play/pause \u00b7 \u2190/\u2192 one event \u00b7 Shift+\u2190/\u2192 one node \u00b7 "
       "Home/End \u00b7 "
-      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 Ctrl +/\u2212 text size \u00b7 Ctrl+Enter "
+      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 V values MAX/MIN or negamax \u00b7 Ctrl "
+      "+/\u2212 text size \u00b7 Ctrl+Enter "
       "run \u00b7 "
       "Ctrl+O open \u00b7 Ctrl+S save");
 }

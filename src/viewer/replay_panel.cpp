@@ -120,8 +120,8 @@ void draw_replay_bar(ViewerState& s) {
   s.note_widget("scrub");
   if (!have) ImGui::EndDisabled();
   // Narration, in a slightly larger type.
-  const std::string sentence =
-      have ? narrate(s.model(), s.cursor()) : "Press Run to search the tree in Set-up.";
+  const std::string sentence = have ? narrate(s.model(), s.cursor(), s.value_view)
+                                    : "Press Run to search the tree in Set-up.";
   ImGui::PushTextWrapPos(0.0f);
   ImGui::SetWindowFontScale(1.12f);
   ImGui::TextUnformatted(sentence.c_str());

@@ -236,6 +236,14 @@ void search_section(ViewerState& s) {
   ImGui::SameLine();
   ImGui::RadioButton("\u2265  \u03b2", &f.criterion, 1);
   s.note_widget("criterion_ge");
+  // How the values are shown (not part of the search: it applies at once).
+  ImGui::TextUnformatted("values");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("MAX/MIN", s.minimax_view())) s.set_value_view(trace::ValueView::minimax);
+  s.note_widget("value_view_minimax");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("negamax", !s.minimax_view())) s.set_value_view(trace::ValueView::negamax);
+  s.note_widget("value_view_negamax");
   if (f.source != SetupForm::Source::game) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     ImGui::InputInt("depth (-1 = to the leaves)", &f.depth);

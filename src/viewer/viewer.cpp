@@ -42,6 +42,13 @@ void draw_menu(ViewerState& s) {
     if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Values as in textbooks: MAX and MIN nodes", "V", s.minimax_view()))
+      s.set_value_view(trace::ValueView::minimax);
+    if (ImGui::MenuItem("Values as the seed: negamax", "V", !s.minimax_view()))
+      s.set_value_view(trace::ValueView::negamax);
+    s.note_widget("menu_value_view");
+    ImGui::Separator();
     ImGui::MenuItem("Forward estimation: estimate bars", nullptr, &s.fe.bars);
     ImGui::MenuItem("Experiments\u2026", nullptr,
                     &s.fe.experiments.open);  // fe_experiments_panel.cpp

@@ -26,6 +26,7 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
                    t->events.size() >= k_drop_lean_events;
   if (m_lean_dropped) t->events.free_all();
   m_trace = std::move(t);
+  if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
   m_origin = std::move(origin);
   m_views = applicable_views(*m_model);
   m_cursor = 0;

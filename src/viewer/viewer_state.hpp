@@ -15,6 +15,7 @@
 
 #include <imgui.h>
 
+#include "trace/minimax_form.hpp"
 #include "trace/model.hpp"
 #include "trace/trace.hpp"
 #include "viewer/fe_view.hpp"
@@ -154,6 +155,16 @@ class ViewerState {
   std::vector<GamePosition> positions;
   Requests requests;
   SearchProgress search;
+
+  // The values shown: the textbook's MAX/MIN form or the seed's negamax form. Each trace opens
+  // in its default (trace/minimax_form.hpp) until the user chooses one; then the choice stays.
+  trace::ValueView value_view = trace::ValueView::minimax;
+  bool value_view_chosen = false;
+  void set_value_view(trace::ValueView v) {
+    value_view = v;
+    value_view_chosen = true;
+  }
+  bool minimax_view() const { return value_view == trace::ValueView::minimax; }
 
   Theme theme = Theme::dark;
   float font_scale = 1.0f;  // the user's Ctrl +/- factor

@@ -253,6 +253,12 @@ bool js_set_theme(const std::string& theme) {
   g_app->state().requests.rebuild_fonts = true;
   return true;
 }
+bool js_set_value_view(const std::string& view) {
+  kibitz::trace::ValueView v;
+  if (!kibitz::trace::parse_value_view(view, v)) return false;
+  g_app->state().set_value_view(v);
+  return true;
+}
 void js_set_camera(double x, double y, double zoom) {
   auto& c = g_app->state().camera;
   c.x = static_cast<float>(x);
@@ -310,6 +316,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setPlaying", &js_set_playing);
   emscripten::function("setSpeed", &js_set_speed);
   emscripten::function("setTheme", &js_set_theme);
+  emscripten::function("setValueView", &js_set_value_view);
   emscripten::function("setCamera", &js_set_camera);
   emscripten::function("fit", &js_fit);
   emscripten::function("layoutMs", &js_layout_ms);

@@ -1,0 +1,146 @@
+// The value views (trace/minimax_form.hpp): the textbook's MAX/MIN form against minimax
+// computed directly on generated bracket trees whose leaves are given from MAX's point of view;
+// the AIMA tree as textbooks draw it; the view chosen in the menu's place, kept by links.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "app_driver.hpp"
+#include "core/bound.hpp"
+#include "trace/minimax_form.hpp"
+#include "trace/narration.hpp"
+
+using namespace kibitz;
+using namespace kibitz::test;
+
+namespace {
+
+// A generated game tree: a leaf's value (from MAX's point of view) or successors.
+struct GenTree {
+  int value = 0;
+  std::vector<GenTree> kids;
+};
+
+GenTree generate(std::mt19937& rng, int depth) {
+  GenTree t;
+  if (depth == 0 || (depth < 3 && rng() % 4 == 0)) {
+    t.value = static_cast<int>(rng() % 41) - 20;
+    return t;
+  }
+  const int n = 1 + static_cast<int>(rng() % 3);
+  for (int i = 0; i < n; ++i) t.kids.push_back(generate(rng, depth - 1));
+  return t;
+}
+
+std::string text(const GenTree& t) {
+  if (t.kids.empty()) return std::to_string(t.value);
+  std::string s = "(";
+  for (std::size_t i = 0; i < t.kids.size(); ++i) s += (i ? " " : "") + text(t.kids[i]);
+  return s + ")";
+}
+
+// Textbook minimax: MAX at even depth, MIN at odd depth.
+int minimax(const GenTree& t, int depth) {
+  if (t.kids.empty()) return t.value;
+  int best = depth % 2 == 0 ? -1000 : 1000;
+  for (const GenTree& k : t.kids) {
+    const int v = minimax(k, depth + 1);
+    best = depth % 2 == 0 ? std::max(best, v) : std::min(best, v);
+  }
+  return best;
+}
+
+// The generated subtree at a node's path.
+const GenTree& at_path(const GenTree& root, const std::vector<int>& path) {
+  const GenTree* t = &root;
+  for (int k : path) t = &t->kids[static_cast<std::size_t>(k)];
+  return *t;
+}
+
+}  // namespace
+
+TEST_CASE("a node's value in the minimax view is textbook minimax, or bounds it as it says") {
+  std::mt19937 rng(20261125);
+  int bounded = 0;
+  for (int i = 0; i < 300; ++i) {
+    const GenTree tree = generate(rng, 4);
+    if (tree.kids.empty()) continue;
+    for (const char* algo : {"minimax", "alphabeta"}) {
+      ViewerApp app = make_app();
+      app.run_json(std::string(R"J({"tree":")J") + text(tree) + R"J(","algo":")J" + algo +
+                   R"J(","criterion":"ge"})J");
+      const auto& s = app.state();
+      REQUIRE(s.has_trace());
+      const trace::Model& m = s.model();
+      for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+        const trace::ModelNode& n = m.node(id);
+        if (n.leave_t == trace::k_never) continue;
+        const std::vector<int> path = m.path(id);
+        const int truth = minimax(at_path(tree, path), n.depth);
+        const Score v = trace::max_view(m, id, n.ret);
+        const Bound b = trace::max_view(m, id, n.bound);
+        CAPTURE(text(tree));
+        CAPTURE(algo);
+        CAPTURE(m.path_text(id));
+        CHECK(trace::is_max_node(m, id) == (path.size() % 2 == 0));
+        CHECK(bound_holds(b, v, truth));
+        if (std::string(algo) == "minimax") CHECK(v == truth);
+        bounded += b != Bound::exact;
+      }
+    }
+  }
+  CHECK(bounded > 100);  // alpha-beta's bounds were checked, not only exact values
+}
+
+TEST_CASE(
+    "the AIMA tree in the minimax view: MIN nodes return 3, 2, 2 and are cut as textbooks say") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  auto& s = app.state();
+  REQUIRE(s.has_trace());
+  CHECK(s.value_view == trace::ValueView::minimax);  // a tree's default
+  s.seek(s.event_count() - 1);
+  const trace::Model& m = s.model();
+  const std::uint32_t b = m.child(0, 0), c = m.child(0, 1);
+  CHECK_FALSE(trace::is_max_node(m, b));
+  CHECK(trace::max_view(m, b, m.node(b).ret) == 3);
+  CHECK(m.node(b).ret == -3);  // the seed's negamax value is kept as it is
+  const std::string state = app.node_state_json(b);
+  CHECK(state.find(R"("player":"min")") != std::string::npos);
+  CHECK(state.find(R"("value":3)") != std::string::npos);
+  CHECK(app.node_state_json(0).find(R"("player":"max")") != std::string::npos);
+  // C's cutoff, in textbook words.
+  std::string cutoff;
+  for (std::size_t t = 0; t < m.event_count(); ++t) {
+    if (m.event(t).type == trace::EventType::cutoff && m.event(t).node == c)
+      cutoff = narrate(m, t, trace::ValueView::minimax);
+  }
+  CHECK(cutoff.find("MIN node 1: best 2 < \u03b1 = 3") != std::string::npos);
+  CHECK(cutoff.find("2 remaining successors are pruned") != std::string::npos);
+  CHECK(narrate(m, m.event_count() - 1, trace::ValueView::negamax).find("returns +3") !=
+        std::string::npos);
+}
+
+TEST_CASE("the value view: games open in negamax, a choice stays, links carry it") {
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"game":"tictactoe","depth":2})J");
+  REQUIRE(s.has_trace());
+  CHECK(s.value_view == trace::ValueView::negamax);
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6))"})J");
+  CHECK(s.value_view == trace::ValueView::minimax);
+  s.set_value_view(trace::ValueView::negamax);  // the user's choice stays for the next tree
+  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  CHECK(s.value_view == trace::ValueView::negamax);
+  const std::string link = app.url_hash();
+  CHECK(link.find("view=negamax") != std::string::npos);
+  s.set_value_view(trace::ValueView::minimax);
+  app.apply_url_hash(link, false);
+  CHECK(s.value_view == trace::ValueView::negamax);
+  CHECK(app.view_state_json().find(R"("value_view":"negamax")") != std::string::npos);
+  const std::string bad = app.apply_url_hash("#tree=((1 2))&view=upside-down", false);
+  CHECK(bad.find("view must be minimax or negamax") != std::string::npos);
+}
