@@ -200,10 +200,19 @@ try {
   check(typeof badOpts.error === 'string', 'runSearch with a bad tree returns an error: ' + badOpts.error);
   await api(() => Kibitz.seek(42));
   check(await api(() => Kibitz.select(4)) === true && (await view()).selected === 4, 'select(id) selects');
+  // The value views: a tree opens in the textbook's MAX/MIN form; the first MIN node is worth 3.
+  check((await view()).value_view === 'minimax', 'a tree opens in the minimax (textbook) view');
+  const minNode = JSON.parse(await api(() => Kibitz.nodeState(1)));
+  check(minNode.player === 'min' && minNode.minimax.value === 3 && minNode.ret === -3,
+        'nodeState gives the first MIN node\'s textbook value 3 beside its negamax ret -3');
+  check(await api(() => Kibitz.setValueView('negamax')) === true && (await view()).value_view === 'negamax',
+        'setValueView switches to the negamax view');
+  check(await api(() => Kibitz.setValueView('sideways')) === false, 'setValueView refuses an unknown view');
   await page.waitForTimeout(600);
   await frames(2);
   const hash = await page.evaluate(() => location.hash);
-  check(hash.includes('tree=') && hash.includes('algo=alphabeta') && hash.includes('criterion=ge') && hash.includes('t=42'),
+  check(hash.includes('tree=') && hash.includes('algo=alphabeta') && hash.includes('criterion=ge') && hash.includes('t=42') &&
+        hash.includes('view=negamax'),
         'the address bar carries the set-up and the cursor: ' + hash);
 
   // 10. A link reproduces the view in a fresh page.
@@ -215,7 +224,8 @@ try {
     return s.has_trace && !s.searching;
   }, null, { timeout: 30000 });
   const v2 = JSON.parse(await second_page.page.evaluate(() => Kibitz.viewState()));
-  check(v2.cursor === 42 && v2.events === sum.events, 'opening the link shows the same search at event 42');
+  check(v2.cursor === 42 && v2.events === sum.events && v2.value_view === 'negamax',
+        'opening the link shows the same search at event 42, in the same value view');
   const bad_link = await openPage(browser, server.url + '#tree=((1&algo=best');
   const v3 = JSON.parse(await bad_link.page.evaluate(() => Kibitz.viewState()));
   check(v3.error.length > 0 && await bad_link.page.evaluate(() => document.getElementById('error').hidden),
