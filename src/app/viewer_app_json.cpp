@@ -56,6 +56,8 @@ namespace {
 // The last frame's times, and what its canvas drew: instances, nodes folded into bins, the
 // level of detail, and ImGui's own vertices.
 void write_frame_figures(JsonWriter& j, const viewer::ViewerState& s) {
+  j.key("frames_drawn");
+  j.number(static_cast<double>(s.frames_drawn));
   j.key("frame_ms");
   j.number(s.frame_ms);
   j.key("work_ms");

@@ -31,6 +31,8 @@ void glfw_error(int code, const char* text) {
 // upwards: one notch zoomed to the limit, the wrong way. The page's wheel events are read here
 // instead, in notches, and GLFW's scroll callback is left out.
 EM_BOOL wheel_callback(int, const EmscriptenWheelEvent* e, void* window) {
+  if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(static_cast<GLFWwindow*>(window))))
+    self->note_input();
   const double per_notch = e->deltaMode == DOM_DELTA_PIXEL  ? 100.0
                            : e->deltaMode == DOM_DELTA_LINE ? 3.0
                                                             : 1.0;
@@ -93,6 +95,20 @@ Window::Window(const WindowOptions& options) {
   glfwSetWindowUserPointer(m_window, this);
   glfwSetKeyCallback(m_window, key_callback);
   glfwSetCharCallback(m_window, char_callback);
+  // In front of the backend's too, to note that something happened (idle frames are skipped).
+  glfwSetMouseButtonCallback(m_window, [](GLFWwindow* w, int button, int action, int mods) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+    ImGui_ImplGlfw_MouseButtonCallback(w, button, action, mods);
+  });
+  glfwSetWindowSizeCallback(m_window, [](GLFWwindow* w, int, int) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+  });
+#ifndef __EMSCRIPTEN__
+  glfwSetScrollCallback(m_window, [](GLFWwindow* w, double dx, double dy) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+    ImGui_ImplGlfw_ScrollCallback(w, dx, dy);
+  });
+#endif
 #ifdef __EMSCRIPTEN__
   glfwSetScrollCallback(m_window, no_scroll);
   emscripten_set_wheel_callback("#canvas", m_window, EM_TRUE, wheel_callback);
@@ -102,6 +118,7 @@ Window::Window(const WindowOptions& options) {
 void Window::key_callback(GLFWwindow* window, int key, int scancode, int action, int mods) {
   auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
   if (!self) return ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+  self->note_input();
   if (action == GLFW_REPEAT) return;  // ImGui makes its own repeats from held keys
   self->m_input.push_back({false, key, scancode, action, mods, 0});
 }
@@ -109,6 +126,7 @@ void Window::key_callback(GLFWwindow* window, int key, int scancode, int action,
 void Window::char_callback(GLFWwindow* window, unsigned int c) {
   auto* self = static_cast<Window*>(glfwGetWindowUserPointer(window));
   if (!self) return ImGui_ImplGlfw_CharCallback(window, c);
+  self->note_input();
   self->m_input.push_back({true, 0, 0, 0, 0, c});
 }
 
@@ -144,6 +162,30 @@ bool Window::should_close() const {
 }
 void Window::request_close() {
   glfwSetWindowShouldClose(m_window, 1);
+}
+
+bool Window::input_since_last(double wait_seconds) {
+#ifdef __EMSCRIPTEN__
+  (void)wait_seconds;  // the browser calls us back once a display frame; nothing to wait for
+  int w = 0, h = 0, cw = 0, ch = 0;
+  float ratio = 1.0f;
+  wanted_canvas_size(w, h, ratio);
+  glfwGetWindowSize(m_window, &cw, &ch);
+  if (w != cw || h != ch || ratio != m_pixel_ratio) note_input();
+#else
+  if (wait_seconds > 0)
+    glfwWaitEventsTimeout(wait_seconds);
+  else
+    glfwPollEvents();
+#endif
+  double x = 0, y = 0;
+  glfwGetCursorPos(m_window, &x, &y);
+  if (x != m_cursor_x || y != m_cursor_y || !m_input.empty()) note_input();
+  m_cursor_x = x;
+  m_cursor_y = y;
+  const bool any = m_inputs != m_inputs_seen;
+  m_inputs_seen = m_inputs;
+  return any;
 }
 
 void Window::begin_frame() {

@@ -45,6 +45,12 @@ class Window {
   void upload_fonts();
   void set_capture(bool on) { m_capture = on; }
 
+  // Whether any input came since the last call (keys, characters, buttons, the wheel, the
+  // pointer moving, the window or the page resized). On the desktop, first waits up to
+  // wait_seconds for some (0: only polls), so that an idle viewer sleeps instead of drawing.
+  bool input_since_last(double wait_seconds);
+  void note_input() { ++m_inputs; }
+
  private:
   // Dear ImGui 1.86 samples key state once per frame, so a key pressed and released between
   // two frames would be lost, and typed characters could overtake a shortcut typed before
@@ -60,6 +66,9 @@ class Window {
     unsigned int c;
   };
   std::deque<InputEvent> m_input;
+
+  std::uint64_t m_inputs = 0, m_inputs_seen = 0;
+  double m_cursor_x = -1, m_cursor_y = -1;
 
   GLFWwindow* m_window = nullptr;
   float m_pixel_ratio = 1.0f;

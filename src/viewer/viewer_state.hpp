@@ -61,6 +61,10 @@ struct Requests {
   bool rebuild_fonts = false;  // the font size changed
   bool copy_link = false;      // web: copy the URL of this view
   bool cancel_search = false;  // stop the search running in the background (its result dropped)
+  bool any() const {
+    return run || compute_scores || open_picker || !open_path.empty() || !save_path.empty() ||
+           download_kbz || download_json || rebuild_fonts || copy_link || cancel_search;
+  }
 };
 
 // A search running off the UI thread (the desktop's thread, the page's Web Worker): the app
@@ -186,6 +190,14 @@ class ViewerState {
   // Widget rectangles of the last frame, by name, for tests and the JS API.
   std::map<std::string, ImVec4> widgets;
   void note_widget(const char* name);  // the last ImGui item
+
+  // Whether the view is changing by itself (playback, a search or an experiment running, the
+  // camera gliding or about to fit, a request to answer): frames must go on without input.
+  bool busy() const {
+    return playing || search.running || fe.experiments.running || camera.glide_x ||
+           camera.glide_y || camera.fit_pending || camera.fit_all_pending || requests.any();
+  }
+  long long frames_drawn = 0;  // frames the platform loop drew (an idle viewer draws none)
 
   double search_seconds = -1.0;  // how long the shown search took (-1: not run here)
   double frame_ms = 0.0;         // time between frames, set by the platform loop

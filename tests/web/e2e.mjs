@@ -312,7 +312,21 @@ try {
   v = await until('Cancel', (s) => !s.searching);
   check(v.status.includes('cancelled') && v.nodes >= 2500000, 'Cancel stops it and keeps the view: ' + v.status);
 
-  // 14. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 14. Idle is idle: with nothing changing the page draws no frames (reading the state is not
+  // a change); a key brings them back at once, and moves the cursor.
+  await api(() => Kibitz.runSearch({ tree: '((3 12 8)(2 4 6)(14 5 2))', algo: 'alphabeta' }));
+  await api(() => Kibitz.seek(10));
+  await page.waitForTimeout(2500);
+  const idle0 = (await view()).frames_drawn;
+  await page.waitForTimeout(1500);
+  const idle1 = (await view()).frames_drawn;
+  check(idle1 === idle0, `no frame drawn while idle (${idle0} then ${idle1})`);
+  await page.mouse.click(...(await centre('canvas')));
+  await page.keyboard.press('ArrowRight');
+  v = await until('a key after idling', (s) => s.cursor === 11);
+  check(v.frames_drawn > idle1, 'a key wakes the page and moves the cursor');
+
+  // 15. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);

@@ -17,6 +17,7 @@
 
 #include "app/canvas_gpu.hpp"
 #include "app/desktop/thread_search.hpp"
+#include "app/idle_gate.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
@@ -241,6 +242,7 @@ void render_frame(kibitz::ViewerApp& app, kibitz::platform::Window& window) {
   s.work_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - work_start)
           .count();
+  ++s.frames_drawn;
 }
 
 // --screenshot: writes the last frame to the PNG file; on failure says why and sets status 1.
@@ -287,9 +289,13 @@ int main(int argc, char** argv) {
   window->set_capture(!o.screenshot.empty());
 
   int frame = 0;
+  kibitz::IdleGate idle;
   kibitz::platform::run_main_loop([&]() {
     if (window->should_close()) return false;
     searches.poll();
+    // Asleep until input when nothing changes (never while a scripted run counts its frames).
+    const bool input = window->input_since_last(idle.sleeping() ? 0.25 : 0.0);
+    if (o.frames == 0 && !idle.draw(input, s.busy())) return true;
     render_frame(app, *window);
     ++frame;
     // An experiment started from the command line is waited for, and drawn twice once done.

@@ -12,8 +12,10 @@
 #include <new>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "app/canvas_gpu.hpp"
+#include "app/idle_gate.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
@@ -65,6 +67,21 @@ void set_clipboard(void*, const char* text) {
 std::string failure_message(const char* what) {
   return std::string("Kibitz could not do that: ") + what + " (the view is as it was)";
 }
+// Calls of the JavaScript API that change the view (Changing<> below): a frame is drawn after
+// them. Reading calls (viewState, nodeState...) leave an idle page idle.
+unsigned long long g_api_calls = 0, g_api_calls_seen = 0;
+kibitz::IdleGate g_idle;
+
+template <auto F>
+struct Changing;
+template <class R, class... A, R (*F)(A...)>
+struct Changing<F> {
+  static R call(A... a) {
+    ++g_api_calls;
+    return F(std::forward<A>(a)...);
+  }
+};
+
 template <class F>
 auto guarded(F&& f, decltype(f()) fallback) -> decltype(f()) {
   try {
@@ -97,6 +114,10 @@ bool frame() {
 }
 
 bool draw_frame() {
+  // Idle: no input, no API call, nothing changing by itself: no frame drawn.
+  const bool input = g_window->input_since_last(0.0) || g_api_calls != g_api_calls_seen;
+  g_api_calls_seen = g_api_calls;
+  if (!g_idle.draw(input, g_app->state().busy() || g_finished.has_value())) return true;
   const double start = emscripten_get_now();
   if (g_finished) {
     kibitz::SearchResult r = std::move(*g_finished);
@@ -115,6 +136,7 @@ bool draw_frame() {
   g_app->process_requests();
   s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
   s.work_ms = emscripten_get_now() - start;
+  ++s.frames_drawn;
   // Keep the address bar's link to this view current (at most a few times a second).
   const double now = emscripten_get_now();
   if (now - g_last_hash_time > 400.0) {
@@ -293,35 +315,35 @@ void js_paste(const std::string& text) {
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(kibitz) {
-  emscripten::function("runSearch", &js_run_search);
-  emscripten::function("startSearch", &js_start_search);
+  emscripten::function("runSearch", &Changing<&js_run_search>::call);
+  emscripten::function("startSearch", &Changing<&js_start_search>::call);
   emscripten::function("searchState", &js_search_state);
-  emscripten::function("cancelSearch", &js_cancel_search);
-  emscripten::function("searchProgress", &js_search_progress);
-  emscripten::function("searchDone", &js_search_done);
-  emscripten::function("searchFailed", &js_search_failed);
-  emscripten::function("openLink", &js_open_link);
+  emscripten::function("cancelSearch", &Changing<&js_cancel_search>::call);
+  emscripten::function("searchProgress", &Changing<&js_search_progress>::call);
+  emscripten::function("searchDone", &Changing<&js_search_done>::call);
+  emscripten::function("searchFailed", &Changing<&js_search_failed>::call);
+  emscripten::function("openLink", &Changing<&js_open_link>::call);
   emscripten::function("eventCount", &js_event_count);
-  emscripten::function("seek", &js_seek);
+  emscripten::function("seek", &Changing<&js_seek>::call);
   emscripten::function("cursor", &js_cursor);
   emscripten::function("nodeState", &js_node_state);
   emscripten::function("viewState", &js_view_state);
-  emscripten::function("select", &js_select);
-  emscripten::function("toggleFold", &js_toggle_fold);
-  emscripten::function("loadTraceBytes", &js_load_trace);
+  emscripten::function("select", &Changing<&js_select>::call);
+  emscripten::function("toggleFold", &Changing<&js_toggle_fold>::call);
+  emscripten::function("loadTraceBytes", &Changing<&js_load_trace>::call);
   emscripten::function("saveTraceView", &js_save_trace);
   emscripten::function("saveTraceJson", &js_save_trace_json);
   emscripten::function("link", &js_link);
-  emscripten::function("applyLink", &js_apply_link);
-  emscripten::function("setPlaying", &js_set_playing);
-  emscripten::function("setSpeed", &js_set_speed);
-  emscripten::function("setTheme", &js_set_theme);
-  emscripten::function("setValueView", &js_set_value_view);
-  emscripten::function("setCamera", &js_set_camera);
-  emscripten::function("fit", &js_fit);
+  emscripten::function("applyLink", &Changing<&js_apply_link>::call);
+  emscripten::function("setPlaying", &Changing<&js_set_playing>::call);
+  emscripten::function("setSpeed", &Changing<&js_set_speed>::call);
+  emscripten::function("setTheme", &Changing<&js_set_theme>::call);
+  emscripten::function("setValueView", &Changing<&js_set_value_view>::call);
+  emscripten::function("setCamera", &Changing<&js_set_camera>::call);
+  emscripten::function("fit", &Changing<&js_fit>::call);
   emscripten::function("layoutMs", &js_layout_ms);
-  emscripten::function("computeScores", &js_compute_scores);
-  emscripten::function("paste", &js_paste);
+  emscripten::function("computeScores", &Changing<&js_compute_scores>::call);
+  emscripten::function("paste", &Changing<&js_paste>::call);
   emscripten::function("heapUsed", &js_heap_used);
 }
 
