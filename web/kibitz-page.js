@@ -19,6 +19,15 @@
     rejectReady(new Error(String(message)));
   };
 
+  // A page opened from disk cannot fetch its WebAssembly (browsers forbid it): say what to do
+  // instead of the loader's "[object ProgressEvent]".
+  if (location.protocol === 'file:') {
+    window.kibitzShowError('this page was opened from a file, and a browser does not let a page ' +
+      'opened from disk load its WebAssembly. Serve it instead: run scripts/serve in the Kibitz ' +
+      'folder and open the address it prints (http://127.0.0.1:8000/), or use the desktop app ' +
+      '(build/native/kibitz-desktop).');
+  }
+
   // Emscripten's module configuration: where to draw, what to do on failure.
   window.Module = {
     canvas: $('canvas'),
@@ -74,6 +83,7 @@
       setSpeed: (eventsPerSecond) => M.setSpeed(Number(eventsPerSecond)),
       setTheme: (theme) => M.setTheme(String(theme)),
       setValueView: (view) => M.setValueView(String(view)),  // 'minimax' | 'negamax'
+      setTextSize: (scale) => M.setTextSize(Number(scale)),  // 0.6 .. 3 (Ctrl +/-)
       setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),
@@ -81,10 +91,27 @@
       parse,
     };
     window.Kibitz = api;
+    keepPreferences(api);
     $('loading').classList.add('done');
     $('canvas').focus();
     resolveReady(api);
   };
+
+  // The theme and the text size survive a reload (local storage), unless the link gives its own.
+  function keepPreferences(api) {
+    const key = 'kibitz.preferences';
+    let saved = {};
+    try { saved = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (e) { saved = {}; }
+    if (!/[#&]theme=/.test(location.hash) && (saved.theme === 'light' || saved.theme === 'dark'))
+      api.setTheme(saved.theme);
+    if (!/[#&]text=/.test(location.hash) && typeof saved.text === 'number') api.setTextSize(saved.text);
+    setInterval(() => {
+      const v = parse(api.viewState());  // reading: an idle page stays idle
+      if (v.theme === saved.theme && v.font_scale === saved.text) return;
+      saved = { theme: v.theme, text: v.font_scale };
+      try { localStorage.setItem(key, JSON.stringify(saved)); } catch (e) { /* private mode */ }
+    }, 1000);
+  }
 
   window.kibitzDownload = function (name, bytes, mime) {
     const url = URL.createObjectURL(new Blob([bytes], { type: mime }));

@@ -79,6 +79,14 @@ class ViewerApp {
   void background_done(SearchResult&& result);
   void background_failed(const std::string& message);
 
+  // What a link says of the view besides the search and the cursor, applied once its trace is
+  // shown (viewer_app_links.cpp).
+  struct LinkViewParts {
+    std::optional<std::uint32_t> selected;
+    std::optional<float> cam_x, cam_y, zoom;
+    bool final_layout = false;
+  };
+
  private:
   void show(SearchResult&& result, const std::string& origin);
   std::string shown(const SearchSpec& spec, SearchResult&& result);  // run()'s second half
@@ -87,11 +95,16 @@ class ViewerApp {
   void load_examples(const std::string& assets_dir);
   void load_positions(const std::string& assets_dir);
 
+  // What a link says of the view besides the search and the cursor, applied once its trace is
+  // shown (viewer_app_links.cpp).
+  void apply_link_view(const LinkViewParts& v);
+
   viewer::ViewerState m_state;
   std::optional<SearchSpec> m_spec;             // what the shown trace searched, when known
   std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
   std::optional<SearchSpec> m_pending;          // the search running in the background
   std::size_t m_pending_seek = 0;
+  LinkViewParts m_pending_view;
 };
 
 // {"error": message} (viewer_app_json.cpp).

@@ -22,6 +22,7 @@ std::string describe(const SearchSpec& spec) {
 }  // namespace
 
 void ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
+  m_pending_view = {};  // a link's view is for its own search (apply_url_hash sets it after)
   if (!start_background) {
     run(given);
     if (m_state.has_trace() && m_state.error.empty()) m_state.seek(seek_to);
@@ -66,7 +67,10 @@ void ViewerApp::background_done(SearchResult&& result) {
   m_state.search = viewer::SearchProgress{};
   try {
     shown(spec, std::move(result));
-    if (m_state.has_trace()) m_state.seek(m_pending_seek);
+    if (m_state.has_trace()) {
+      m_state.seek(m_pending_seek);
+      apply_link_view(m_pending_view);
+    }
   } catch (const InputError& e) {
     m_state.error = e.what();
   }

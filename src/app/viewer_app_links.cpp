@@ -1,6 +1,8 @@
 // The app behind the viewer, its links: the view as a URL fragment (the search, through the same
 // codec as JSON and the form, and the cursor), and a fragment applied.
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 
@@ -9,20 +11,95 @@
 
 namespace kibitz {
 
+namespace {
+
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.6g", v);
+  return buf;
+}
+
+}  // namespace
+
+// The search and the cursor, then the view: value view always; theme, text size, selection,
+// layout mode and camera when they are not the defaults.
 std::string ViewerApp::url_hash() const {
   if (!m_spec) return "";
-  return "#" + m_spec->link_params() + "&t=" + std::to_string(m_state.cursor()) +
-         "&view=" + trace::value_view_name(m_state.value_view);
+  const viewer::ViewerState& s = m_state;
+  std::string h = "#" + m_spec->link_params() + "&t=" + std::to_string(s.cursor()) +
+                  "&view=" + trace::value_view_name(s.value_view);
+  if (s.theme == viewer::Theme::light) h += "&theme=light";
+  if (s.font_scale != 1.0f) h += "&text=" + number(s.font_scale);
+  if (s.selected != trace::k_no_node && s.selected != 0) h += "&sel=" + std::to_string(s.selected);
+  if (s.layout_mode == viewer::LayoutMode::final_shape) h += "&layout=final";
+  if (!s.camera.follow)
+    h += "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom);
+  return h;
 }
 
 namespace {
 
-// The link's parts that are not the search's: the cursor, an example by name, the value view.
+// The link's parts that are not the search's: the cursor, an example by name, the view.
 struct LinkExtras {
   long long t = 0;
   std::string example;
   std::optional<trace::ValueView> view;
+  std::optional<viewer::Theme> theme;
+  std::optional<float> text;
+  ViewerApp::LinkViewParts parts;
 };
+
+double parse_number(const std::string& key, const std::string& value) {
+  char* end = nullptr;
+  const double v = std::strtod(value.c_str(), &end);
+  if (value.empty() || *end || !std::isfinite(v))
+    throw InputError("link: " + key + " must be a number, not '" + value + "'");
+  return v;
+}
+
+// cam=x,y,zoom
+void parse_camera(const std::string& value, ViewerApp::LinkViewParts& parts) {
+  const std::size_t a = value.find(','), b = value.find(',', a == std::string::npos ? a : a + 1);
+  if (a == std::string::npos || b == std::string::npos)
+    throw InputError("link: cam must be x,y,zoom, not '" + value + "'");
+  parts.cam_x = static_cast<float>(parse_number("cam", value.substr(0, a)));
+  parts.cam_y = static_cast<float>(parse_number("cam", value.substr(a + 1, b - a - 1)));
+  const double zoom = parse_number("cam", value.substr(b + 1));
+  if (zoom < 1e-5 || zoom > 100) throw InputError("link: cam's zoom must be in 1e-5..100");
+  parts.zoom = static_cast<float>(zoom);
+}
+
+// The view's keys; false for a key that is not one of them.
+bool view_extra(const std::string& key, const std::string& value, LinkExtras& x) {
+  if (key == "view") {
+    trace::ValueView v;
+    if (!trace::parse_value_view(value, v))
+      throw InputError("link: view must be minimax or negamax, not '" + value + "'");
+    x.view = v;
+  } else if (key == "theme") {
+    if (value != "light" && value != "dark")
+      throw InputError("link: theme must be light or dark, not '" + value + "'");
+    x.theme = value == "light" ? viewer::Theme::light : viewer::Theme::dark;
+  } else if (key == "text") {
+    const double f = parse_number("text", value);
+    if (f < 0.6 || f > 3.0) throw InputError("link: text must be a size in 0.6..3");
+    x.text = static_cast<float>(f);
+  } else if (key == "sel") {
+    const double id = parse_number("sel", value);
+    if (id < 0 || id != static_cast<double>(static_cast<std::uint32_t>(id)))
+      throw InputError("link: sel must be a node id");
+    x.parts.selected = static_cast<std::uint32_t>(id);
+  } else if (key == "layout") {
+    if (value != "final" && value != "growing")
+      throw InputError("link: layout must be final or growing, not '" + value + "'");
+    x.parts.final_layout = value == "final";
+  } else if (key == "cam") {
+    parse_camera(value, x.parts);
+  } else {
+    return false;
+  }
+  return true;
+}
 
 bool link_extra(const std::string& key, const std::string& value, void* user) {
   LinkExtras& x = *static_cast<LinkExtras*>(user);
@@ -36,17 +113,24 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
     x.example = value;
     return true;
   }
-  if (key == "view") {
-    trace::ValueView v;
-    if (!trace::parse_value_view(value, v))
-      throw InputError("link: view must be minimax or negamax, not '" + value + "'");
-    x.view = v;
-    return true;
-  }
-  return false;
+  return view_extra(key, value, x);
 }
 
 }  // namespace
+
+void ViewerApp::apply_link_view(const LinkViewParts& v) {
+  viewer::ViewerState& s = m_state;
+  if (!s.has_trace()) return;
+  s.layout_mode = v.final_layout ? viewer::LayoutMode::final_shape : viewer::LayoutMode::growing;
+  if (v.selected && *v.selected < s.model().node_count()) s.selected = *v.selected;
+  if (v.zoom) {
+    s.camera.x = *v.cam_x;
+    s.camera.y = *v.cam_y;
+    s.camera.zoom = *v.zoom;
+    s.camera.follow = false;
+    s.camera.fit_pending = false;
+  }
+}
 
 std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) {
   std::string h = hash;
@@ -69,13 +153,27 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
   }
   form_from_spec(spec);  // show the link's set-up in the form too
   if (extras.view) m_state.set_value_view(*extras.view);
+  if (extras.theme && *extras.theme != m_state.theme) {
+    m_state.theme = *extras.theme;
+    m_state.requests.rebuild_fonts = true;
+  }
+  if (extras.text && *extras.text != m_state.font_scale) {
+    m_state.font_scale = *extras.text;
+    m_state.requests.rebuild_fonts = true;
+  }
   if (background) {
     start(spec, static_cast<std::size_t>(extras.t));
+    if (m_pending)
+      m_pending_view = extras.parts;  // applied when the search is shown
+    else
+      apply_link_view(extras.parts);  // searched already (no background here)
     return m_state.error.empty() ? "{}" : error_json(m_state.error);
   }
   const std::string summary = run(spec);
-  if (m_state.has_trace() && m_state.error.empty())
+  if (m_state.has_trace() && m_state.error.empty()) {
     m_state.seek(static_cast<std::size_t>(extras.t));
+    apply_link_view(extras.parts);
+  }
   return summary;
 }
 

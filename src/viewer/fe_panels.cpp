@@ -79,7 +79,7 @@ void draw_fe_legend(ViewerState& s) {
   const ImU32 fe = fe_colour(s.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
-  section("forward estimation (002_\u2026)");
+  section("forward estimation");
   ImVec2 a = ImGui::GetCursorScreenPos();
   for (float x = a.x; x < a.x + h * 2.6f; x += 6) {
     dl->AddLine(ImVec2(x, a.y), ImVec2(std::min(x + 3, a.x + h * 2.6f), a.y), fe, 1.5f);

@@ -199,7 +199,7 @@ void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, 
 
 void draw_greenblatt_legend(ViewerState& s) {
   const Marks k = marks(s.theme);
-  section("Greenblatt search (003_\u2026)");
+  section("Greenblatt search");
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
   auto swatch = [&](ImU32 fill, const char* tag, const char* text) {

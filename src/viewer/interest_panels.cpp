@@ -181,7 +181,7 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
   const trace::InterestIndex& ix = m.interest();
   if (ix.empty()) return;
   const std::size_t t = s.cursor();
-  section("interest (001_\u2026)");
+  section("interest");
   draw_interest_summary(s, id, t);
   if (ix.rated(id) == 0) return;
   // The plausibility trace: the moves in the order they came up, then the rest cheapest first.
@@ -285,7 +285,7 @@ void draw_interest_legend(ViewerState& s) {
   const ImU32 col = interest_color(s.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
-  section("interest search (001_\u2026)");
+  section("interest search");
   {
     const ImVec2 a = ImGui::GetCursorScreenPos();
     const ImVec2 c(a.x + h * 1.3f, a.y + h * 0.55f);

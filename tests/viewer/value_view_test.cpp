@@ -144,3 +144,43 @@ TEST_CASE("the value view: games open in negamax, a choice stays, links carry it
   const std::string bad = app.apply_url_hash("#tree=((1 2))&view=upside-down", false);
   CHECK(bad.find("view must be minimax or negamax") != std::string::npos);
 }
+
+TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, layout, values") {
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  REQUIRE(s.has_trace());
+  s.seek(30);
+  s.theme = viewer::Theme::light;
+  s.font_scale = 1.25f;
+  s.selected = 4;
+  s.layout_mode = viewer::LayoutMode::final_shape;
+  s.camera.follow = false;
+  s.camera.x = 123.5f;
+  s.camera.y = -40.0f;
+  s.camera.zoom = 1.75f;
+  s.set_value_view(trace::ValueView::negamax);
+  const std::string link = app.url_hash();
+  CAPTURE(link);
+  // Everything back to the defaults, then the link.
+  ViewerApp fresh = make_app();
+  auto& f = fresh.state();
+  CHECK(fresh.apply_url_hash(link, false).find("\"error\"") == std::string::npos);
+  CHECK(f.cursor() == 30);
+  CHECK(f.theme == viewer::Theme::light);
+  CHECK(f.font_scale == doctest::Approx(1.25));
+  CHECK(f.selected == 4);
+  CHECK(f.layout_mode == viewer::LayoutMode::final_shape);
+  CHECK_FALSE(f.camera.follow);
+  CHECK_FALSE(f.camera.fit_pending);  // the first frame keeps the link's camera
+  CHECK(f.camera.x == doctest::Approx(123.5));
+  CHECK(f.camera.y == doctest::Approx(-40.0));
+  CHECK(f.camera.zoom == doctest::Approx(1.75));
+  CHECK(f.value_view == trace::ValueView::negamax);
+  for (const char* bad : {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1",
+                          "&layout=sideways"}) {
+    CAPTURE(bad);
+    const std::string r = fresh.apply_url_hash("#tree=((1 2))" + std::string(bad), false);
+    CHECK(r.find("\"error\":\"link: ") != std::string::npos);
+  }
+}

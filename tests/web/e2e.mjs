@@ -326,7 +326,18 @@ try {
   v = await until('a key after idling', (s) => s.cursor === 11);
   check(v.frames_drawn > idle1, 'a key wakes the page and moves the cursor');
 
-  // 15. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 15. The theme and the text size survive a reload.
+  check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),
+        'setTheme and setTextSize take effect');
+  check(await api(() => Kibitz.setTextSize(40)) === false, 'setTextSize refuses an absurd size');
+  await page.waitForTimeout(1500);  // saved once a second
+  await page.goto(server.url);
+  await page.waitForFunction(() => window.Kibitz !== undefined, null, { timeout: 60000 });
+  v = await until('preferences after a reload', (s) => s.has_trace && !s.searching);
+  check(v.theme === 'light' && Math.abs(v.font_scale - 1.25) < 1e-6,
+        `a reload keeps the theme and the text size (${v.theme}, ${v.font_scale})`);
+
+  // 16. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);
@@ -334,6 +345,13 @@ try {
   const shown = await broken.evaluate(() => document.getElementById('error-text').textContent);
   check(shown.length > 10 && await broken.evaluate(() => document.getElementById('loading').classList.contains('done')),
         'a missing .wasm shows an error instead of a blank page: ' + shown.slice(0, 100));
+  // index.html opened from disk explains how to serve it.
+  const fromDisk = await browser.newPage({ viewport: { width: 1000, height: 700 } });
+  await fromDisk.goto('file://' + path.resolve(webDir, 'index.html'));
+  await fromDisk.waitForFunction(() => !document.getElementById('error').hidden, null, { timeout: 30000 });
+  const diskText = await fromDisk.evaluate(() => document.getElementById('error-text').textContent);
+  check(diskText.includes('scripts/serve') && !diskText.includes('ProgressEvent'),
+        'index.html opened from disk says to serve it: ' + diskText.slice(0, 80));
   await broken.screenshot({ path: path.join(artifacts, 'web-error.png') });
   await broken.close();
 

@@ -48,7 +48,7 @@ std::vector<SearchSpec> bench() {
 extern const AlgorithmEntry k_alphabeta_algorithm = [] {
   AlgorithmEntry a;
   a.name = "alphabeta";
-  a.label = "alpha-beta (search!, 000_\u2026)";
+  a.label = "alpha-beta (fail-soft)";
   a.noun = "alpha-beta";
   a.summary = "search! as the seed writes it, with the cutoff criterion > or >=";
   a.table = TableUse::transpositions;

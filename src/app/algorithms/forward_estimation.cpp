@@ -141,7 +141,7 @@ std::vector<SearchSpec> bench() {
 extern const AlgorithmEntry k_forward_estimation_algorithm = [] {
   AlgorithmEntry a;
   a.name = "forward-estimation";
-  a.label = "forward estimation (Zhang, 002_\u2026)";
+  a.label = "forward estimation (Zhang)";
   a.noun = "forward estimation";
   a.summary = "alpha-beta that prunes a successor whose estimated value cannot matter";
   a.options = &k_options;

@@ -133,7 +133,7 @@ std::vector<SearchSpec> bench() {
 extern const AlgorithmEntry k_greenblatt_algorithm = [] {
   AlgorithmEntry a;
   a.name = "greenblatt";
-  a.label = "Greenblatt (chess, selective, 003_\u2026)";
+  a.label = "Greenblatt (chess, selective)";
   a.noun = "the Greenblatt search";
   a.summary = "Mac Hack VI: plausible moves, widths, feedover, capture and secondary search";
   a.options = &k_options;

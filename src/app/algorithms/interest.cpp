@@ -128,7 +128,7 @@ std::vector<SearchSpec> bench() {
 extern const AlgorithmEntry k_interest_algorithm = [] {
   AlgorithmEntry a;
   a.name = "interest";
-  a.label = "interest search (Rollason, 001_\u2026)";
+  a.label = "interest search (Rollason)";
   a.noun = "the interest search";
   a.summary = "alpha-beta iterated by an interest limit instead of a depth";
   a.options = &k_options;

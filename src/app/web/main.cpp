@@ -275,6 +275,12 @@ bool js_set_theme(const std::string& theme) {
   g_app->state().requests.rebuild_fonts = true;
   return true;
 }
+bool js_set_text_size(double scale) {
+  if (!(scale >= 0.6 && scale <= 3.0)) return false;  // NaN too
+  g_app->state().font_scale = static_cast<float>(scale);
+  g_app->state().requests.rebuild_fonts = true;
+  return true;
+}
 bool js_set_value_view(const std::string& view) {
   kibitz::trace::ValueView v;
   if (!kibitz::trace::parse_value_view(view, v)) return false;
@@ -339,6 +345,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setSpeed", &Changing<&js_set_speed>::call);
   emscripten::function("setTheme", &Changing<&js_set_theme>::call);
   emscripten::function("setValueView", &Changing<&js_set_value_view>::call);
+  emscripten::function("setTextSize", &Changing<&js_set_text_size>::call);
   emscripten::function("setCamera", &Changing<&js_set_camera>::call);
   emscripten::function("fit", &Changing<&js_fit>::call);
   emscripten::function("layoutMs", &js_layout_ms);
