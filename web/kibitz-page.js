@@ -84,6 +84,7 @@
       setTheme: (theme) => M.setTheme(String(theme)),
       setValueView: (view) => M.setValueView(String(view)),  // 'minimax' | 'negamax'
       setTextSize: (scale) => M.setTextSize(Number(scale)),  // 0.6 .. 3 (Ctrl +/-)
+      setPresent: (on) => M.setPresent(!!on),  // projector mode (P)
       setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),

@@ -136,6 +136,13 @@ std::string ViewerApp::view_state_json() const {
   j.end_array();
   j.key("follow");
   j.boolean(s.camera.follow);
+  j.key("present");
+  j.boolean(s.present);
+  j.key("panels");
+  j.string(s.left_panel_shown() && s.right_panel_shown() ? "both"
+           : s.left_panel_shown()                        ? "left"
+           : s.right_panel_shown()                       ? "right"
+                                                         : "none");
   j.key("value_view");
   j.string(trace::value_view_name(s.value_view));
   j.key("theme");

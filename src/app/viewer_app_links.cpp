@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <utility>
 
 #include "app/viewer_app.hpp"
 #include "core/error.hpp"
@@ -34,6 +35,11 @@ std::string ViewerApp::url_hash() const {
   if (s.layout_mode == viewer::LayoutMode::final_shape) h += "&layout=final";
   if (!s.camera.follow)
     h += "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom);
+  if (s.present) h += "&present=1";
+  if (!s.show_left_panel || !s.show_right_panel)
+    h += std::string("&panels=") + (s.show_left_panel    ? "left"
+                                    : s.show_right_panel ? "right"
+                                                         : "none");
   return h;
 }
 
@@ -46,6 +52,8 @@ struct LinkExtras {
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
+  std::optional<bool> present;
+  std::optional<std::pair<bool, bool>> panels;  // left, right
   ViewerApp::LinkViewParts parts;
 };
 
@@ -95,6 +103,14 @@ bool view_extra(const std::string& key, const std::string& value, LinkExtras& x)
     x.parts.final_layout = value == "final";
   } else if (key == "cam") {
     parse_camera(value, x.parts);
+  } else if (key == "present") {
+    if (value != "0" && value != "1") throw InputError("link: present must be 0 or 1");
+    x.present = value == "1";
+  } else if (key == "panels") {
+    if (value != "both" && value != "left" && value != "right" && value != "none")
+      throw InputError("link: panels must be both, left, right or none, not '" + value + "'");
+    x.panels =
+        std::make_pair(value == "both" || value == "left", value == "both" || value == "right");
   } else {
     return false;
   }
@@ -161,6 +177,11 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     m_state.font_scale = *extras.text;
     m_state.requests.rebuild_fonts = true;
   }
+  if (extras.panels) {
+    m_state.show_left_panel = extras.panels->first;
+    m_state.show_right_panel = extras.panels->second;
+  }
+  if (extras.present) m_state.set_present(*extras.present);
   if (background) {
     start(spec, static_cast<std::size_t>(extras.t));
     if (m_pending)

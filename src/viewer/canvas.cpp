@@ -31,7 +31,9 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
   const float margin = 40.0f * s.ui_scale();
   const float fit_zoom = std::min((size.x - margin) / w, (size.y - margin) / h);
-  const float min_readable = 0.75f * s.ui_scale(), max_zoom = 1.25f * s.ui_scale();
+  // On a projector a small tree may grow until its text is read across the room.
+  const float min_readable = 0.75f * s.ui_scale(),
+              max_zoom = (s.present ? 2.5f : 1.25f) * s.ui_scale();
   s.camera.zoom = std::clamp(fit_zoom, readable ? min_readable : 1e-5f, max_zoom);
   if (!readable || fit_zoom >= min_readable) {
     s.camera.x = (layout.min_x() + layout.max_x()) * 0.5f;
@@ -312,14 +314,25 @@ void draw_tooltip(ViewerState& s) {
   ImGui::BeginTooltip();
   ImGui::Text("%s (id %u, path %s)", node_name(m, id).c_str(), id,
               m.path_text(id).empty() ? "root" : m.path_text(id).c_str());
-  if (m.has_window()) {
-    ImGui::Text("window \u03b1\u2080 = %s, \u03b2 = %s", format_score_pretty(n.alpha0).c_str(),
-                format_score_pretty(n.beta).c_str());
+  if (s.minimax_view()) {  // as the canvas shows it: MAX's point of view
+    ImGui::Text("%s", n.leaf ? "a leaf" : trace::is_max_node(m, id) ? "a MAX node" : "a MIN node");
+    if (m.has_window()) {
+      const trace::MinimaxWindow w = trace::max_view_window(m, id, n.alpha0, n.beta);
+      ImGui::Text("window on entry [\u03b1, \u03b2] = [%s, %s]",
+                  format_score_pretty(w.alpha).c_str(), format_score_pretty(w.beta).c_str());
+    }
+    if (st.has_ret)
+      ImGui::Text("value %s (%s), %s", format_score_pretty(trace::max_view(m, id, st.ret)).c_str(),
+                  bound_name(trace::max_view(m, id, st.bound)), kind_label(st.kind));
+  } else {
+    if (m.has_window())
+      ImGui::Text("window \u03b1\u2080 = %s, \u03b2 = %s", format_score_pretty(n.alpha0).c_str(),
+                  format_score_pretty(n.beta).c_str());
+    if (st.has_ret)
+      ImGui::Text("ret %s (%s), %s", format_score_pretty(st.ret).c_str(), bound_name(st.bound),
+                  kind_label(st.kind));
   }
-  if (st.has_ret) {
-    ImGui::Text("ret %s (%s), %s", format_score_pretty(st.ret).c_str(), bound_name(st.bound),
-                kind_label(st.kind));
-  } else if (st.open) {
+  if (!st.has_ret && st.open) {
     ImGui::TextUnformatted("being searched");
   }
   if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));

@@ -106,9 +106,11 @@ void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
     const float right =
         txt.b.x - txt.pad - ls.x - (decided && st.kind != n.expected ? 6 * zoom : 0);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(right, txt.y), pal.text, title.c_str());
-  } else {
+  } else {  // smaller to fit, down to 70%; clipped beyond
+    const float k = std::max(0.7f, avail / ls.x);
     p.dl->PushClipRect(ImVec2(left, txt.a.y), ImVec2(txt.b.x - txt.pad, txt.b.y), true);
-    txt.dl->AddText(txt.font, txt.fs, ImVec2(left, txt.y), pal.text, title.c_str());
+    txt.dl->AddText(txt.font, txt.fs * k, ImVec2(left, txt.y + (1.0f - k) * txt.fs * 0.5f),
+                    pal.text, title.c_str());
     p.dl->PopClipRect();
   }
 }
@@ -169,7 +171,9 @@ void return_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   const trace::NodeState st = p.m.state_at(id, p.t);
   full_box(p, id, a, b, current);
-  NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * p.zoom, 0, 5.0f * p.zoom, 0};
+  // Projector mode: the values read across a room (its boxes are taller for it).
+  const float text = p.s.present ? 1.4f : 1.0f;
+  NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * text * p.zoom, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
   txt.y = a.y + txt.pad * 0.6f;
   title_line(p, txt, id, st);

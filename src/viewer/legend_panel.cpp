@@ -73,7 +73,8 @@ void draw_legend(ViewerState& s) {
   ImGui::TextWrapped(
       "Space play/pause \u00b7 \u2190/\u2192 one event \u00b7 Shift+\u2190/\u2192 one node \u00b7 "
       "Home/End \u00b7 "
-      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 V values MAX/MIN or negamax \u00b7 Ctrl "
+      "+/\u2212 zoom \u00b7 F fit \u00b7 C follow \u00b7 V values MAX/MIN or negamax \u00b7 P "
+      "projector mode \u00b7 [ ] side panels \u00b7 Ctrl "
       "+/\u2212 text size \u00b7 Ctrl+Enter "
       "run \u00b7 "
       "Ctrl+O open \u00b7 Ctrl+S save");

@@ -9,7 +9,8 @@ namespace kibitz::viewer {
 void draw_viewer(ViewerState& s);  // the whole window: menu, panels, canvas, replay bar
 void handle_global_keys(ViewerState& s);
 
-void draw_replay_bar(ViewerState& s);  // transport, scrub bar, narration
+void draw_replay_bar(ViewerState& s);         // transport, scrub bar, narration
+float narration_scale(const ViewerState& s);  // the narration's type size, relative
 void draw_setup(ViewerState& s);
 void draw_inspector(ViewerState& s);
 void draw_events(ViewerState& s);

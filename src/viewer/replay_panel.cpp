@@ -11,6 +11,10 @@ namespace kibitz::viewer {
 
 using trace::EventType;
 
+float narration_scale(const ViewerState& s) {
+  return s.present ? 1.6f : 1.12f;
+}
+
 void handle_global_keys(ViewerState& s) {
   const ImGuiIO& io = ImGui::GetIO();
   // Font size works everywhere, even while typing.
@@ -41,6 +45,11 @@ void handle_global_keys(ViewerState& s) {
       s.requests.download_kbz = true;
     else
       s.show_file_browser = true;
+  }
+  if (!io.WantTextInput && !io.KeyCtrl) {
+    if (keys::pressed(keys::k_p, false)) s.set_present(!s.present);
+    if (keys::pressed(keys::k_left_bracket, false)) s.show_left_panel = !s.show_left_panel;
+    if (keys::pressed(keys::k_right_bracket, false)) s.show_right_panel = !s.show_right_panel;
   }
   if (io.WantTextInput || !s.has_trace()) return;
   if (keys::pressed_named(ImGuiKey_Space, false)) {
@@ -119,11 +128,11 @@ void draw_replay_bar(ViewerState& s) {
   }
   s.note_widget("scrub");
   if (!have) ImGui::EndDisabled();
-  // Narration, in a slightly larger type.
+  // Narration, in a slightly larger type (large in projector mode).
   const std::string sentence = have ? narrate(s.model(), s.cursor(), s.value_view)
                                     : "Press Run to search the tree in Set-up.";
   ImGui::PushTextWrapPos(0.0f);
-  ImGui::SetWindowFontScale(1.12f);
+  ImGui::SetWindowFontScale(narration_scale(s));
   ImGui::TextUnformatted(sentence.c_str());
   ImGui::SetWindowFontScale(1.0f);
   ImGui::PopTextWrapPos();

@@ -43,6 +43,11 @@ void draw_menu(ViewerState& s) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
     ImGui::Separator();
+    if (ImGui::MenuItem("Projector mode", "P", s.present)) s.set_present(!s.present);
+    s.note_widget("menu_present");
+    ImGui::MenuItem("Left panel (set-up, inspector)", "[", &s.show_left_panel, !s.present);
+    ImGui::MenuItem("Right panel (legend, events...)", "]", &s.show_right_panel, !s.present);
+    ImGui::Separator();
     if (ImGui::MenuItem("Values as in textbooks: MAX and MIN nodes", "V", s.minimax_view()))
       s.set_value_view(trace::ValueView::minimax);
     if (ImGui::MenuItem("Values as the seed: negamax", "V", !s.minimax_view()))
@@ -135,39 +140,52 @@ void draw_right_tabs(ViewerState& s) {
   ImGui::EndTabBar();
 }
 
-// The three columns, body_h high: tabs | the iteration selector over the tree canvas | tabs.
+// The columns, body_h high: tabs | the iteration selector over the tree canvas | tabs, either
+// side column left out when its panel is hidden (or in projector mode).
 void draw_columns(ViewerState& s, float body_h) {
   const ImGuiTableFlags tflags =
       ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
-  if (!ImGui::BeginTable("columns", 3, tflags, ImVec2(0, body_h))) return;
+  const bool left = s.left_panel_shown(), right = s.right_panel_shown();
+  if (!ImGui::BeginTable(left && right ? "columns"
+                         : left        ? "columns_l"
+                         : right       ? "columns_r"
+                                       : "columns_none",
+                         1 + left + right, tflags, ImVec2(0, body_h)))
+    return;
   // Side columns of 19 em, but at most 30% of the window each: with large text (a classroom)
   // the tree keeps at least 40% of the width.
   const float side = std::min(ImGui::GetFontSize() * 19, ImGui::GetContentRegionAvail().x * 0.3f);
-  ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, side);
+  if (left) ImGui::TableSetupColumn("left", ImGuiTableColumnFlags_WidthFixed, side);
   ImGui::TableSetupColumn("canvas", ImGuiTableColumnFlags_WidthStretch);
-  ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, side);
+  if (right) ImGui::TableSetupColumn("right", ImGuiTableColumnFlags_WidthFixed, side);
   ImGui::TableNextRow(ImGuiTableRowFlags_None, body_h);
-  ImGui::TableSetColumnIndex(0);
-  ImGui::BeginChild("left", ImVec2(0, body_h), false);
-  draw_left_tabs(s);
-  ImGui::EndChild();
-  ImGui::TableSetColumnIndex(1);
+  int column = 0;
+  if (left) {
+    ImGui::TableSetColumnIndex(column++);
+    ImGui::BeginChild("left", ImVec2(0, body_h), false);
+    draw_left_tabs(s);
+    ImGui::EndChild();
+  }
+  ImGui::TableSetColumnIndex(column++);
   float canvas_h = body_h;
   if (wants_iteration_selector(s)) {
     draw_iteration_selector(s);
     canvas_h -= ImGui::GetFrameHeightWithSpacing();
   }
   draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, canvas_h));
-  ImGui::TableSetColumnIndex(2);
-  ImGui::BeginChild("right", ImVec2(0, body_h), false);
-  draw_right_tabs(s);
-  ImGui::EndChild();
+  if (right) {
+    ImGui::TableSetColumnIndex(column);
+    ImGui::BeginChild("right", ImVec2(0, body_h), false);
+    draw_right_tabs(s);
+    ImGui::EndChild();
+  }
   ImGui::EndTable();
 }
 
 }  // namespace
 
 void draw_viewer(ViewerState& s) {
+  s.widgets.clear();  // this frame's: a panel hidden now leaves none behind
   handle_global_keys(s);
   s.update_playback(ImGui::GetIO().DeltaTime);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -180,8 +198,9 @@ void draw_viewer(ViewerState& s) {
   ImGui::Begin("Kibitz", nullptr, host);
   ImGui::PopStyleVar();
   draw_menu(s);
-  const float bar_h =
-      ImGui::GetFrameHeightWithSpacing() * 2.0f + ImGui::GetTextLineHeightWithSpacing() * 2.6f;
+  // Room for the transport, the scrub bar and two lines of narration (in its own type size).
+  const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2.0f +
+                      ImGui::GetTextLineHeightWithSpacing() * 2.35f * narration_scale(s);
   const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
   draw_columns(s, body_h);
   draw_replay_bar(s);

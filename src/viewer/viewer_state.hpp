@@ -131,6 +131,7 @@ class ViewerState {
   void shown_range(std::size_t t, std::uint32_t& first, std::uint32_t& end) const;
   std::uint32_t shown_root_end(std::uint32_t first) const;
   LayoutMetrics metrics;
+  Theme theme_before_present = Theme::dark;
 
   // The Find tab: the text of "go to", the condition, the last results.
   struct FindView {
@@ -175,6 +176,13 @@ class ViewerState {
   float dpi_scale = 1.0f;   // device pixels per CSS/logical pixel
   float ui_scale() const { return font_scale * dpi_scale; }
   bool show_legend = true;
+  // The side panels (each toggled on its own: [ and ]) and projector mode (P): both panels
+  // hidden, the light theme, the narration in large type, the tree fitted to the canvas.
+  bool show_left_panel = true, show_right_panel = true;
+  bool present = false;
+  void set_present(bool on);
+  bool left_panel_shown() const { return show_left_panel && !present; }
+  bool right_panel_shown() const { return show_right_panel && !present; }
   bool show_overview = true;  // the minimap over the canvas when the tree is bigger than the view
   std::string open_tab;       // a tab to bring forward on the next frame: setup, inspector, legend,
                               // events, stats

@@ -177,10 +177,50 @@ TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, lay
   CHECK(f.camera.y == doctest::Approx(-40.0));
   CHECK(f.camera.zoom == doctest::Approx(1.75));
   CHECK(f.value_view == trace::ValueView::negamax);
-  for (const char* bad : {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1",
-                          "&layout=sideways"}) {
+  for (const char* bad :
+       {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1", "&layout=sideways"}) {
     CAPTURE(bad);
     const std::string r = fresh.apply_url_hash("#tree=((1 2))" + std::string(bad), false);
     CHECK(r.find("\"error\":\"link: ") != std::string::npos);
   }
+}
+
+TEST_CASE("projector mode at 1280x800: the panels hidden, the whole AIMA tree, values at 24 px") {
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 3);
+  const float normal_zoom = s.camera.zoom;
+  CHECK(s.widgets.count("tab_setup") == 1);
+  s.set_present(true);
+  s.widgets.clear();
+  frames(ui, app, 3);
+  CHECK(s.theme == viewer::Theme::light);
+  CHECK(s.widgets.count("tab_setup") == 0);  // no side panels
+  CHECK(s.widgets.count("tab_legend") == 0);
+  const ImVec4 canvas = s.widgets.at("canvas");
+  CHECK(canvas.z - canvas.x > 1200.0f);
+  CHECK(15.0f * 1.4f * s.camera.zoom >= 23.5f);  // a node's text height in pixels
+  CHECK(s.camera.zoom > normal_zoom);
+  // Every node of the tree inside the canvas.
+  const viewer::TreeLayout& l = s.final_layout();
+  for (std::uint32_t id = l.first(); id < l.end(); ++id) {
+    const float sx =
+        canvas.x + (canvas.z - canvas.x) * 0.5f + (l.x(id) - s.camera.x) * s.camera.zoom;
+    const float sy =
+        canvas.y + (canvas.w - canvas.y) * 0.5f + (l.y(id) - s.camera.y) * s.camera.zoom;
+    CAPTURE(id);
+    CHECK(sx - 60.0f * s.camera.zoom >= canvas.x - 1.0f);
+    CHECK(sx + 60.0f * s.camera.zoom <= canvas.z + 1.0f);
+    CHECK(sy >= canvas.y);
+    CHECK(sy <= canvas.w);
+  }
+  // P again: back as it was; a link carries it.
+  CHECK(app.url_hash().find("present=1") != std::string::npos);
+  s.set_present(false);
+  CHECK(s.theme == viewer::Theme::dark);
+  s.show_right_panel = false;
+  CHECK(app.url_hash().find("panels=left") != std::string::npos);
 }

@@ -326,6 +326,15 @@ try {
   v = await until('a key after idling', (s) => s.cursor === 11);
   check(v.frames_drawn > idle1, 'a key wakes the page and moves the cursor');
 
+  // Projector mode: the side panels go, the canvas takes the width, the light theme.
+  await api(() => Kibitz.setPresent(true));
+  v = await until('projector mode', (s) => s.present && s.widgets.canvas &&
+                  s.widgets.canvas[2] - s.widgets.canvas[0] > 1300 && !s.widgets.tab_setup);
+  check(v.theme === 'light' && v.panels === 'none', 'projector mode hides the panels and goes light');
+  await api(() => Kibitz.setPresent(false));
+  v = await until('projector mode off', (s) => !s.present && s.widgets.tab_setup);
+  check(v.theme === 'dark', 'leaving projector mode brings the panels and the theme back');
+
   // 15. The theme and the text size survive a reload.
   check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),
         'setTheme and setTextSize take effect');

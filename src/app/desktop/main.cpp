@@ -5,7 +5,7 @@
 //   --random PARAMS   search a random tree      --depth D  --bounds exact|online|offline  --delta D
 //   --experiment NAME open the Experiments window and run NAME's small version (--trials N);
 //                     with --frames, the frames are counted once it has finished
-//   --theme light|dark  --size WxH  --font-scale F
+//   --theme light|dark  --size WxH  --font-scale F  --present (projector mode)
 //   --tab setup|inspector|board|plausibility|legend|events|stats|toplevel
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
@@ -38,6 +38,7 @@ struct Options {
   long long at = -1, select = -1, depth = -1, trials = 0;
   int frames = 0, width = 1440, height = 900;
   float font_scale = 1.0f;
+  bool present = false;
 };
 
 // The value v of option a as an integer from lo to hi.
@@ -72,7 +73,7 @@ void print_usage() {
       "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
       "N]]\n"
       "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
-      "[--frames N] [--screenshot PNG]\n");
+      "[--present] [--frames N] [--screenshot PNG]\n");
 }
 
 // The checks of the options read that need all of them: the theme and the tab's name.
@@ -129,6 +130,8 @@ Options parse(int argc, char** argv) {
       o.theme = value();
     else if (a == "--tab")
       o.tab = value();
+    else if (a == "--present")
+      o.present = true;
     else if (a == "--font-scale")
       o.font_scale = static_cast<float>(fraction(1.0, 3.0));
     else if (a == "--size") {
@@ -286,6 +289,7 @@ int main(int argc, char** argv) {
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
     s.selected = static_cast<std::uint32_t>(o.select);
+  if (o.present) s.set_present(true);  // projector mode (P)
   window->set_capture(!o.screenshot.empty());
 
   int frame = 0;

@@ -281,6 +281,9 @@ bool js_set_text_size(double scale) {
   g_app->state().requests.rebuild_fonts = true;
   return true;
 }
+void js_set_present(bool on) {
+  g_app->state().set_present(on);
+}
 bool js_set_value_view(const std::string& view) {
   kibitz::trace::ValueView v;
   if (!kibitz::trace::parse_value_view(view, v)) return false;
@@ -346,6 +349,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setTheme", &Changing<&js_set_theme>::call);
   emscripten::function("setValueView", &Changing<&js_set_value_view>::call);
   emscripten::function("setTextSize", &Changing<&js_set_text_size>::call);
+  emscripten::function("setPresent", &Changing<&js_set_present>::call);
   emscripten::function("setCamera", &Changing<&js_set_camera>::call);
   emscripten::function("fit", &Changing<&js_fit>::call);
   emscripten::function("layoutMs", &js_layout_ms);
