@@ -40,8 +40,8 @@ class ViewerApp {
   void form_from_spec(const SearchSpec& spec);
   // Shows a trace read from bytes (.kbz or JSON); summary or {"error"}.
   std::string load_trace(const std::uint8_t* data, std::size_t size, const std::string& name);
-  std::vector<std::uint8_t> save_kbz() const;
-  std::string save_json() const;
+  std::vector<std::uint8_t> save_kbz();
+  std::string save_json();
   // Unpruned minimax scores of the shown trace's nodes (from its metadata); false if the
   // trace does not say how to search it again.
   bool compute_scores();

@@ -3,6 +3,7 @@
 // unpruned scores of the trace shown.
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "app/viewer_app.hpp"
@@ -14,6 +15,9 @@
 #include "trace/trace_json.hpp"
 
 namespace kibitz {
+
+// The cursor a saved trace reopens at (a fact of the trace, "view_cursor").
+constexpr const char* k_view_cursor = "view_cursor";
 
 namespace {
 
@@ -101,8 +105,14 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     std::optional<SearchSpec> spec = SearchSpec::from_meta(t->meta);
+    const std::string cursor = t->meta.get(k_view_cursor);
     m_state.set_trace(std::move(t), name);  // throws before anything changes
     m_spec = std::move(spec);
+    if (m_spec) form_from_spec(*m_spec);  // the set-up panel shows what the file searched
+    // It opens where it was saved.
+    char* end = nullptr;
+    const unsigned long long at = std::strtoull(cursor.c_str(), &end, 10);
+    if (!cursor.empty() && !*end) m_state.seek(static_cast<std::size_t>(at));
     drop_pending();  // the file is what the user wants to see now
     m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
@@ -126,14 +136,16 @@ trace::Trace remade_lean(const viewer::ViewerState& s) {
 }
 }  // namespace
 
-std::vector<std::uint8_t> ViewerApp::save_kbz() const {
+std::vector<std::uint8_t> ViewerApp::save_kbz() {
   if (!m_state.has_trace()) return {};
+  m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
   if (m_state.lean_events_dropped()) return trace::write_kbz(remade_lean(m_state));
   return trace::write_kbz(m_state.trace());
 }
 
-std::string ViewerApp::save_json() const {
+std::string ViewerApp::save_json() {
   if (!m_state.has_trace()) return "";
+  m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
   if (m_state.lean_events_dropped()) return trace::write_trace_json(remade_lean(m_state));
   return trace::write_trace_json(m_state.trace());
 }

@@ -35,7 +35,14 @@ void draw_stats(ViewerState& s) {
     row("leaves evaluated", now.leaves, all.leaves, "%.0f");
     row("cutoffs", now.cutoffs, all.cutoffs, "%.0f");
     row("Pv nodes", now.pv, all.pv, "%.0f");
-    row("Cut nodes", now.cut, all.cut, "%.0f");
+    // A node is Cut from its cutoff on, as the canvas shows it, not only once it has left.
+    std::uint32_t open_cut = 0;
+    const std::size_t t = s.cursor();
+    for (std::uint32_t id = m.node_of_event(t); id != trace::k_no_node; id = m.node(id).parent) {
+      const trace::ModelNode& n = m.node(id);
+      if (n.cutoff_t <= t && (n.leave_t == trace::k_never || n.leave_t > t)) ++open_cut;
+    }
+    row("Cut nodes", now.cut + open_cut, all.cut, "%.0f");
     row("All nodes", now.all, all.all, "%.0f");
     row("deepest node", now.max_depth, all.max_depth, "%.0f");
     // Effective branching factor: the d-th root of the leaves evaluated, d the depth reached.

@@ -91,6 +91,10 @@ class ViewerState {
   // the model's stream, trace/lean.hpp).
   const trace::Trace& trace() const { return *m_trace; }
   bool lean_events_dropped() const { return m_lean_dropped; }
+  // Sets one of the shown trace's facts (the cursor a saved file reopens at).
+  void set_trace_fact(const std::string& key, const std::string& value) {
+    if (m_trace) m_trace->meta.set(key, value);
+  }
   const std::string& origin() const { return m_origin; }
   // The views (views/view.hpp) that apply to the trace shown, in the registry's order.
   const std::vector<const AlgorithmView*>& views() const { return m_views; }

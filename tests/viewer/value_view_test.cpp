@@ -224,3 +224,19 @@ TEST_CASE("projector mode at 1280x800: the panels hidden, the whole AIMA tree, v
   s.show_right_panel = false;
   CHECK(app.url_hash().find("panels=left") != std::string::npos);
 }
+
+TEST_CASE("a saved trace reopens where it was saved, its set-up shown in the form") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"random":"b=3,d=3,lo=-9,hi=9,seed=6","algo":"alphabeta"})J");
+  REQUIRE(app.state().has_trace());
+  app.state().seek(17);
+  const std::vector<std::uint8_t> bytes = app.save_kbz();
+  ViewerApp other = make_app();
+  other.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  CHECK(other.state().setup.source == viewer::SetupForm::Source::tree);
+  const std::string r = other.load_trace(bytes.data(), bytes.size(), "saved.kbz");
+  CHECK(r.find("\"error\"") == std::string::npos);
+  CHECK(other.state().cursor() == 17);
+  CHECK(other.state().setup.source == viewer::SetupForm::Source::random);
+  CHECK(other.state().setup.algo == "alphabeta");
+}
