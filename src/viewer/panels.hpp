@@ -11,6 +11,9 @@ void handle_global_keys(ViewerState& s);
 
 void draw_replay_bar(ViewerState& s);         // transport, scrub bar, narration
 float narration_scale(const ViewerState& s);  // the narration's type size, relative
+// A window narrower than 700 logical pixels (a phone): one column of tabs, the tree first.
+bool is_narrow(const ViewerState& s);
+int replay_rows(const ViewerState& s);  // rows the transport wraps to in this window
 void draw_setup(ViewerState& s);
 void draw_inspector(ViewerState& s);
 void draw_events(ViewerState& s);

@@ -76,45 +76,113 @@ void handle_global_keys(ViewerState& s) {
   if (keys::pressed_named(ImGuiKey_End, false)) s.seek(s.event_count());
 }
 
+bool is_narrow(const ViewerState& s) {
+  return ImGui::GetMainViewport()->WorkSize.x / std::max(0.5f, s.dpi_scale) < 700.0f;
+}
+
+namespace {
+
+// The transport's buttons (label, widget name, tooltip), in order.
+struct TransportButton {
+  const char* label;
+  const char* widget;
+  const char* tip;
+};
+const TransportButton k_transport[] = {
+    {"|\u25c0", "start", "Start (Home)"},
+    {"\u25c0\u25c0 node", "prev_node", "Previous node entered (Shift+\u2190)"},
+    {"\u25c0 step", "step_back", "One event back (\u2190)"},
+    {"\u25b6 Play", "play", "Play or pause (Space)"},
+    {"step \u25b6", "step", "One event forward (\u2192)"},
+    {"node \u25b6\u25b6", "next_node", "Next node entered (Shift+\u2192)"},
+    {"\u25b6|", "end", "End (End)"},
+    {"exit", "next_exit", "Next node left"},
+    {"cutoff", "next_cutoff", "Next cutoff"},
+};
+
+float button_width(const char* label) {
+  return ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2;
+}
+float speed_width() {
+  return ImGui::GetFontSize() * 9;
+}
+float position_width() {
+  return ImGui::CalcTextSize("event 0000000 / 0000000").x;
+}
+
+// Items placed left to right, a new row when the next one would not fit (a phone's width).
+struct Flow {
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  bool first = true;
+  void place(float w) {
+    if (!first && ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + w <= right)
+      ImGui::SameLine();
+    first = false;
+  }
+};
+
+}  // namespace
+
+int replay_rows(const ViewerState&) {
+  const float avail = ImGui::GetContentRegionAvail().x, gap = ImGui::GetStyle().ItemSpacing.x;
+  int rows = 1;
+  float x = -gap;
+  auto add = [&](float w) {
+    if (x + gap + w > avail && x > 0) {
+      ++rows;
+      x = w;
+    } else {
+      x += gap + w;
+    }
+  };
+  for (const TransportButton& b : k_transport) add(button_width(b.label));
+  add(ImGui::CalcTextSize("next:").x);
+  add(speed_width());
+  add(position_width());
+  return rows;
+}
+
 void draw_replay_bar(ViewerState& s) {
   const bool have = s.has_trace();
   if (!have) ImGui::BeginDisabled();
-  auto button = [&](const char* label, const char* widget, const char* tip) {
-    const bool pressed = ImGui::Button(label);
-    s.note_widget(widget);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
-    ImGui::SameLine();
+  Flow flow;
+  auto button = [&](int i, const char* label = nullptr) {
+    const TransportButton& b = k_transport[i];
+    const char* text = label ? label : b.label;
+    flow.place(button_width(text));
+    const bool pressed = ImGui::Button(text);
+    s.note_widget(b.widget);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
     return pressed;
   };
-  if (button("|\u25c0", "start", "Start (Home)")) s.seek(0);
-  if (button("\u25c0\u25c0 node", "prev_node", "Previous node entered (Shift+\u2190)"))
-    s.seek_next(EventType::enter, false);
-  if (button("\u25c0 step", "step_back", "One event back (\u2190)")) {
+  if (button(0)) s.seek(0);
+  if (button(1)) s.seek_next(EventType::enter, false);
+  if (button(2)) {
     s.playing = false;
     s.step(-1);
   }
-  if (button(s.playing ? "Pause" : "\u25b6 Play", "play", "Play or pause (Space)")) {
+  if (button(3, s.playing ? "Pause" : nullptr)) {
     if (!s.playing && s.cursor() + 1 >= s.event_count()) s.seek(0);
     s.playing = !s.playing;
   }
-  if (button("step \u25b6", "step", "One event forward (\u2192)")) {
+  if (button(4)) {
     s.playing = false;
     s.step(1);
   }
-  if (button("node \u25b6\u25b6", "next_node", "Next node entered (Shift+\u2192)"))
-    s.seek_next(EventType::enter, true);
-  if (button("\u25b6|", "end", "End (End)")) s.seek(s.event_count());
+  if (button(5)) s.seek_next(EventType::enter, true);
+  if (button(6)) s.seek(s.event_count());
+  flow.place(ImGui::CalcTextSize("next:").x);
   ImGui::TextDisabled("next:");
-  ImGui::SameLine();
-  if (button("exit", "next_exit", "Next node left")) s.seek_next(EventType::leave, true);
-  if (button("cutoff", "next_cutoff", "Next cutoff")) s.seek_next(EventType::cutoff, true);
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+  if (button(7)) s.seek_next(EventType::leave, true);
+  if (button(8)) s.seek_next(EventType::cutoff, true);
+  flow.place(speed_width());
+  ImGui::SetNextItemWidth(speed_width());
   ImGui::SliderFloat("##speed", &s.speed, 0.5f, 20000.0f, "%.1f events/s",
                      ImGuiSliderFlags_Logarithmic);
   s.note_widget("speed");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Playback speed");
-  ImGui::SameLine();
   if (have) {
+    flow.place(position_width());
     ImGui::Text("event %zu / %zu", s.cursor(), s.event_count() - 1);
   }
   // The scrub bar: every event of the search.

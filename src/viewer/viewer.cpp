@@ -86,8 +86,7 @@ ImGuiTabItemFlags tab_flags(ViewerState& s, const char* name) {
 }
 
 // The left column's tabs: set-up, inspector, the board for a game, the algorithm's own.
-void draw_left_tabs(ViewerState& s) {
-  if (!ImGui::BeginTabBar("left_tabs")) return;
+void left_tab_items(ViewerState& s) {
   if (ImGui::BeginTabItem("Set-up", nullptr, tab_flags(s, "setup"))) {
     draw_setup(s);
     ImGui::EndTabItem();
@@ -108,12 +107,15 @@ void draw_left_tabs(ViewerState& s) {
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
   }
+}
+void draw_left_tabs(ViewerState& s) {
+  if (!ImGui::BeginTabBar("left_tabs")) return;
+  left_tab_items(s);
   ImGui::EndTabBar();
 }
 
 // The right column's tabs: legend, events, statistics, the algorithm's own.
-void draw_right_tabs(ViewerState& s) {
-  if (!ImGui::BeginTabBar("right_tabs")) return;
+void right_tab_items(ViewerState& s) {
   if (ImGui::BeginTabItem("Legend", nullptr, tab_flags(s, "legend"))) {
     draw_legend(s);
     ImGui::EndTabItem();
@@ -137,7 +139,36 @@ void draw_right_tabs(ViewerState& s) {
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::right);
   }
+}
+void draw_right_tabs(ViewerState& s) {
+  if (!ImGui::BeginTabBar("right_tabs")) return;
+  right_tab_items(s);
   ImGui::EndTabBar();
+}
+
+// The canvas under the iteration selector (when the trace has iterations), `size` in all.
+void draw_canvas_column(ViewerState& s, ImVec2 size) {
+  if (wants_iteration_selector(s)) {
+    draw_iteration_selector(s);
+    size.y -= ImGui::GetFrameHeightWithSpacing();
+  }
+  draw_tree_canvas(s, size);
+}
+
+// A narrow window (a phone): one column, the tree first, every panel a tab of the same bar.
+void draw_one_column(ViewerState& s, float body_h) {
+  ImGui::BeginChild("one_column", ImVec2(0, body_h), false);
+  if (ImGui::BeginTabBar("one_column_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
+    if (ImGui::BeginTabItem("Tree", nullptr, tab_flags(s, "tree"))) {
+      draw_canvas_column(s, ImGui::GetContentRegionAvail());
+      ImGui::EndTabItem();
+    }
+    s.note_widget("tab_tree");
+    left_tab_items(s);
+    right_tab_items(s);
+    ImGui::EndTabBar();
+  }
+  ImGui::EndChild();
 }
 
 // The columns, body_h high: tabs | the iteration selector over the tree canvas | tabs, either
@@ -167,12 +198,7 @@ void draw_columns(ViewerState& s, float body_h) {
     ImGui::EndChild();
   }
   ImGui::TableSetColumnIndex(column++);
-  float canvas_h = body_h;
-  if (wants_iteration_selector(s)) {
-    draw_iteration_selector(s);
-    canvas_h -= ImGui::GetFrameHeightWithSpacing();
-  }
-  draw_tree_canvas(s, ImVec2(ImGui::GetContentRegionAvail().x, canvas_h));
+  draw_canvas_column(s, ImVec2(ImGui::GetContentRegionAvail().x, body_h));
   if (right) {
     ImGui::TableSetColumnIndex(column);
     ImGui::BeginChild("right", ImVec2(0, body_h), false);
@@ -198,11 +224,17 @@ void draw_viewer(ViewerState& s) {
   ImGui::Begin("Kibitz", nullptr, host);
   ImGui::PopStyleVar();
   draw_menu(s);
-  // Room for the transport, the scrub bar and two lines of narration (in its own type size).
-  const float bar_h = ImGui::GetFrameHeightWithSpacing() * 2.0f +
-                      ImGui::GetTextLineHeightWithSpacing() * 2.35f * narration_scale(s);
+  // Room for the transport (its rows wrap in a narrow window), the scrub bar and two lines of
+  // narration (in its own type size; three in a narrow window).
+  const bool narrow = is_narrow(s);
+  const float bar_h =
+      ImGui::GetFrameHeightWithSpacing() * static_cast<float>(replay_rows(s) + 1) +
+      ImGui::GetTextLineHeightWithSpacing() * (narrow ? 3.4f : 2.35f) * narration_scale(s);
   const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
-  draw_columns(s, body_h);
+  if (narrow)
+    draw_one_column(s, body_h);
+  else
+    draw_columns(s, body_h);
   draw_replay_bar(s);
   ImGui::End();
   s.open_tab.clear();

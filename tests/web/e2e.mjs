@@ -178,7 +178,7 @@ try {
   const reopened = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved));
   check(reopened.nodes === 6 && reopened.value === 3, 'loadTrace opens the saved bytes');
   const damaged = saved.slice();
-  damaged[Math.floor(damaged.length / 2)] ^= 0x40;
+  damaged[damaged.length - 4] ^= 0x40;  // in the END chunk's checksum (a flipped length would read as cut short)
   const bad = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'damaged.kbz'), damaged));
   check(typeof bad.error === 'string' && bad.error.includes('damaged.kbz: trace file, byte'),
         'a damaged trace is refused: ' + bad.error);
@@ -346,7 +346,22 @@ try {
   check(v.theme === 'light' && Math.abs(v.font_scale - 1.25) < 1e-6,
         `a reload keeps the theme and the text size (${v.theme}, ${v.font_scale})`);
 
-  // 16. When the WebAssembly cannot be fetched the page says so (never a blank page).
+  // 16. A phone (390x844): one column of tabs, the tree first and full width, every transport
+  // control on screen.
+  const phone = await openPage(browser, server.url, { width: 390, height: 844 });
+  await phone.page.waitForFunction(() => {
+    const s = JSON.parse(Kibitz.viewState());
+    return s.has_trace && !s.searching && s.widgets.canvas;
+  }, null, { timeout: 30000 });
+  const pv = JSON.parse(await phone.page.evaluate(() => Kibitz.viewState()));
+  const onScreen = (r) => r && r[0] >= 0 && r[2] <= 390 && r[1] >= 0 && r[3] <= 844;
+  check(pv.widgets.tab_tree && !pv.widgets.tab_legend === false && pv.widgets.canvas[2] - pv.widgets.canvas[0] > 340,
+        'a phone shows one column of tabs with the tree full width');
+  check(['start', 'prev_node', 'step_back', 'play', 'step', 'next_node', 'end', 'next_exit', 'next_cutoff', 'scrub']
+    .every((w) => onScreen(pv.widgets[w])), 'every replay control is on a phone\'s screen');
+  check(phone.problems.length === 0, 'no console errors on a phone');
+
+  // 17. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
   await broken.route('**/kibitz_web.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await broken.goto(server.url);
