@@ -108,6 +108,7 @@
     if (!/[#&]text=/.test(location.hash) && typeof saved.text === 'number') api.setTextSize(saved.text);
     setInterval(() => {
       const v = parse(api.viewState());  // reading: an idle page stays idle
+      if (v.present) return;  // projector mode's light theme is not the user's preference
       if (v.theme === saved.theme && v.font_scale === saved.text) return;
       saved = { theme: v.theme, text: v.font_scale };
       try { localStorage.setItem(key, JSON.stringify(saved)); } catch (e) { /* private mode */ }

@@ -242,13 +242,18 @@ void write_node_minimax(JsonWriter& j, const Model& model, std::uint32_t id, std
   j.string(trace::is_max_node(model, id) ? "max" : "min");
   j.key("minimax");
   j.begin_object();
-  if (model.has_window() && s.visible) {
-    const trace::MinimaxWindow w = trace::max_view_window(model, id, s.alpha, n.beta);
-    j.key("alpha");
+  j.key("alpha");
+  const bool window = model.has_window() && s.visible;
+  const trace::MinimaxWindow w = trace::max_view_window(model, id, s.alpha, n.beta);
+  if (window)
     j.score(w.alpha);
-    j.key("beta");
+  else
+    j.null();
+  j.key("beta");
+  if (window)
     j.score(w.beta);
-  }
+  else
+    j.null();
   j.key("best");
   j.begin_array();
   const std::uint32_t* ev = model.node_events_begin(id);

@@ -33,7 +33,8 @@ class ViewerApp {
   std::string run(const SearchSpec& spec);
   // The same off the UI thread when the platform can (start_background), else as run(); the
   // cursor goes to event seek_to once it is shown (viewer_app_background.cpp).
-  void start(const SearchSpec& spec, std::size_t seek_to = 0);
+  // False (with the message in the state) when it could not start.
+  bool start(const SearchSpec& spec, std::size_t seek_to = 0);
   std::string run_json(const std::string& options_json);
   // The set-up form as a search; throws InputError naming the bad field.
   SearchSpec spec_from_form() const;

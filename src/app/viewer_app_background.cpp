@@ -21,12 +21,13 @@ std::string describe(const SearchSpec& spec) {
 
 }  // namespace
 
-void ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
+bool ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
   m_pending_view = {};  // a link's view is for its own search (apply_url_hash sets it after)
   if (!start_background) {
     run(given);
-    if (m_state.has_trace() && m_state.error.empty()) m_state.seek(seek_to);
-    return;
+    if (!m_state.has_trace() || !m_state.error.empty()) return false;
+    m_state.seek(seek_to);
+    return true;
   }
   try {
     const SearchSpec spec = completed(given);
@@ -42,8 +43,10 @@ void ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
     p.max_events = k_viewer_limits.max_events;
     m_state.error.clear();
     start_background(spec.link_params());
+    return true;
   } catch (const InputError& e) {
     m_state.error = e.what();
+    return false;
   }
 }
 

@@ -14,10 +14,17 @@ namespace kibitz {
 
 namespace {
 
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
+// Plain decimals: no exponent (its '+' would read as a space in a link), x and y to a tenth
+// of a world unit, the zoom to 6 significant digits.
+std::string number(double v, bool zoom = false) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, zoom ? "%.6f" : "%.1f", v);
+  std::string s = buf;
+  if (zoom) {  // 1.250000 -> 1.25
+    while (s.size() > 1 && s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
 }
 
 }  // namespace
@@ -27,14 +34,16 @@ std::string number(double v) {
 std::string ViewerApp::url_hash() const {
   if (!m_spec) return "";
   const viewer::ViewerState& s = m_state;
-  std::string h = "#" + m_spec->link_params() + "&t=" + std::to_string(s.cursor()) +
-                  "&view=" + trace::value_view_name(s.value_view);
-  if (s.theme == viewer::Theme::light) h += "&theme=light";
-  if (s.font_scale != 1.0f) h += "&text=" + number(s.font_scale);
+  std::string h = "#" + m_spec->link_params() + "&t=" + std::to_string(s.cursor());
+  if (s.value_view_chosen) h += std::string("&view=") + trace::value_view_name(s.value_view);
+  // In projector mode, the theme to go back to (the mode's own is light).
+  if ((s.present ? s.theme_before_present : s.theme) == viewer::Theme::light) h += "&theme=light";
+  if (s.font_scale != 1.0f) h += "&text=" + number(s.font_scale, true);
   if (s.selected != trace::k_no_node && s.selected != 0) h += "&sel=" + std::to_string(s.selected);
   if (s.layout_mode == viewer::LayoutMode::final_shape) h += "&layout=final";
   if (!s.camera.follow)
-    h += "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom);
+    h +=
+        "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
   if (!s.show_left_panel || !s.show_right_panel)
     h += std::string("&panels=") + (s.show_left_panel    ? "left"
@@ -57,10 +66,12 @@ struct LinkExtras {
   ViewerApp::LinkViewParts parts;
 };
 
+// A plain decimal number ("-12.5"), within +-1e30.
 double parse_number(const std::string& key, const std::string& value) {
+  const bool plain = !value.empty() && value.find_first_not_of("-.0123456789") == std::string::npos;
   char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  if (value.empty() || *end || !std::isfinite(v))
+  const double v = plain ? std::strtod(value.c_str(), &end) : 0.0;
+  if (!plain || *end || !std::isfinite(v) || std::fabs(v) > 1e30)
     throw InputError("link: " + key + " must be a number, not '" + value + "'");
   return v;
 }
@@ -93,9 +104,11 @@ bool view_extra(const std::string& key, const std::string& value, LinkExtras& x)
     if (f < 0.6 || f > 3.0) throw InputError("link: text must be a size in 0.6..3");
     x.text = static_cast<float>(f);
   } else if (key == "sel") {
-    const double id = parse_number("sel", value);
-    if (id < 0 || id != static_cast<double>(static_cast<std::uint32_t>(id)))
-      throw InputError("link: sel must be a node id");
+    const bool digits = !value.empty() && value.size() <= 10 &&
+                        value.find_first_not_of("0123456789") == std::string::npos;
+    const unsigned long long id = digits ? std::strtoull(value.c_str(), nullptr, 10) : 0;
+    if (!digits || id > 0xFFFFFFFEull)
+      throw InputError("link: sel must be a node id, not '" + value + "'");
     x.parts.selected = static_cast<std::uint32_t>(id);
   } else if (key == "layout") {
     if (value != "final" && value != "growing")
@@ -183,11 +196,12 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
   }
   if (extras.present) m_state.set_present(*extras.present);
   if (background) {
-    start(spec, static_cast<std::size_t>(extras.t));
-    if (m_pending)
-      m_pending_view = extras.parts;  // applied when the search is shown
-    else
-      apply_link_view(extras.parts);  // searched already (no background here)
+    if (start(spec, static_cast<std::size_t>(extras.t))) {
+      if (m_pending)
+        m_pending_view = extras.parts;  // applied when the search is shown
+      else
+        apply_link_view(extras.parts);  // searched already (no background here)
+    }
     return m_state.error.empty() ? "{}" : error_json(m_state.error);
   }
   const std::string summary = run(spec);

@@ -104,6 +104,22 @@ Window::Window(const WindowOptions& options) {
     if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
   });
 #ifndef __EMSCRIPTEN__
+  // Uncovered, restored, focused or moved to a screen of another scale: draw again.
+  glfwSetWindowRefreshCallback(m_window, [](GLFWwindow* w) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+  });
+  glfwSetWindowIconifyCallback(m_window, [](GLFWwindow* w, int) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+  });
+  glfwSetWindowContentScaleCallback(m_window, [](GLFWwindow* w, float, float) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+  });
+  glfwSetWindowFocusCallback(m_window, [](GLFWwindow* w, int focused) {
+    if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
+    ImGui_ImplGlfw_WindowFocusCallback(w, focused);
+  });
+#endif
+#ifndef __EMSCRIPTEN__
   glfwSetScrollCallback(m_window, [](GLFWwindow* w, double dx, double dy) {
     if (auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w))) self->note_input();
     ImGui_ImplGlfw_ScrollCallback(w, dx, dy);

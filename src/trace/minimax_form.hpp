@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 
 #include "core/bound.hpp"
@@ -42,9 +43,14 @@ inline bool is_max_node(const Model& m, std::uint32_t id) {
   return m.node(id).depth % 2 == 0;
 }
 
+// -s without overflow (a damaged trace may hold any 32-bit value).
+inline Score negated(Score s) {
+  return s == std::numeric_limits<Score>::min() ? std::numeric_limits<Score>::max() : -s;
+}
+
 // A negamax value of node id (its ret, best, evaluation) from MAX's point of view.
 inline Score max_view(const Model& m, std::uint32_t id, Score negamax) {
-  return is_max_node(m, id) ? negamax : -negamax;
+  return is_max_node(m, id) ? negamax : negated(negamax);
 }
 
 // The bound of a value of node id from MAX's point of view.
@@ -58,7 +64,7 @@ struct MinimaxWindow {
 };
 inline MinimaxWindow max_view_window(const Model& m, std::uint32_t id, Score alpha, Score beta) {
   if (is_max_node(m, id)) return {alpha, beta};
-  return {-beta, -alpha};
+  return {negated(beta), negated(alpha)};
 }
 
 // The cutoff's comparison at node id in this form: "≥"/">" at a MAX node (best against

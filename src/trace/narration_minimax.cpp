@@ -94,11 +94,13 @@ std::string tell_cutoff(const trace::Model& m, const Event& e) {
                   trace::max_view_cutoff_symbol(m, id, criterion_of(m)) + " " +
                   (max ? "β = " + sc(w.beta) : "α = " + sc(w.alpha));
   const int left = n.succ_count - e.a - 1 - n.fe_pruned;
-  if (left > 0)
+  if (n.succ_count >= 0 && left > 0)
     s += ", so its " + std::to_string(left) + " remaining " +
          (left == 1 ? "successor is" : "successors are") + " pruned";
-  else
+  else if (n.succ_count >= 0)
     s += ": a cutoff, with no successor left to prune";
+  else
+    s += ": a cutoff, its remaining successors pruned";
   if (n.parent != trace::k_no_node)
     s += std::string(" (") + (max ? "MIN" : "MAX") + " above would never let play reach it)";
   return s + ".";

@@ -136,7 +136,10 @@ void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t curr
   // Inside a collapsed subtree: the collapsed node that stands for it.
   while (current != k_no_node && layout.contains(current) && !layout.shown(current))
     current = s.model().node(current).parent;
-  if (!s.camera.follow || current == k_no_node || !layout.contains(current)) return;
+  if (!s.camera.follow || current == k_no_node || !layout.contains(current)) {
+    s.camera.glide_x = s.camera.glide_y = false;  // a glide stops with follow
+    return;
+  }
   const float margin_x = s.metrics.node_width * 0.5f + 6.0f / s.camera.zoom;
   const float margin_y = s.metrics.node_height * 0.5f + 6.0f / s.camera.zoom;
   const float half_w = size.x * 0.5f / s.camera.zoom, half_h = size.y * 0.5f / s.camera.zoom;

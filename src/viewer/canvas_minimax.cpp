@@ -62,6 +62,10 @@ void minimax_value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
       txt.pair("\u03b1 " + num(w.alpha), pal.text_dim, "\u03b2 " + num(w.beta), pal.text_dim);
     }
     txt.y += txt.line * 2;
+    if (st.has_ret && (!st.evaluated || st.ret != st.eval)) {  // a capture search's own value
+      txt.y -= txt.line;
+      txt.text(txt.a.x + txt.pad, "value " + num(trace::max_view(p.m, id, st.ret)), pal.text);
+    }
     return;
   }
   if (p.m.has_window()) {

@@ -224,7 +224,9 @@ void ViewerState::go_to(std::uint32_t id) {
 
 void ViewerState::update_playback(double dt_seconds) {
   if (!playing || !m_model) return;
-  m_play_accum += dt_seconds * speed;
+  // At most a tenth of a second a frame: the first frame after idling (no frames drawn for
+  // minutes) must not jump ahead by all that time.
+  m_play_accum += std::min(dt_seconds, 0.1) * speed;
   if (m_play_accum >= 1.0) {
     const double whole = std::floor(m_play_accum);
     m_play_accum -= whole;

@@ -206,8 +206,9 @@ class ViewerState {
   // Whether the view is changing by itself (playback, a search or an experiment running, the
   // camera gliding or about to fit, a request to answer): frames must go on without input.
   bool busy() const {
-    return playing || search.running || fe.experiments.running || camera.glide_x ||
-           camera.glide_y || camera.fit_pending || camera.fit_all_pending || requests.any();
+    const bool camera_moving = has_trace() && (camera.glide_x || camera.glide_y ||
+                                               camera.fit_pending || camera.fit_all_pending);
+    return playing || search.running || fe.experiments.running || camera_moving || requests.any();
   }
   long long frames_drawn = 0;  // frames the platform loop drew (an idle viewer draws none)
 

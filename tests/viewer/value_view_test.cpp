@@ -177,8 +177,16 @@ TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, lay
   CHECK(f.camera.y == doctest::Approx(-40.0));
   CHECK(f.camera.zoom == doctest::Approx(1.75));
   CHECK(f.value_view == trace::ValueView::negamax);
-  for (const char* bad :
-       {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1", "&layout=sideways"}) {
+  // A camera far out (a wide tree) survives the round trip: no exponent's '+' in the link.
+  f.camera.x = 2.5e6f;
+  f.camera.follow = false;
+  const std::string far = fresh.url_hash();
+  CAPTURE(far);
+  CHECK(far.find("e+") == std::string::npos);
+  CHECK(fresh.apply_url_hash(far, false).find("\"error\"") == std::string::npos);
+  CHECK(f.camera.x == doctest::Approx(2.5e6));
+  for (const char* bad : {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1",
+                          "&sel=1e20", "&sel=0x4", "&cam=1e3,2,1", "&layout=sideways"}) {
     CAPTURE(bad);
     const std::string r = fresh.apply_url_hash("#tree=((1 2))" + std::string(bad), false);
     CHECK(r.find("\"error\":\"link: ") != std::string::npos);
@@ -239,4 +247,16 @@ TEST_CASE("a saved trace reopens where it was saved, its set-up shown in the for
   CHECK(other.state().cursor() == 17);
   CHECK(other.state().setup.source == viewer::SetupForm::Source::random);
   CHECK(other.state().setup.algo == "alphabeta");
+}
+
+TEST_CASE("the first frame after idling does not jump playback ahead") {
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  s.seek(0);
+  s.speed = 4.0f;
+  s.playing = true;
+  s.update_playback(600.0);  // ten minutes without a frame
+  CHECK(s.cursor() <= 1);
+  CHECK(s.playing);
 }
