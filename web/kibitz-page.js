@@ -85,6 +85,8 @@
       setValueView: (view) => M.setValueView(String(view)),  // 'minimax' | 'negamax'
       setTextSize: (scale) => M.setTextSize(Number(scale)),  // 0.6 .. 3 (Ctrl +/-)
       setPresent: (on) => M.setPresent(!!on),  // projector mode (P)
+      prunedLeaves: () => M.prunedLeaves(),  // JSON: [{path, name, value}]
+      setShowPruned: (on) => M.setShowPruned(!!on),
       setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),

@@ -51,7 +51,10 @@ class ViewerApp {
   // {"running","what","nodes","events","error","status"}: the background search, if any.
   std::string search_state_json() const;
   std::string view_state_json() const;
-  std::string node_state_json(std::uint32_t id) const;  // the CLI's nodes_table entry at the cursor
+  std::string node_state_json(std::uint32_t id) const;
+  // [{"path","name","value"}]: the leaves the search never evaluated, where the whole tree is
+  // known (a bracket tree), values from MAX's point of view, in path order.
+  std::string pruned_leaves_json() const;  // the CLI's nodes_table entry at the cursor
 
   // The view as a URL fragment: "#tree=...&algo=alphabeta&criterion=ge&t=42"
   // (viewer_app_links.cpp).

@@ -1,5 +1,7 @@
 // The app behind the viewer, its JSON views for the page's API and the desktop's --print: the
 // shown search's summary, the view's state and a node's state at the cursor.
+#include <algorithm>
+
 #include "app/report.hpp"
 #include "app/viewer_app.hpp"
 #include "trace/json_text.hpp"
@@ -143,6 +145,8 @@ std::string ViewerApp::view_state_json() const {
            : s.left_panel_shown()                        ? "left"
            : s.right_panel_shown()                       ? "right"
                                                          : "none");
+  j.key("show_pruned");
+  j.boolean(s.show_pruned);
   j.key("value_view");
   j.string(trace::value_view_name(s.value_view));
   j.key("theme");
@@ -176,6 +180,30 @@ std::string ViewerApp::node_state_json(std::uint32_t id) const {
   JsonWriter j;
   const std::vector<Score>* scores = m_state.scores ? &*m_state.scores : nullptr;
   write_node_entry(j, m_state.model(), id, m_state.cursor(), scores, true);
+  return j.take();
+}
+
+std::string ViewerApp::pruned_leaves_json() const {
+  std::vector<const viewer::PrunedLeaf*> leaves;
+  for (const auto& [id, list] : m_state.pruned) {
+    for (const viewer::PrunedLeaf& leaf : list) leaves.push_back(&leaf);
+  }
+  std::sort(
+      leaves.begin(), leaves.end(),
+      [](const viewer::PrunedLeaf* a, const viewer::PrunedLeaf* b) { return a->path < b->path; });
+  JsonWriter j;
+  j.begin_array();
+  for (const viewer::PrunedLeaf* leaf : leaves) {
+    j.begin_object();
+    j.key("path");
+    j.string(leaf->path);
+    j.key("name");
+    j.string(leaf->name);
+    j.key("value");
+    j.number(static_cast<long long>(leaf->value));
+    j.end_object();
+  }
+  j.end_array();
   return j.take();
 }
 

@@ -45,6 +45,7 @@ std::string ViewerApp::url_hash() const {
     h +=
         "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
+  if (!s.show_pruned) h += "&pruned=0";
   if (!s.show_left_panel || !s.show_right_panel)
     h += std::string("&panels=") + (s.show_left_panel    ? "left"
                                     : s.show_right_panel ? "right"
@@ -61,7 +62,7 @@ struct LinkExtras {
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
-  std::optional<bool> present;
+  std::optional<bool> present, pruned;
   std::optional<std::pair<bool, bool>> panels;  // left, right
   ViewerApp::LinkViewParts parts;
 };
@@ -116,6 +117,9 @@ bool view_extra(const std::string& key, const std::string& value, LinkExtras& x)
     x.parts.final_layout = value == "final";
   } else if (key == "cam") {
     parse_camera(value, x.parts);
+  } else if (key == "pruned") {
+    if (value != "0" && value != "1") throw InputError("link: pruned must be 0 or 1");
+    x.pruned = value == "1";
   } else if (key == "present") {
     if (value != "0" && value != "1") throw InputError("link: present must be 0 or 1");
     x.present = value == "1";
@@ -195,6 +199,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     m_state.show_right_panel = extras.panels->second;
   }
   if (extras.present) m_state.set_present(*extras.present);
+  if (extras.pruned) m_state.show_pruned = *extras.pruned;
   if (background) {
     if (start(spec, static_cast<std::size_t>(extras.t))) {
       if (m_pending)

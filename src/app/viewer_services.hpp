@@ -6,5 +6,9 @@
 namespace kibitz {
 
 viewer::GameServices viewer_game_services();
+// The leaves a search of a bracket tree never evaluated, by the node they were pruned at
+// (pruned_leaves.cpp).
+std::map<std::uint32_t, std::vector<viewer::PrunedLeaf>> bracket_pruned_leaves(
+    const trace::Model& m);
 
 }  // namespace kibitz

@@ -194,6 +194,28 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   return f;
 }
 
+// The values of the leaves pruned at node id ("4 6"), as the value view shows values (a
+// leaf's MAX value negated at a MIN-to-move leaf in the negamax view); "" when not known.
+std::string pruned_values(const ViewerState& s, std::uint32_t id) {
+  if (!s.show_pruned) return "";
+  const auto it = s.pruned.find(id);
+  if (it == s.pruned.end()) return "";
+  std::string out;
+  std::size_t shown = 0;
+  for (const PrunedLeaf& leaf : it->second) {
+    if (++shown > 6) {
+      out += " \u2026";
+      break;
+    }
+    const bool max_to_move = std::count(leaf.path.begin(), leaf.path.end(), '.') % 2 == 1;
+    const Score v = s.minimax_view() || max_to_move ? leaf.value : -leaf.value;
+    std::string t = format_score_pretty(v);
+    if (s.minimax_view() && t[0] == '+') t.erase(0, 1);
+    out += (out.empty() ? "" : " ") + t;
+  }
+  return out;
+}
+
 // One stub: a view's drawing, else (over the GPU's dashed edge and box) its "N pruned".
 void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                const LayoutStub& st, const Palette& pal) {
@@ -204,7 +226,7 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   if (drawn || f.lod < 2) return;
   // The count in the box and "pruned" under it: never a bare number beside a leaf's value.
   const std::string count = std::to_string(st.count);
-  const float fs = 14.0f * f.zoom;
+  const float fs = 14.0f * f.zoom * (p.s.present ? 1.4f : 1.0f);
   const float box_h = p.s.metrics.node_height * 0.55f * f.zoom;
   const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, count.c_str());
   p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y + (box_h - ts.y) * 0.5f),
@@ -213,6 +235,14 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
   p.dl->AddText(ImGui::GetFont(), ws, ImVec2(c.x - ww.x * 0.5f, c.y + box_h + 2.0f * f.zoom),
                 pal.text_dim, "pruned");
+  // Where the whole tree is known: the values the search never looked at, greyed.
+  const std::string values = pruned_values(p.s, st.parent);
+  if (!values.empty()) {
+    const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, values.c_str());
+    p.dl->AddText(ImGui::GetFont(), ws,
+                  ImVec2(c.x - vs.x * 0.5f, c.y + box_h + 4.0f * f.zoom + ww.y), pal.text_dim,
+                  values.c_str());
+  }
 }
 
 // An edge's marks over the GPU's line: the cutoff mark on the edge of the successor that

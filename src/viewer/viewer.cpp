@@ -47,6 +47,7 @@ void draw_menu(ViewerState& s) {
     s.note_widget("menu_present");
     ImGui::MenuItem("Left panel (set-up, inspector)", "[", &s.show_left_panel, !s.present);
     ImGui::MenuItem("Right panel (legend, events...)", "]", &s.show_right_panel, !s.present);
+    ImGui::MenuItem("Values of pruned leaves (trees given as text)", nullptr, &s.show_pruned);
     ImGui::Separator();
     if (ImGui::MenuItem("Values as in textbooks: MAX and MIN nodes", "V", s.minimax_view()))
       s.set_value_view(trace::ValueView::minimax);

@@ -27,6 +27,8 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   if (m_lean_dropped) t->events.free_all();
   m_trace = std::move(t);
   if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
+  pruned.clear();
+  if (services.pruned_leaves) pruned = services.pruned_leaves(*m_model);
   m_origin = std::move(origin);
   m_views = applicable_views(*m_model);
   m_cursor = 0;

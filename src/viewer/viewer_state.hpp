@@ -195,6 +195,10 @@ class ViewerState {
 
   FeView fe;              // forward estimation: estimate bars, the Experiments window
   GameServices services;  // what the app answers about game positions
+  // The leaves a search of a bracket tree never evaluated, by the node they were pruned at
+  // (from services.pruned_leaves, once per trace), and whether the canvas shows their values.
+  std::map<std::uint32_t, std::vector<PrunedLeaf>> pruned;
+  bool show_pruned = true;
 
   std::string error;   // the last failure, shown until the next success
   std::string status;  // a short note ("opened t.kbz")

@@ -260,3 +260,20 @@ TEST_CASE("the first frame after idling does not jump playback ahead") {
   CHECK(s.cursor() <= 1);
   CHECK(s.playing);
 }
+
+TEST_CASE("the AIMA tree with >=: the leaves never evaluated are 4 and 6, under C") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  const std::string json = app.pruned_leaves_json();
+  CHECK(json == R"([{"path":"1.1","name":"","value":4},{"path":"1.2","name":"","value":6}])");
+  // Named nodes keep their names; a deeper pruned subtree gives all its leaves.
+  app.run_json(R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
+  const std::string named = app.pruned_leaves_json();
+  CAPTURE(named);
+  CHECK(named ==
+        R"([{"path":"1.1.0.0","name":"","value":7},{"path":"1.1.0.1","name":"","value":8},)"
+        R"({"path":"1.1.1","name":"G","value":9}])");
+  // Minimax prunes nothing.
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J");
+  CHECK(app.pruned_leaves_json() == "[]");
+}

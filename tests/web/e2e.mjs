@@ -205,6 +205,8 @@ try {
   const minNode = JSON.parse(await api(() => Kibitz.nodeState(1)));
   check(minNode.player === 'min' && minNode.minimax.value === 3 && minNode.ret === -3,
         'nodeState gives the first MIN node\'s textbook value 3 beside its negamax ret -3');
+  const pruned = JSON.parse(await api(() => Kibitz.prunedLeaves()));
+  check(pruned.map((l) => l.value).join(' ') === '4 6', 'with >=, prunedLeaves() gives the leaves 4 and 6');
   check(await api(() => Kibitz.setValueView('negamax')) === true && (await view()).value_view === 'negamax',
         'setValueView switches to the negamax view');
   check(await api(() => Kibitz.setValueView('sideways')) === false, 'setValueView refuses an unknown view');

@@ -281,6 +281,12 @@ bool js_set_text_size(double scale) {
   g_app->state().requests.rebuild_fonts = true;
   return true;
 }
+std::string js_pruned_leaves() {
+  return guarded_json([] { return g_app->pruned_leaves_json(); });
+}
+void js_set_show_pruned(bool on) {
+  g_app->state().show_pruned = on;
+}
 void js_set_present(bool on) {
   g_app->state().set_present(on);
 }
@@ -350,6 +356,8 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setValueView", &Changing<&js_set_value_view>::call);
   emscripten::function("setTextSize", &Changing<&js_set_text_size>::call);
   emscripten::function("setPresent", &Changing<&js_set_present>::call);
+  emscripten::function("prunedLeaves", &js_pruned_leaves);
+  emscripten::function("setShowPruned", &Changing<&js_set_show_pruned>::call);
   emscripten::function("setCamera", &Changing<&js_set_camera>::call);
   emscripten::function("fit", &Changing<&js_fit>::call);
   emscripten::function("layoutMs", &js_layout_ms);
