@@ -117,6 +117,56 @@
     }, 1000);
   }
 
+  // Touch on the canvas (a phone, a tablet, a touch projector): Emscripten's GLFW reads no
+  // position from a touch event, so one finger becomes the mouse (tap selects, drag pans) and
+  // two fingers pinch-zoom around their middle (as the wheel does). Caught before GLFW's own
+  // touch listeners, which would press the mouse where it last was.
+  (function touchInput() {
+    const canvas = $('canvas');
+    let pinch = 0;  // the fingers' last distance while pinching
+    const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, {
+      clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true,
+    }));
+    const distance = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    const handle = (e) => {
+      if (e.target !== canvas) return;
+      e.preventDefault();
+      e.stopPropagation();
+      const t = e.touches;
+      if (t.length >= 2) {
+        const mx = (t[0].clientX + t[1].clientX) / 2, my = (t[0].clientY + t[1].clientY) / 2;
+        const d = distance(t);
+        if (pinch > 0 && d > 0) {
+          mouse('mousemove', mx, my);
+          // The viewer zooms 1.15x a wheel notch of 100 pixels.
+          const notches = Math.log(d / pinch) / Math.log(1.15);
+          canvas.dispatchEvent(new WheelEvent('wheel', {
+            clientX: mx, clientY: my, deltaY: -notches * 100, deltaMode: 0, bubbles: true,
+          }));
+        } else if (e.type === 'touchstart') {
+          mouse('mouseup', mx, my);  // the first finger's press ends: this is a pinch
+        }
+        pinch = d;
+        return;
+      }
+      const c = e.changedTouches[0];
+      if (e.type === 'touchstart') {
+        pinch = 0;
+        mouse('mousemove', c.clientX, c.clientY);
+        mouse('mousedown', c.clientX, c.clientY);
+      } else if (e.type === 'touchmove') {
+        if (pinch === 0) mouse('mousemove', c.clientX, c.clientY);
+      } else {
+        if (t.length === 0) {
+          if (pinch === 0) mouse('mouseup', c.clientX, c.clientY);
+          pinch = 0;
+        }
+      }
+    };
+    for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
+      window.addEventListener(type, handle, { capture: true, passive: false });
+  })();
+
   window.kibitzDownload = function (name, bytes, mime) {
     const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
     const a = document.createElement('a');

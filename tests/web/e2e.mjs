@@ -362,6 +362,46 @@ try {
   check(['start', 'prev_node', 'step_back', 'play', 'step', 'next_node', 'end', 'next_exit', 'next_cutoff', 'scrub']
     .every((w) => onScreen(pv.widgets[w])), 'every replay control is on a phone\'s screen');
   check(phone.problems.length === 0, 'no console errors on a phone');
+  // Touch: one finger drags the view, two pinch-zoom, a tap selects.
+  const touchCtx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const tp = await touchCtx.newPage();
+  await tp.goto(server.url);
+  await tp.waitForFunction(() => window.Kibitz && JSON.parse(Kibitz.viewState()).has_trace &&
+                           !JSON.parse(Kibitz.viewState()).searching, null, { timeout: 60000 });
+  const tview = async () => JSON.parse(await tp.evaluate(() => Kibitz.viewState()));
+  const tframes = (n) => tp.evaluate((n) => new Promise((r) => {
+    let i = 0;
+    const f = () => (++i >= n ? r() : requestAnimationFrame(f));
+    requestAnimationFrame(f);
+  }), n);
+  await tp.evaluate(() => { Kibitz.seek(1e9); Kibitz.select(5); });
+  await tframes(5);
+  let tv = await tview();
+  const cdp = await touchCtx.newCDPSession(tp);
+  const touch = async (type, pts) => {
+    await cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts.map(([x, y], id) => ({ x, y, id })) });
+    await tframes(2);
+  };
+  const tc = tv.widgets.canvas, tx = (tc[0] + tc[2]) / 2, ty = (tc[1] + tc[3]) / 2;
+  const camX = tv.camera[0];
+  await touch('touchStart', [[tx, ty]]);
+  for (let i = 1; i <= 5; ++i) await touch('touchMove', [[tx + i * 20, ty]]);
+  await touch('touchEnd', []);
+  tv = await tview();
+  check(tv.camera[0] < camX - 10, 'a finger dragged across the canvas pans the tree');
+  const zoomBefore = tv.zoom;
+  await touch('touchStart', [[tx - 40, ty], [tx + 40, ty]]);
+  for (let i = 1; i <= 5; ++i) await touch('touchMove', [[tx - 40 - i * 15, ty], [tx + 40 + i * 15, ty]]);
+  await touch('touchEnd', []);
+  tv = await tview();
+  check(tv.zoom > zoomBefore * 1.5, `two fingers pinch-zoom (${zoomBefore} to ${tv.zoom})`);
+  await tp.evaluate(() => Kibitz.fit());
+  await tframes(5);
+  await touch('touchStart', [[tx, tc[1] + 60]]);
+  await touch('touchEnd', []);
+  tv = await tview();
+  check(tv.selected !== 5, 'a tap on a node selects it');
+  await touchCtx.close();
 
   // 17. When the WebAssembly cannot be fetched the page says so (never a blank page).
   const broken = await browser.newPage({ viewport: { width: 1000, height: 700 } });
