@@ -88,6 +88,7 @@ void draw_collapsed_stacks(const CanvasPaint& p, const CanvasFrame& f, const Tre
 void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                        CanvasStats& stats);
 void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
+void draw_dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thickness, float dash);
 
 // canvas_overview.cpp: the minimap in the canvas's corner when part of the tree is out of view.
 bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f);

@@ -298,21 +298,22 @@ void mark_dots(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
 
 }  // namespace
 
+void draw_dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thickness, float dash) {
+  const float len = std::hypot(q.x - p.x, q.y - p.y);
+  const int n = std::max(1, static_cast<int>(len / (dash * 2)));
+  for (int i = 0; i < n; ++i) {
+    const float t0 = static_cast<float>(2 * i) / static_cast<float>(2 * n);
+    const float t1 = static_cast<float>(2 * i + 1) / static_cast<float>(2 * n);
+    dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
+                ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thickness);
+  }
+}
+
 void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash) {
-  auto seg = [&](ImVec2 p, ImVec2 q) {
-    const float len = std::hypot(q.x - p.x, q.y - p.y);
-    const int n = std::max(1, static_cast<int>(len / (dash * 2)));
-    for (int i = 0; i < n; ++i) {
-      const float t0 = static_cast<float>(2 * i) / static_cast<float>(2 * n);
-      const float t1 = static_cast<float>(2 * i + 1) / static_cast<float>(2 * n);
-      dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
-                  ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thickness);
-    }
-  };
-  seg(a, ImVec2(b.x, a.y));
-  seg(ImVec2(b.x, a.y), b);
-  seg(b, ImVec2(a.x, b.y));
-  seg(ImVec2(a.x, b.y), a);
+  draw_dashed_line(dl, a, ImVec2(b.x, a.y), col, thickness, dash);
+  draw_dashed_line(dl, ImVec2(b.x, a.y), b, col, thickness, dash);
+  draw_dashed_line(dl, b, ImVec2(a.x, b.y), col, thickness, dash);
+  draw_dashed_line(dl, ImVec2(a.x, b.y), a, col, thickness, dash);
 }
 
 void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,

@@ -72,7 +72,7 @@ std::vector<std::uint32_t> gpu_stubs(const ViewerState& s, const TreeLayout& l) 
   std::vector<std::uint32_t> out;
   const std::vector<LayoutStub>& stubs = l.stubs();
   for (std::uint32_t i = 0; i < stubs.size(); ++i) {
-    bool owned = false;
+    bool owned = s.ghosts_shown(stubs[i].parent);  // drawn as ghost leaves (canvas.cpp)
     for (const AlgorithmView* v : s.views()) owned = owned || v->owns_stub(s.model(), stubs[i]);
     if (!owned) out.push_back(i);
   }

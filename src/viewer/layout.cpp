@@ -101,6 +101,12 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
       fe_stubs = true;
     }
   }
+  for (LayoutStub& st : m_stubs) {  // parents are local ids here
+    st.width = st.fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
+    if (st.fe_test >= 0 || !m_ghosts) continue;
+    const auto g = m_ghosts->find(first + st.parent);
+    if (g != m_ghosts->end()) st.width = std::max(st.width, g->second);
+  }
   return fe_stubs;
 }
 
@@ -215,7 +221,7 @@ float TreeLayout::width(std::int32_t i) const {
   const auto u = static_cast<std::size_t>(i);
   if (u < m_nodes) return m_metrics.node_width;
   if (u >= m_nodes + m_stubs.size()) return 0.0f;
-  return m_stubs[u - m_nodes].fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
+  return m_stubs[u - m_nodes].width;
 }
 
 // The distance between the centres of neighbours a and b.

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -27,12 +28,22 @@ struct LayoutMetrics {
   float level_height = 128.0f;  // from one depth to the next
 };
 
+// A pruned leaf drawn as a ghost under its Cut node (where the whole tree is known): its box's
+// width; the leaves of one stub are a row of these, ghost_gap apart.
+inline float ghost_leaf_width(const LayoutMetrics& m) {
+  return m.node_width * 0.4f;
+}
+inline float ghost_gap(const LayoutMetrics& m) {
+  return m.gap * 0.5f;
+}
+
 struct LayoutStub {
   std::uint32_t parent;  // the Cut node (or, for forward estimation, the tested node's parent)
   std::int32_t count;    // successors never searched
   float x, y;
   std::int32_t fe_test = -1;  // forward estimation: index in Model::fe() of the test that pruned it
   std::uint32_t t = 0;        // the event at which it appears (the cutoff, the test)
+  float width = 0;            // world units: a stub's, a node's, or its ghost leaves' (set_ghosts)
 };
 
 class TreeLayout {
@@ -46,6 +57,9 @@ class TreeLayout {
   void build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
              const LayoutMetrics& metrics,
              const std::unordered_set<std::uint32_t>* collapsed = nullptr);
+  // The widths of the pruned successors' ghost leaves, by the Cut node (a model id), for the
+  // next builds (nullptr: none): their stub is made that wide.
+  void set_ghosts(const std::unordered_map<std::uint32_t, float>* widths) { m_ghosts = widths; }
   void build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
              const LayoutMetrics& metrics) {
     build(model, 0, node_count, t, metrics);
@@ -123,6 +137,7 @@ class TreeLayout {
   std::vector<Item> m_items;
   std::vector<std::int32_t> m_children;
   float width(std::int32_t item) const;
+  const std::unordered_map<std::uint32_t, float>* m_ghosts = nullptr;
 
   // The phases of build (layout.cpp).
   bool collect_stubs(const trace::Model& model, std::size_t t);

@@ -29,6 +29,9 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
   pruned.clear();
   if (services.pruned_leaves) pruned = services.pruned_leaves(*m_model);
+  m_ghost_widths.clear();
+  m_layouts_ghosted = false;  // made again for this trace's pruned leaves
+  sync_ghosts();
   m_origin = std::move(origin);
   m_views = applicable_views(*m_model);
   m_cursor = 0;
@@ -133,8 +136,32 @@ bool ViewerState::grows_in_place() const {
   return shown_root_end(first) - first > k_growing_layout_max;
 }
 
+// The layouts make room for the pruned leaves' ghosts while they are shown.
+void ViewerState::sync_ghosts() {
+  const bool want = show_pruned && !pruned.empty() && m_model;
+  if (want == m_layouts_ghosted) return;
+  m_ghost_widths.clear();
+  if (want) {
+    const float w = ghost_leaf_width(metrics);
+    for (const auto& [parent, leaves] : pruned) {
+      const auto below = static_cast<std::ptrdiff_t>(m_model->node(parent).depth);  // its dots
+      bool own = true;  // every leaf a successor of the Cut node itself
+      for (const PrunedLeaf& l : leaves)
+        own = own && std::count(l.path.begin(), l.path.end(), '.') == below;
+      if (!own) continue;
+      const float n = static_cast<float>(leaves.size());
+      m_ghost_widths[parent] = n * w + (n - 1.0f) * ghost_gap(metrics);
+    }
+  }
+  m_layout.set_ghosts(want ? &m_ghost_widths : nullptr);
+  m_final_layout.set_ghosts(want ? &m_ghost_widths : nullptr);
+  m_layouts_ghosted = want;
+  m_layout_valid = m_final_valid = false;
+}
+
 const TreeLayout& ViewerState::layout() {
   if (!m_model) return m_layout;
+  sync_ghosts();
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);
   if (grows_in_place()) {
@@ -173,6 +200,7 @@ const TreeLayout& ViewerState::layout() {
 
 const TreeLayout& ViewerState::final_layout() {
   if (!m_model) return m_final_layout;
+  sync_ghosts();
   if (grows_in_place()) return layout();
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);

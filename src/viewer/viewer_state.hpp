@@ -199,6 +199,11 @@ class ViewerState {
   // (from services.pruned_leaves, once per trace), and whether the canvas shows their values.
   std::map<std::uint32_t, std::vector<PrunedLeaf>> pruned;
   bool show_pruned = true;
+  // Whether the leaves pruned at `parent` are drawn as ghost boxes: when they are its own
+  // successors (a deeper pruned subtree's leaves are listed under its "N pruned" box instead).
+  bool ghosts_shown(std::uint32_t parent) const {
+    return show_pruned && m_ghost_widths.count(parent) > 0;
+  }
 
   std::string error;   // the last failure, shown until the next success
   std::string status;  // a short note ("opened t.kbz")
@@ -224,6 +229,11 @@ class ViewerState {
   std::unique_ptr<trace::Trace> m_trace;
   std::unique_ptr<trace::Model> m_model;
   bool m_lean_dropped = false;
+  // The ghost rows' widths by Cut node (from `pruned`), and whether the layouts were built
+  // with them.
+  std::unordered_map<std::uint32_t, float> m_ghost_widths;
+  bool m_layouts_ghosted = false;
+  void sync_ghosts();
   std::string m_origin;
   std::vector<const AlgorithmView*> m_views;
   std::size_t m_cursor = 0;
