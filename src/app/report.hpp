@@ -20,8 +20,7 @@ namespace kibitz {
 // "value","bound"}, the textbook's form (trace/minimax_form.hpp). Values not known yet at t are
 // null.
 void write_node_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t,
-                      const std::vector<Score>* scores,
-                      bool minimax_form = false);
+                      const std::vector<Score>* scores, bool minimax_form = false);
 
 // The root whose line the report shows: the last one whose search finished (iterative
 // deepening under a node budget may end with an unfinished one); k_no_node if none.
