@@ -5,14 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
-#ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
-#else
-#define GL_GLEXT_PROTOTYPES
-#include <GL/gl.h>
-#include <GL/glext.h>
-#endif
-
+#include "platform/gl.hpp"
 #include "platform/shaders.hpp"  // generated from shaders/ in the build tree
 
 namespace kibitz::platform {

@@ -7,13 +7,10 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 
+#include "platform/gl.hpp"
 #ifdef __EMSCRIPTEN__
-#include <GLES3/gl3.h>
 #include <emscripten.h>
 #include <emscripten/html5.h>
-#else
-#define GL_GLEXT_PROTOTYPES
-#include <GL/gl.h>
 #endif
 #include <GLFW/glfw3.h>
 

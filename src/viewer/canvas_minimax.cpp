@@ -49,10 +49,7 @@ void minimax_value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
   if (n.leaf) {
     if (st.evaluated) {
       ImU32 colour = pal.text;
-      const char* word = "value";
-      for (const AlgorithmView* v : p.s.views()) {
-        if (const char* w = v->leaf_word(p.s, id, colour)) word = w;
-      }
+      const char* word = leaf_word(p, id, "value", colour);
       txt.text(txt.a.x + txt.pad, std::string(word) + " " + num(trace::max_view(p.m, id, st.eval)),
                colour);
     }

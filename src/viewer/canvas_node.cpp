@@ -123,10 +123,7 @@ void value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
   if (n.leaf) {
     if (st.evaluated) {
       ImU32 colour = pal.text;
-      const char* word = "eval";
-      for (const AlgorithmView* v : p.s.views()) {
-        if (const char* w = v->leaf_word(p.s, id, colour)) word = w;
-      }
+      const char* word = leaf_word(p, id, "eval", colour);
       txt.text(txt.a.x + txt.pad, std::string(word) + " " + format_score_pretty(st.eval), colour);
     }
     txt.y += txt.line;

@@ -8,6 +8,7 @@
 
 #include "trace/model.hpp"
 #include "viewer/canvas_frame.hpp"
+#include "viewer/viewer_state.hpp"
 
 namespace kibitz::viewer {
 
@@ -33,6 +34,16 @@ struct NodeText {
     dl->AddText(font, fs * k, ImVec2(b.x - pad - rw * k, y + dy), right_col, right.c_str());
   }
 };
+
+// The word before a leaf's value ("eval", or a view's own, as a capture search's) and its
+// colour, given the word of the value view.
+inline const char* leaf_word(const CanvasPaint& p, std::uint32_t id, const char* word,
+                             ImU32& colour) {
+  for (const AlgorithmView* v : p.s.views()) {
+    if (const char* w = v->leaf_word(p.s, id, colour)) word = w;
+  }
+  return word;
+}
 
 // The minimax (textbook) view's lines 2 to 4 of a full node (canvas_minimax.cpp): its window,
 // best and value from MAX's point of view.
