@@ -45,7 +45,8 @@ void draw_legend(ViewerState& s) {
   swatch(0, p.cutoff_mark, false, "||",
          "two bars across an edge: this successor caused the cutoff");
   swatch(0, p.stub, true, "3",
-         "dashed box \"N pruned\": successors never searched after the cutoff");
+         "dashed box \"N pruned\": successors never searched after the cutoff (for a tree "
+         "given as text, its pruned leaves as dashed boxes with their values)");
   swatch(0, p.edge_pv, false, nullptr, "thick edges at the end: the principal variation");
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->legend(s);
