@@ -68,7 +68,7 @@ Meta meta_from_json(const std::string& json) {
   nlohmann::ordered_json doc;
   try {
     doc = nlohmann::ordered_json::parse(json);
-  } catch (const nlohmann::ordered_json::parse_error& e) {
+  } catch (const nlohmann::ordered_json::exception& e) {  // syntax, or a number out of range
     throw InputError(std::string("trace metadata is not valid JSON: ") + e.what());
   }
   if (!doc.is_object()) throw InputError("trace metadata must be a JSON object");

@@ -258,7 +258,7 @@ Json parse_trace_document(const std::string& text) {
   Json doc;
   try {
     doc = Json::parse(text);
-  } catch (const Json::parse_error& e) {
+  } catch (const Json::exception& e) {  // a syntax error, or a number too large (out_of_range)
     throw InputError(std::string("trace JSON is not valid JSON: ") + e.what());
   }
   if (!doc.is_object()) throw InputError("trace JSON must be an object");

@@ -412,3 +412,14 @@ TEST_CASE("the JSON writer writes null for a number that is not finite") {
   j.end_array();
   CHECK(j.str() == "[1.5,null,null]");
 }
+
+TEST_CASE(
+    "a number too large for a double is a clear error in a JSON trace and in a trace's facts") {
+  // nlohmann's out_of_range (406), not only its parse_error, becomes an InputError: the viewer
+  // shows it as a message instead of terminating.
+  const std::string doc = R"({"format":"kibitz-trace","version":1,"meta":{"a":4e909},"events":[]})";
+  CHECK_THROWS_WITH_AS(trace::read_trace_json(doc), doctest::Contains("not valid JSON"),
+                       InputError);
+  CHECK_THROWS_WITH_AS(trace::meta_from_json(R"({"a":1e400})"), doctest::Contains("not valid JSON"),
+                       InputError);
+}

@@ -169,3 +169,14 @@ TEST_CASE("uci: bad input is answered on one info string line") {
   CHECK_FALSE(has("readyok"));
   for (const std::string& x : l) CHECK((x.rfind("info ", 0) == 0 || x.rfind("bestmove ", 0) == 0));
 }
+
+TEST_CASE("uci: go mate with a number too large for 64 bits is a deep search, not an overflow") {
+  // 'go mate 4611686018427387904' doubled past 2^63; one past 2^63 left strtoll's ERANGE unseen.
+  for (const char* n : {"4611686018427387904", "99999999999999999999999"}) {
+    CAPTURE(n);
+    const std::string out =
+        run("alphabeta", std::string("position fen 7k/5Q2/6K1/8/8/8/8/8 w - - 0 1\n") + "go mate " +
+                             n + " nodes 2000\nquit\n");
+    CHECK(legal_in("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", bestmove(out)));
+  }
+}

@@ -1,7 +1,9 @@
 #include "app/uci/uci_session.hpp"
 
+#include <cerrno>
 #include <cstdlib>
 #include <istream>
+#include <limits>
 #include <ostream>
 #include <sstream>
 #include <vector>
@@ -26,10 +28,14 @@ std::string lower(std::string s) {
 }
 
 // A non-negative integer argument of "go", or nothing.
+// A non-negative number; one too large for 64 bits reads as the largest (a limit that large is
+// no limit), never as the wrapped value strtoll's ERANGE would leave unnoticed.
 std::optional<long long> number(const std::string& s) {
   char* end = nullptr;
+  errno = 0;
   const long long v = std::strtoll(s.c_str(), &end, 10);
   if (s.empty() || *end || v < 0) return std::nullopt;
+  if (errno == ERANGE) return std::numeric_limits<long long>::max();
   return v;
 }
 
@@ -150,7 +156,7 @@ void Session::go(const std::string& args) {
     if (k == "depth")
       limits.depth = static_cast<int>(std::min(*v, 64LL));
     else if (k == "mate")
-      limits.depth = static_cast<int>(std::min(*v * 2, 64LL));
+      limits.depth = static_cast<int>(std::min(*v, 32LL) * 2);  // mate in n: 2n plies
     else if (k == "nodes")
       limits.nodes = *v;
     else if (k == "movetime")
