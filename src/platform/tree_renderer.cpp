@@ -198,10 +198,6 @@ void TreeRenderer::write_lines(std::size_t offset, const gpu::LineInstance* data
   upload(m_line_data, offset, m_scratch.data(), n);
 }
 
-std::size_t TreeRenderer::gpu_bytes() const {
-  return (m_boxes + m_lines) * 32;  // two RGBA32UI texels an instance
-}
-
 void TreeRenderer::add_to(ImDrawList* dl, const gpu::CanvasDraw& draw) {
   if (ImGui::GetFrameCount() != m_frame) {  // a new frame: the last one's draws were rendered
     m_draws.clear();

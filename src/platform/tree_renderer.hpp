@@ -35,8 +35,6 @@ class TreeRenderer {
   // ImGui's backend to set its own GL state again.
   void add_to(ImDrawList* dl, const gpu::CanvasDraw& draw);
 
-  std::size_t gpu_bytes() const;
-
  private:
   static void callback(const ImDrawList* dl, const ImDrawCmd* cmd);
   void render(const gpu::CanvasDraw& draw, const ImDrawCmd* cmd);

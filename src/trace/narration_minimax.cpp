@@ -37,11 +37,6 @@ Criterion criterion_of(const trace::Model& m) {
   return c;
 }
 
-// Node id's minimax value from a successor's negamax return.
-Score value_of_child(const trace::Model& m, std::uint32_t child, Score negamax_ret) {
-  return trace::max_view(m, child, negamax_ret);
-}
-
 std::string tell_enter(const trace::Model& m, std::uint32_t id) {
   const trace::ModelNode& n = m.node(id);
   std::string s = n.parent == trace::k_no_node
@@ -145,7 +140,7 @@ std::string narrate_minimax(const trace::Model& model, std::size_t t) {
              " (for MAX).";
     case EventType::child_return: {
       const std::uint32_t c = model.successor(id, e.a);
-      return who(model, c) + " returns " + sc(value_of_child(model, c, e.b)) + " to " +
+      return who(model, c) + " returns " + sc(trace::max_view(model, c, e.b)) + " to " +
              who(model, id) + ".";
     }
     case EventType::best_set:

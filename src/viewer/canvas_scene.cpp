@@ -335,17 +335,6 @@ std::size_t CanvasScene::level_for(float zoom) const {
   return k;
 }
 
-std::size_t CanvasScene::cpu_bytes() const {
-  std::size_t bytes = 0;
-  for (const Level& l : m_levels) {
-    for (const Set* s : {&l.nodes, &l.stubs}) {
-      bytes += (s->start.capacity() + s->first.capacity() + s->total.capacity()) * 4 +
-               (s->x0.capacity() + s->x1.capacity() + s->parent_x.capacity()) * 4;
-    }
-  }
-  return bytes;
-}
-
 // A set's arrays for depth d, cut to the nodes entered by the cursor (ids grow along a depth);
 // level 0's nodes read the layout's (index i of the set is index i of its level order).
 CanvasScene::Row CanvasScene::row(const Set& set, bool nodes, bool raw, std::uint32_t d,

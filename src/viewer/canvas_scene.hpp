@@ -42,7 +42,6 @@ class CanvasScene {
   // frame's counts into stats. The level of detail used is noted in `bins` (0: the nodes).
   void ranges(const CanvasFrame& f, const TreeLayout& layout, gpu::CanvasDraw& draw,
               CanvasStats& stats) const;
-  std::size_t cpu_bytes() const;
 
  private:
   // Instances of one depth-ordered sequence (nodes, stubs, or bins of either): per depth d,
