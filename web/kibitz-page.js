@@ -87,6 +87,7 @@
       setPresent: (on) => M.setPresent(!!on),  // projector mode (P)
       prunedLeaves: () => M.prunedLeaves(),  // JSON: [{path, name, value}]
       setShowPruned: (on) => M.setShowPruned(!!on),
+      searchPrunedBranches: () => M.searchPrunedBranches(),
       setCamera: (x, y, zoom) => M.setCamera(Number(x), Number(y), Number(zoom)),
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),

@@ -1,6 +1,7 @@
 // The app behind the viewer, its JSON views for the page's API and the desktop's --print: the
 // shown search's summary, the view's state and a node's state at the cursor.
 #include <algorithm>
+#include <cstdlib>
 
 #include "app/report.hpp"
 #include "app/viewer_app.hpp"
@@ -184,16 +185,29 @@ std::string ViewerApp::node_state_json(std::uint32_t id) const {
 }
 
 std::string ViewerApp::pruned_leaves_json() const {
-  std::vector<const viewer::PrunedLeaf*> leaves;
+  std::vector<const viewer::PrunedNode*> leaves;
   for (const auto& [id, list] : m_state.pruned) {
-    for (const viewer::PrunedLeaf& leaf : list) leaves.push_back(&leaf);
+    for (const viewer::PrunedNode& n : list)
+      if (n.leaf) leaves.push_back(&n);
   }
-  std::sort(
-      leaves.begin(), leaves.end(),
-      [](const viewer::PrunedLeaf* a, const viewer::PrunedLeaf* b) { return a->path < b->path; });
+  // In the tree's order: paths compared number by number ("1.2" before "1.10").
+  const auto numbers = [](const std::string& path) {
+    std::vector<long> out;
+    for (std::size_t at = 0; at < path.size();) {
+      std::size_t end = path.find('.', at);
+      if (end == std::string::npos) end = path.size();
+      out.push_back(std::strtol(path.c_str() + at, nullptr, 10));
+      at = end + 1;
+    }
+    return out;
+  };
+  std::sort(leaves.begin(), leaves.end(),
+            [&](const viewer::PrunedNode* a, const viewer::PrunedNode* b) {
+              return numbers(a->path) < numbers(b->path);
+            });
   JsonWriter j;
   j.begin_array();
-  for (const viewer::PrunedLeaf* leaf : leaves) {
+  for (const viewer::PrunedNode* leaf : leaves) {
     j.begin_object();
     j.key("path");
     j.string(leaf->path);

@@ -51,7 +51,7 @@ viewer::GameServices viewer_game_services() {
     if (game != "chess") return std::nullopt;
     return chess_breakdown(position, root_position);
   };
-  s.pruned_leaves = bracket_pruned_leaves;
+  s.pruned_branches = pruned_branches;
   return s;
 }
 

@@ -6,9 +6,9 @@
 namespace kibitz {
 
 viewer::GameServices viewer_game_services();
-// The leaves a search of a bracket tree never evaluated, by the node they were pruned at
-// (pruned_leaves.cpp).
-std::map<std::uint32_t, std::vector<viewer::PrunedLeaf>> bracket_pruned_leaves(
-    const trace::Model& m);
+// The branches a search of a bracket or random tree (with `games`, of a game too) never
+// entered, by the node they were pruned at (pruned_branches.cpp).
+using PrunedBranches = std::map<std::uint32_t, std::vector<viewer::PrunedNode>>;
+PrunedBranches pruned_branches(const trace::Model& m, bool games = false);
 
 }  // namespace kibitz

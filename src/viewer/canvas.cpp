@@ -194,51 +194,6 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   return f;
 }
 
-// A pruned leaf's value as the value view shows values: its MAX value, negated in the negamax
-// view where MIN is to move there.
-std::string ghost_value(const ViewerState& s, const PrunedLeaf& leaf) {
-  const bool max_to_move = std::count(leaf.path.begin(), leaf.path.end(), '.') % 2 == 1;
-  const Score v = s.minimax_view() || max_to_move ? leaf.value : -leaf.value;
-  std::string t = format_score_pretty(v);
-  if (s.minimax_view() && t[0] == '+') t.erase(0, 1);
-  return t;
-}
-
-// The leaves a cutoff pruned, where the whole tree is known: greyed dashed boxes with their
-// values in a row at their depth, under the stub's width the layout made for them, each hung
-// from the Cut node by a dashed edge, "pruned" under the row.
-void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
-                 const LayoutStub& st, const Palette& pal) {
-  const std::vector<PrunedLeaf>& leaves = p.s.pruned.at(st.parent);
-  const LayoutMetrics& mt = p.s.metrics;
-  const float gw = ghost_leaf_width(mt), gh = mt.node_height * 0.6f;
-  const float text = p.s.present ? 1.4f : 1.0f, fs = 15.0f * text * f.zoom;
-  const ImVec2 from = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
-  float x = st.x - st.width * 0.5f + gw * 0.5f;
-  float bottom = 0;
-  for (const PrunedLeaf& leaf : leaves) {
-    const float depth = static_cast<float>(std::count(leaf.path.begin(), leaf.path.end(), '.') + 1);
-    const float y = depth * mt.level_height;
-    const ImVec2 a = f.to_screen(x - gw * 0.5f, y - gh * 0.5f),
-                 b = f.to_screen(x + gw * 0.5f, y + gh * 0.5f);
-    draw_dashed_line(p.dl, from, ImVec2((a.x + b.x) * 0.5f, a.y), pal.stub, std::max(1.0f, f.zoom),
-                     6.0f * f.zoom);
-    draw_dashed_rect(p.dl, a, b, pal.stub, std::max(1.0f, f.zoom), 5.0f * f.zoom);
-    const std::string v = ghost_value(p.s, leaf);
-    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str());
-    p.dl->AddText(ImGui::GetFont(), fs,
-                  ImVec2((a.x + b.x - ts.x) * 0.5f, (a.y + b.y - ts.y) * 0.5f), pal.text_dim,
-                  v.c_str());
-    bottom = std::max(bottom, b.y);
-    x += gw + ghost_gap(mt);
-  }
-  const float ws = 14.0f * text * f.zoom * 0.85f;
-  const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
-  const float cx = f.to_screen(st.x, 0).x;
-  p.dl->AddText(ImGui::GetFont(), ws, ImVec2(cx - ww.x * 0.5f, bottom + 2.0f * f.zoom),
-                pal.text_dim, "pruned");
-}
-
 // One stub: a view's drawing, else (over the GPU's dashed edge and box) its "N pruned".
 void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                const LayoutStub& st, const Palette& pal) {
@@ -246,8 +201,9 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   const ImVec2 c = f.to_screen(st.x, st.y - f.hh);
   bool drawn = false;
   for (const AlgorithmView* v : p.s.views()) drawn = drawn || v->stub(p, st, a, c);
-  if (drawn || f.lod < 2) return;
+  if (drawn) return;
   if (p.s.ghosts_shown(st.parent)) return draw_ghosts(p, f, layout, st, pal);
+  if (f.lod < 2) return;
   // The count in the box and "pruned" under it: never a bare number beside a leaf's value.
   const std::string count = std::to_string(st.count);
   const float fs = 14.0f * f.zoom * (p.s.present ? 1.4f : 1.0f);
@@ -259,16 +215,6 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
   p.dl->AddText(ImGui::GetFont(), ws, ImVec2(c.x - ww.x * 0.5f, c.y + box_h + 2.0f * f.zoom),
                 pal.text_dim, "pruned");
-  // A deeper pruned subtree's leaves, where the whole tree is known: their values, greyed.
-  const auto it = p.s.show_pruned ? p.s.pruned.find(st.parent) : p.s.pruned.end();
-  if (it == p.s.pruned.end()) return;
-  std::string values;
-  for (std::size_t i = 0; i < it->second.size() && i < 8; ++i)
-    values += (i ? " " : "") + ghost_value(p.s, it->second[i]);
-  if (it->second.size() > 8) values += " \u2026";
-  const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, values.c_str());
-  p.dl->AddText(ImGui::GetFont(), ws, ImVec2(c.x - vs.x * 0.5f, c.y + box_h + 4.0f * f.zoom + ww.y),
-                pal.text_dim, values.c_str());
 }
 
 // An edge's marks over the GPU's line: the cutoff mark on the edge of the successor that

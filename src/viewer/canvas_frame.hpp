@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
 
 #include "viewer/canvas.hpp"
+#include "viewer/theme.hpp"
 #include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {
@@ -89,6 +91,12 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
                        CanvasStats& stats);
 void draw_dashed_rect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float thickness, float dash);
 void draw_dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thickness, float dash);
+
+// canvas_ghosts.cpp: the pruned branches under a stub (ViewerState::ghosts_shown), their
+// and a ghost leaf's value as the value view shows values.
+void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+                 const LayoutStub& st, const Palette& pal);
+std::string ghost_value(const ViewerState& s, const PrunedNode& node);
 
 // canvas_overview.cpp: the minimap in the canvas's corner when part of the tree is out of view.
 bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f);

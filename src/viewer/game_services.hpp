@@ -26,11 +26,16 @@ struct EvalBreakdown {
   std::string footer;  // "From the side to move: +12"
 };
 
-// A leaf the search never evaluated (a pruned successor's subtree), where the whole tree is
-// known: its path from the root (generation order), its name and its value from MAX's view.
-struct PrunedLeaf {
+// A node the search never entered (in a pruned successor's subtree), where the whole tree is
+// known: its path from the root (generation order), its name, its depth, the node above it
+// (an index in its list; -1 for the pruned successors themselves) and, for a leaf, its value
+// from MAX's view.
+struct PrunedNode {
   std::string path, name;
   int value = 0;
+  int depth = 0;
+  int parent = -1;
+  bool leaf = true;
 };
 
 struct GameServices {
@@ -40,10 +45,12 @@ struct GameServices {
   std::function<std::optional<EvalBreakdown>(const std::string& game, const std::string& position,
                                              const std::string& root_position)>
       eval_breakdown;
-  // The leaves under the successors the search never entered, by the node they were pruned
-  // at (a model id), for a trace whose whole tree is known (a bracket tree); empty otherwise.
-  std::function<std::map<std::uint32_t, std::vector<PrunedLeaf>>(const trace::Model& model)>
-      pruned_leaves;
+  // The subtrees of the successors the search never entered, in pre-order, by the node they
+  // were pruned at (a model id), for a trace whose whole tree is known (a bracket or random
+  // tree), or with `games` a game's (searched again from its position); empty otherwise.
+  std::function<std::map<std::uint32_t, std::vector<PrunedNode>>(const trace::Model& model,
+                                                                 bool games)>
+      pruned_branches;
 };
 
 }  // namespace kibitz::viewer

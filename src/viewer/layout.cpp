@@ -57,7 +57,12 @@ void TreeLayout::build(const trace::Model& model, std::uint32_t first, std::uint
   const bool fe_stubs = collect_stubs(model, t);
   // One more item: a virtual root above the real roots (one per iteration), so that several
   // roots are packed side by side like any siblings.
-  const auto virtual_root = static_cast<std::int32_t>(node_count + m_stubs.size());
+  m_filler_width.clear();
+  for (const LayoutStub& st : m_stubs)
+    m_filler_width.insert(m_filler_width.end(), static_cast<std::size_t>(st.ghost_levels),
+                          st.width);
+  const auto virtual_root =
+      static_cast<std::int32_t>(node_count + m_stubs.size() + m_filler_width.size());
   link_items(model, virtual_root);
   if (fe_stubs) order_fe_stubs(model);
   first_walk(virtual_root);
@@ -105,7 +110,9 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
     st.width = st.fe_test >= 0 ? m_metrics.node_width : m_metrics.stub_width;
     if (st.fe_test >= 0 || !m_ghosts) continue;
     const auto g = m_ghosts->find(first + st.parent);
-    if (g != m_ghosts->end()) st.width = std::max(st.width, g->second);
+    if (g == m_ghosts->end()) continue;
+    st.width = std::max(st.width, g->second.width);
+    st.ghost_levels = g->second.levels;
   }
   return fe_stubs;
 }
@@ -140,6 +147,7 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
     Item& vr = m_items[static_cast<std::size_t>(virtual_root)];
     vr.parent = -1;
     vr.first_child = offset;
+    offset += vr.child_count;
     vr.child_count = 0;
   }
   for (std::uint32_t id = 0; id < node_count; ++id) {
@@ -159,6 +167,26 @@ void TreeLayout::link_items(const trace::Model& model, std::int32_t virtual_root
     Item& pi = m_items[m_stubs[s].parent];
     it.number = pi.child_count;
     m_children[static_cast<std::size_t>(pi.first_child + pi.child_count++)] = idx;
+  }
+  link_fillers(offset);
+}
+
+// Under each ghosted stub, a chain of fillers, one per level (after the stubs' items).
+void TreeLayout::link_fillers(std::int32_t offset) {
+  auto next = static_cast<std::int32_t>(m_nodes + m_stubs.size());
+  for (std::size_t s = 0; s < m_stubs.size(); ++s) {
+    auto above = static_cast<std::int32_t>(m_nodes + s);
+    for (std::int32_t l = 0; l < m_stubs[s].ghost_levels; ++l, above = next++) {
+      Item& a = item(above);
+      a.first_child = offset;
+      a.child_count = 1;
+      m_children[static_cast<std::size_t>(offset++)] = next;
+      Item& it = item(next);
+      it.parent = above;
+      it.first_child = 0;
+      it.child_count = 0;
+      it.number = 0;
+    }
   }
 }
 
@@ -216,12 +244,13 @@ std::int32_t TreeLayout::next_right(std::int32_t v) {
 }
 
 // An item's width: a node's, a stub's (a pruned successor forward estimation tested is drawn
-// as a node), none for the virtual root.
+// as a node), a filler's, none for the virtual root.
 float TreeLayout::width(std::int32_t i) const {
   const auto u = static_cast<std::size_t>(i);
   if (u < m_nodes) return m_metrics.node_width;
-  if (u >= m_nodes + m_stubs.size()) return 0.0f;
-  return m_stubs[u - m_nodes].width;
+  if (u < m_nodes + m_stubs.size()) return m_stubs[u - m_nodes].width;
+  const std::size_t f = u - m_nodes - m_stubs.size();
+  return f < m_filler_width.size() ? m_filler_width[f] : 0.0f;
 }
 
 // The distance between the centres of neighbours a and b.
@@ -280,8 +309,9 @@ std::int32_t TreeLayout::apportion(std::int32_t v, std::int32_t default_ancestor
   return default_ancestor;
 }
 
-// First walk, children before parents: node ids are in pre-order, so descending ids visit
-// every node after all its descendants; the virtual root comes last. Each node places its
+// First walk, children before parents: node ids are in pre-order, then come the stubs and the
+// fillers below them (each after its parent), so descending ids visit every item after all
+// its descendants; the virtual root comes last. Each node places its
 // children left to right (a child's position relative to its left sibling is only known
 // once that sibling is placed).
 void TreeLayout::first_walk(std::int32_t virtual_root) {
@@ -291,7 +321,7 @@ void TreeLayout::first_walk(std::int32_t virtual_root) {
     it.ancestor = static_cast<std::int32_t>(i);
     it.prelim = it.mod = it.change = it.shift = it.mid = 0.0f;
   }
-  for (std::int32_t step = static_cast<std::int32_t>(m_nodes) - 1; step >= -1; --step) {
+  for (std::int32_t step = virtual_root - 1; step >= -1; --step) {
     const std::int32_t v = step < 0 ? virtual_root : step;
     Item& iv = item(v);
     if (iv.child_count == 0) continue;
@@ -352,6 +382,8 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
     m_stubs[s].y = y(m_first + m_stubs[s].parent) + m_metrics.level_height;
     m_stubs[s].parent += m_first;  // back to a model id
     m_max_x = std::max(m_max_x, m_stubs[s].x + width(static_cast<std::int32_t>(idx)) * 0.5f);
+    m_max_y = std::max(m_max_y, m_stubs[s].y + static_cast<float>(m_stubs[s].ghost_levels) *
+                                                   m_metrics.level_height);
     m_min_x = std::min(m_min_x, m_stubs[s].x - width(static_cast<std::int32_t>(idx)) * 0.5f);
   }
   m_max_y += m_metrics.node_height;

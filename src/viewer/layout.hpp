@@ -8,6 +8,7 @@
 // (placed among its siblings where the search tested it).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <unordered_map>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "trace/model.hpp"
+#include "viewer/game_services.hpp"
 
 namespace kibitz::viewer {
 
@@ -36,6 +38,12 @@ inline float ghost_leaf_width(const LayoutMetrics& m) {
 inline float ghost_gap(const LayoutMetrics& m) {
   return m.gap * 0.5f;
 }
+// The width of a stub's pruned branches: their leaves in a row.
+inline float ghost_row_width(const std::vector<PrunedNode>& nodes, const LayoutMetrics& m) {
+  float n = 0;
+  for (const PrunedNode& g : nodes) n += g.leaf ? 1.0f : 0.0f;
+  return n * ghost_leaf_width(m) + std::max(0.0f, n - 1.0f) * ghost_gap(m);
+}
 
 struct LayoutStub {
   std::uint32_t parent;  // the Cut node (or, for forward estimation, the tested node's parent)
@@ -44,6 +52,14 @@ struct LayoutStub {
   std::int32_t fe_test = -1;  // forward estimation: index in Model::fe() of the test that pruned it
   std::uint32_t t = 0;        // the event at which it appears (the cutoff, the test)
   float width = 0;            // world units: a stub's, a node's, or its ghost leaves' (set_ghosts)
+  std::int32_t ghost_levels = 0;  // depths its ghosts reach below it (kept clear of neighbours)
+};
+
+// The room a Cut node's pruned branches take when drawn as ghosts: their leaves' row width and
+// how many levels they reach below the stub.
+struct GhostExtent {
+  float width = 0;
+  std::int32_t levels = 0;
 };
 
 class TreeLayout {
@@ -57,9 +73,11 @@ class TreeLayout {
   void build(const trace::Model& model, std::uint32_t first, std::uint32_t end, std::size_t t,
              const LayoutMetrics& metrics,
              const std::unordered_set<std::uint32_t>* collapsed = nullptr);
-  // The widths of the pruned successors' ghost leaves, by the Cut node (a model id), for the
-  // next builds (nullptr: none): their stub is made that wide.
-  void set_ghosts(const std::unordered_map<std::uint32_t, float>* widths) { m_ghosts = widths; }
+  // The room of the pruned branches' ghosts, by the Cut node (a model id), for the next builds
+  // (nullptr: none): their stub is made that wide, at its depth and the levels below it.
+  void set_ghosts(const std::unordered_map<std::uint32_t, GhostExtent>* ghosts) {
+    m_ghosts = ghosts;
+  }
   void build(const trace::Model& model, std::uint32_t node_count, std::size_t t,
              const LayoutMetrics& metrics) {
     build(model, 0, node_count, t, metrics);
@@ -137,13 +155,17 @@ class TreeLayout {
   std::vector<Item> m_items;
   std::vector<std::int32_t> m_children;
   float width(std::int32_t item) const;
-  const std::unordered_map<std::uint32_t, float>* m_ghosts = nullptr;
+  const std::unordered_map<std::uint32_t, GhostExtent>* m_ghosts = nullptr;
+  // Items below a ghosted stub, one per level its ghosts reach, as wide as the stub: the
+  // contours then keep the neighbours' subtrees clear of the ghosts. Their widths, in order.
+  std::vector<float> m_filler_width;
 
   // The phases of build (layout.cpp).
   bool collect_stubs(const trace::Model& model, std::size_t t);
   void hide(const trace::Model& model, const std::unordered_set<std::uint32_t>& collapsed);
   bool hidden(std::uint32_t local) const { return !m_hidden.empty() && m_hidden[local]; }
   void link_items(const trace::Model& model, std::int32_t virtual_root);
+  void link_fillers(std::int32_t offset);
   void order_fe_stubs(const trace::Model& model);
   void first_walk(std::int32_t virtual_root);
   void second_walk(const trace::Model& model, std::int32_t virtual_root);

@@ -46,7 +46,8 @@ void draw_legend(ViewerState& s) {
          "two bars across an edge: this successor caused the cutoff");
   swatch(0, p.stub, true, "3",
          "dashed box \"N pruned\": successors never searched after the cutoff (for a tree "
-         "given as text, its pruned leaves as dashed boxes with their values)");
+         "given as text or a random tree, the pruned branches as dashed boxes, leaves with "
+         "their values)");
   swatch(0, p.edge_pv, false, nullptr, "thick edges at the end: the principal variation");
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->legend(s);

@@ -47,7 +47,15 @@ void draw_menu(ViewerState& s) {
     s.note_widget("menu_present");
     ImGui::MenuItem("Left panel (set-up, inspector)", "[", &s.show_left_panel, !s.present);
     ImGui::MenuItem("Right panel (legend, events...)", "]", &s.show_right_panel, !s.present);
-    ImGui::MenuItem("Values of pruned leaves (trees given as text)", nullptr, &s.show_pruned);
+    ImGui::MenuItem("Pruned branches (trees given as text, random trees)", nullptr, &s.show_pruned);
+    const bool game = s.has_trace() && !s.trace().meta.get("game").empty();
+    if (ImGui::MenuItem("Search the pruned branches (games, small searches)", nullptr, false,
+                        game)) {
+      const std::size_t n = s.search_pruned_branches();
+      s.status = n ? "pruned branches searched again at " + std::to_string(n) + " nodes"
+                   : "no pruned branch small enough to draw (under 128 nodes, traces under "
+                     "20,000 nodes)";
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Values as in textbooks: MAX and MIN nodes", "V", s.minimax_view()))
       s.set_value_view(trace::ValueView::minimax);
@@ -109,9 +117,15 @@ void left_tab_items(ViewerState& s) {
     for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
   }
 }
-void draw_left_tabs(ViewerState& s) {
-  if (!ImGui::BeginTabBar("left_tabs")) return;
+// With `merged` (a window too narrow for three columns), the right column's tabs follow,
+// scrolling, with a list of them all.
+void right_tab_items(ViewerState& s);
+void draw_left_tabs(ViewerState& s, bool merged) {
+  const ImGuiTabBarFlags flags =
+      merged ? ImGuiTabBarFlags_FittingPolicyScroll | ImGuiTabBarFlags_TabListPopupButton : 0;
+  if (!ImGui::BeginTabBar(merged ? "merged_tabs" : "left_tabs", flags)) return;
   left_tab_items(s);
+  if (merged) right_tab_items(s);
   ImGui::EndTabBar();
 }
 
@@ -173,11 +187,15 @@ void draw_one_column(ViewerState& s, float body_h) {
 }
 
 // The columns, body_h high: tabs | the iteration selector over the tree canvas | tabs, either
-// side column left out when its panel is hidden (or in projector mode).
+// side column left out when its panel is hidden (or in projector mode). Below 1400 logical px
+// (a 1280x800 projector, a laptop) the right column's tabs join the left's: the canvas keeps
+// two thirds of the width, so a small tree fits whole at a readable zoom.
 void draw_columns(ViewerState& s, float body_h) {
   const ImGuiTableFlags tflags =
       ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_NoSavedSettings;
-  const bool left = s.left_panel_shown(), right = s.right_panel_shown();
+  const bool merged = s.left_panel_shown() && s.right_panel_shown() &&
+                      ImGui::GetMainViewport()->WorkSize.x / std::max(0.5f, s.dpi_scale) < 1400.0f;
+  const bool left = s.left_panel_shown(), right = s.right_panel_shown() && !merged;
   if (!ImGui::BeginTable(left && right ? "columns"
                          : left        ? "columns_l"
                          : right       ? "columns_r"
@@ -195,7 +213,7 @@ void draw_columns(ViewerState& s, float body_h) {
   if (left) {
     ImGui::TableSetColumnIndex(column++);
     ImGui::BeginChild("left", ImVec2(0, body_h), false);
-    draw_left_tabs(s);
+    draw_left_tabs(s, merged);
     ImGui::EndChild();
   }
   ImGui::TableSetColumnIndex(column++);

@@ -28,9 +28,9 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   m_trace = std::move(t);
   if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
   pruned.clear();
-  if (services.pruned_leaves) pruned = services.pruned_leaves(*m_model);
+  if (services.pruned_branches) pruned = services.pruned_branches(*m_model, false);
   m_ghost_widths.clear();
-  m_layouts_ghosted = false;  // made again for this trace's pruned leaves
+  m_layouts_ghosted = false;  // made again for this trace's pruned branches
   sync_ghosts();
   m_origin = std::move(origin);
   m_views = applicable_views(*m_model);
@@ -136,21 +136,26 @@ bool ViewerState::grows_in_place() const {
   return shown_root_end(first) - first > k_growing_layout_max;
 }
 
-// The layouts make room for the pruned leaves' ghosts while they are shown.
+std::size_t ViewerState::search_pruned_branches() {
+  if (!m_model || !services.pruned_branches) return 0;
+  pruned = services.pruned_branches(*m_model, true);
+  show_pruned = true;
+  m_layouts_ghosted = pruned.empty();  // not what sync_ghosts wants: the layouts are made again
+  sync_ghosts();
+  return pruned.size();
+}
+
+// The layouts make room for the pruned branches' ghosts while they are shown.
 void ViewerState::sync_ghosts() {
   const bool want = show_pruned && !pruned.empty() && m_model;
   if (want == m_layouts_ghosted) return;
   m_ghost_widths.clear();
   if (want) {
-    const float w = ghost_leaf_width(metrics);
-    for (const auto& [parent, leaves] : pruned) {
-      const auto below = static_cast<std::ptrdiff_t>(m_model->node(parent).depth);  // its dots
-      bool own = true;  // every leaf a successor of the Cut node itself
-      for (const PrunedLeaf& l : leaves)
-        own = own && std::count(l.path.begin(), l.path.end(), '.') == below;
-      if (!own) continue;
-      const float n = static_cast<float>(leaves.size());
-      m_ghost_widths[parent] = n * w + (n - 1.0f) * ghost_gap(metrics);
+    for (const auto& [parent, nodes] : pruned) {
+      int deepest = 0;
+      for (const PrunedNode& g : nodes) deepest = std::max(deepest, g.depth);
+      const int below = deepest - static_cast<int>(m_model->node(parent).depth) - 1;
+      m_ghost_widths[parent] = {ghost_row_width(nodes, metrics), std::max(0, below)};
     }
   }
   m_layout.set_ghosts(want ? &m_ghost_widths : nullptr);

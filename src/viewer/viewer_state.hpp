@@ -195,12 +195,14 @@ class ViewerState {
 
   FeView fe;              // forward estimation: estimate bars, the Experiments window
   GameServices services;  // what the app answers about game positions
-  // The leaves a search of a bracket tree never evaluated, by the node they were pruned at
-  // (from services.pruned_leaves, once per trace), and whether the canvas shows their values.
-  std::map<std::uint32_t, std::vector<PrunedLeaf>> pruned;
+  // The branches a search of a bracket or random tree never entered, by the node they were
+  // pruned at (from services.pruned_branches, once per trace), and whether the canvas shows them.
+  std::map<std::uint32_t, std::vector<PrunedNode>> pruned;
   bool show_pruned = true;
-  // Whether the leaves pruned at `parent` are drawn as ghost boxes: when they are its own
-  // successors (a deeper pruned subtree's leaves are listed under its "N pruned" box instead).
+  // A game's pruned branches, searched again from its positions on request (bracket and random
+  // trees have theirs from the start): the number of nodes they were pruned at.
+  std::size_t search_pruned_branches();
+  // Whether the branches pruned at `parent` are drawn as ghost boxes.
   bool ghosts_shown(std::uint32_t parent) const {
     return show_pruned && m_ghost_widths.count(parent) > 0;
   }
@@ -231,7 +233,7 @@ class ViewerState {
   bool m_lean_dropped = false;
   // The ghost rows' widths by Cut node (from `pruned`), and whether the layouts were built
   // with them.
-  std::unordered_map<std::uint32_t, float> m_ghost_widths;
+  std::unordered_map<std::uint32_t, GhostExtent> m_ghost_widths;
   bool m_layouts_ghosted = false;
   void sync_ghosts();
   std::string m_origin;

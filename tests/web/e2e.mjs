@@ -249,6 +249,16 @@ try {
   await frames(2);
   await page.screenshot({ path: path.join(artifacts, 'web-chess.png') });
 
+  // 11b. Pruned branches: a random tree's from its seed; a game's when asked for.
+  await api(() => Kibitz.runSearch({ random: 'b=3,d=3,seed=1', algo: 'alphabeta' }));
+  const randomPruned = JSON.parse(await api(() => Kibitz.prunedLeaves()));
+  check(randomPruned.length > 0 && randomPruned.every((l) => Number.isInteger(l.value) && l.path.split('.').length === 3),
+        'a random tree\'s pruned leaves come with their values: ' + randomPruned.length);
+  await api(() => Kibitz.runSearch({ game: 'tictactoe', algo: 'alphabeta', depth: 2 }));
+  check(JSON.parse(await api(() => Kibitz.prunedLeaves())).length === 0, 'a game\'s pruned branches wait to be asked for');
+  check(await api(() => Kibitz.searchPrunedBranches()) > 0 && JSON.parse(await api(() => Kibitz.prunedLeaves())).length > 0,
+        'searchPrunedBranches() searches them again');
+
   // 12. The later algorithms in the page: interest search (its costs on the edges, the
   // iteration selector, its options in the link), forward estimation, Greenblatt.
   const interest = JSON.parse(await api(() => Kibitz.runSearch({ random: 'b=3,d=4,lo=-9,hi=9,seed=3', algo: 'interest',

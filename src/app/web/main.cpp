@@ -287,6 +287,9 @@ std::string js_pruned_leaves() {
 void js_set_show_pruned(bool on) {
   g_app->state().show_pruned = on;
 }
+int js_search_pruned_branches() {
+  return guarded([] { return static_cast<int>(g_app->state().search_pruned_branches()); }, 0);
+}
 void js_set_present(bool on) {
   g_app->state().set_present(on);
 }
@@ -358,6 +361,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setPresent", &Changing<&js_set_present>::call);
   emscripten::function("prunedLeaves", &js_pruned_leaves);
   emscripten::function("setShowPruned", &Changing<&js_set_show_pruned>::call);
+  emscripten::function("searchPrunedBranches", &Changing<&js_search_pruned_branches>::call);
   emscripten::function("setCamera", &Changing<&js_set_camera>::call);
   emscripten::function("fit", &Changing<&js_fit>::call);
   emscripten::function("layoutMs", &js_layout_ms);

@@ -1,0 +1,93 @@
+// The branches a cutoff pruned, where the whole tree is known (ViewerState::pruned): greyed
+// dashed boxes under the stub's width the layout made for them, leaves in a row with their
+// values, each inner node centred over its successors, "pruned" under the lowest row.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/score.hpp"
+#include "viewer/canvas_frame.hpp"
+#include "viewer/theme.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+// The x of each ghost (world units): the leaves left to right from `left`, an inner node
+// midway between its first and last successor.
+std::vector<float> ghost_xs(const std::vector<PrunedNode>& g, float left, const LayoutMetrics& m) {
+  const float w = ghost_leaf_width(m), gap = ghost_gap(m);
+  std::vector<float> x(g.size(), 0.0f), lo(g.size(), 1e30f), hi(g.size(), -1e30f);
+  float at = left + w * 0.5f;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    if (!g[i].leaf) continue;
+    x[i] = at;
+    at += w + gap;
+  }
+  for (std::size_t i = g.size(); i-- > 0;) {  // successors come after their node
+    if (!g[i].leaf) x[i] = hi[i] >= lo[i] ? (lo[i] + hi[i]) * 0.5f : left;
+    if (g[i].parent < 0) continue;
+    const auto p = static_cast<std::size_t>(g[i].parent);
+    lo[p] = std::min(lo[p], x[i]);
+    hi[p] = std::max(hi[p], x[i]);
+  }
+  return x;
+}
+
+}  // namespace
+
+std::string ghost_value(const ViewerState& s, const PrunedNode& node) {
+  const bool max_to_move = node.depth % 2 == 0;
+  const Score v = s.minimax_view() || max_to_move ? node.value : -node.value;
+  std::string t = format_score_pretty(v);
+  if (s.minimax_view() && t[0] == '+') t.erase(0, 1);
+  return t;
+}
+
+void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
+                 const LayoutStub& st, const Palette& pal) {
+  const std::vector<PrunedNode>& g = p.s.pruned.at(st.parent);
+  const LayoutMetrics& mt = p.s.metrics;
+  const float gw = ghost_leaf_width(mt), gh = mt.node_height * 0.6f;
+  const float text = p.s.present ? 1.4f : 1.0f, fs = 15.0f * text * f.zoom;
+  const std::vector<float> xs = ghost_xs(g, st.x - st.width * 0.5f, mt);
+  const float line = std::max(1.0f, f.zoom);
+  std::vector<ImVec2> bottoms(g.size());
+  float lowest = 0;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const float y = static_cast<float>(g[i].depth) * mt.level_height;
+    const ImVec2 a = f.to_screen(xs[i] - gw * 0.5f, y - gh * 0.5f),
+                 b = f.to_screen(xs[i] + gw * 0.5f, y + gh * 0.5f);
+    const ImVec2 from = g[i].parent < 0
+                            ? f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh)
+                            : bottoms[static_cast<std::size_t>(g[i].parent)];
+    bottoms[i] = ImVec2((a.x + b.x) * 0.5f, b.y);
+    draw_dashed_line(p.dl, from, ImVec2((a.x + b.x) * 0.5f, a.y), pal.stub, line, 6.0f * f.zoom);
+    draw_dashed_rect(p.dl, a, b, pal.stub, line, 5.0f * f.zoom);
+    lowest = std::max(lowest, b.y);
+    if (f.lod < 2) continue;
+    // A leaf shows its value (under its name, if it has one); an inner node its name.
+    const std::string name = g[i].name, v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
+    const float ny = (a.y + b.y) * 0.5f;
+    if (!name.empty()) {
+      const float nfs = v.empty() ? fs : fs * 0.8f;
+      const ImVec2 ns = ImGui::GetFont()->CalcTextSizeA(nfs, 1e9f, 0.0f, name.c_str());
+      p.dl->AddText(ImGui::GetFont(), nfs,
+                    ImVec2((a.x + b.x - ns.x) * 0.5f, v.empty() ? ny - ns.y * 0.5f : ny - ns.y),
+                    pal.text_dim, name.c_str());
+    }
+    if (v.empty()) continue;
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str());
+    p.dl->AddText(ImGui::GetFont(), fs,
+                  ImVec2((a.x + b.x - ts.x) * 0.5f, name.empty() ? ny - ts.y * 0.5f : ny),
+                  pal.text_dim, v.c_str());
+  }
+  if (f.lod < 2) return;
+  const float ws = 14.0f * text * f.zoom * 0.85f;
+  const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  const float cx = f.to_screen(st.x, 0).x;
+  p.dl->AddText(ImGui::GetFont(), ws, ImVec2(cx - ww.x * 0.5f, lowest + 2.0f * f.zoom),
+                pal.text_dim, "pruned");
+}
+
+}  // namespace kibitz::viewer
