@@ -219,6 +219,16 @@ void write_search_figures(JsonWriter& j, const SearchResult& result) {
 void write_search_outcome(JsonWriter& j, const SearchResult& result) {
   j.key("aborted");
   j.boolean(result.aborted);
+  if (!result.stop_message.empty()) {
+    j.key("stopped");
+    j.string(result.stop_message);
+  }
+  if (!result.notes.empty()) {
+    j.key("notes");
+    j.begin_array();
+    for (const std::string& n : result.notes) j.string(n);
+    j.end_array();
+  }
   if (!result.iterations.empty()) write_iterations(j, result.iterations);
   if (result.tt_entries > 0) write_tt_totals(j, result);
   j.key("algo");
@@ -404,8 +414,11 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
       << (it.completed ? format_score(it.value) : std::string("stopped by the node budget")) << ", "
       << it.nodes << " nodes\n";
   }
-  if (result.aborted && result.iterations.empty())
+  if (!result.stop_message.empty())
+    o << result.stop_message << "\n";
+  else if (result.aborted && result.iterations.empty())
     o << "stopped by the node budget: the value is not a result\n";
+  for (const std::string& n : result.notes) o << "note: " << n << "\n";
   if (result.tt_entries > 0) {
     o << "table: " << result.tt_entries << " entries, " << result.tt_probes << " probes, "
       << result.tt_hits << " hits, " << result.stats.tt_cutoffs << " cutoffs, " << result.tt_stores

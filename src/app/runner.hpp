@@ -32,8 +32,10 @@ struct SearchResult {
   Score value = 0;    // the root's value (last completed iteration), from MAX's point of view
   Bound bound = Bound::exact;
   double seconds = 0;
-  bool aborted = false;  // the node budget (or a stop) stopped the (last) search
-  bool stopped = false;  // RecordOptions::stop stopped it (Cancel, the event limit)
+  bool aborted = false;            // the node budget (or a stop) stopped the (last) search
+  bool stopped = false;            // RecordOptions::stop stopped it (Cancel, the event limit)
+  std::string stop_message;        // which budget stopped it and how to raise it ("" otherwise)
+  std::vector<std::string> notes;  // what was changed from what was asked (a table capped)
   std::vector<IterationResult> iterations;  // iterative deepening and interest search
   long long interest_cutoffs = -1;          // interest search only (-1 otherwise)
   long long tt_probes = 0, tt_hits = 0, tt_stores = 0, tt_entries = 0;

@@ -5,6 +5,7 @@
 
 #include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "trace/json_text.hpp"
 
 namespace kibitz {
 
@@ -48,6 +49,7 @@ void set_common(SearchSpec& s, const std::string& key, const Json& v) {
 // Parses the options, refusing a key given twice in one object (JSON itself would keep the
 // last one silently: {"algo": "pvs", "algo": "alphabeta"} is most likely a mistake).
 Json parse_options(const std::string& json) {
+  check_json_depth(json, k_json_max_depth, "search options");
   std::vector<std::set<std::string>> keys;  // of each open object
   auto once = [&keys](int, Json::parse_event_t event, Json& parsed) {
     if (event == Json::parse_event_t::object_start) {

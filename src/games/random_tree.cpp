@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <sstream>
+#include <utility>
 
 #include "core/error.hpp"
 
@@ -18,6 +19,13 @@ void RandomTreeParams::validate() const {
     bad("root branching must be in 1.." + std::to_string(k_max_branching));
   }
   if (d < 0 || d > k_max_depth) bad("depth d must be in 0.." + std::to_string(k_max_depth));
+  // Each bound in the score range first, so that nothing below can overflow.
+  for (const auto& [name, v] : {std::pair<const char*, std::int64_t>{"lo", lo}, {"hi", hi}}) {
+    if (v < -k_score_eval_max || v > k_score_eval_max) {
+      bad(std::string(name) + "=" + std::to_string(v) + " is outside the score range (-" +
+          std::to_string(k_score_eval_max) + ".." + std::to_string(k_score_eval_max) + ")");
+    }
+  }
   if (lo > hi) bad("lo=" + std::to_string(lo) + " is above hi=" + std::to_string(hi));
   if (hi - lo >= (std::int64_t{1} << 32)) bad("the edge range hi - lo must be below 2^32");
   const std::int64_t extreme = std::max(std::llabs(lo), std::llabs(hi)) * std::max(d, 1);

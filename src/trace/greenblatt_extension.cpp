@@ -95,7 +95,12 @@ void greenblatt_record(ModelBuildContext& m, std::size_t t, const Event& e) {
     if (RecordCodec<WidthRecord>::decode(ev, t).mode != GreenblattMode::capture)
       node.marks |= k_gb_generated;
   } else if (RecordCodec<ModificationRecord>::matches(e)) {
-    named().penalty = RecordCodec<ModificationRecord>::decode(ev, t).points;
+    const std::int32_t points = RecordCodec<ModificationRecord>::decode(ev, t).points;
+    if (points < -k_score_eval_max || points > k_score_eval_max) {
+      m.fail(t, "a value modification of " + std::to_string(points) +
+                    " points is outside the evaluation range");
+    }
+    named().penalty = points;
   } else if (RecordCodec<MateSkipRecord>::matches(e)) {
     named().marks |= k_gb_mate_skip;
   } else if (RecordCodec<SecondaryRecord>::matches(e)) {

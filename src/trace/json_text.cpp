@@ -51,6 +51,29 @@ void JsonWriter::number(double v) {
   value(buf);
 }
 
+void check_json_depth(std::string_view text, int max_depth, const char* what) {
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\')
+        ++i;  // the escaped character
+      else if (c == '"')
+        in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > max_depth) {
+        throw InputError(std::string(what) + ": arrays and objects nested deeper than " +
+                         std::to_string(max_depth) + " levels (at byte " + std::to_string(i) + ")");
+      }
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+}
+
 namespace trace {
 
 std::string meta_to_json(const Meta& meta) {
@@ -65,6 +88,7 @@ std::string meta_to_json(const Meta& meta) {
 }
 
 Meta meta_from_json(const std::string& json) {
+  check_json_depth(json, k_json_max_depth, "trace metadata");
   nlohmann::ordered_json doc;
   try {
     doc = nlohmann::ordered_json::parse(json);

@@ -14,6 +14,12 @@ namespace kibitz {
 
 std::string json_quote(std::string_view s);
 
+// Throws InputError ("<what>: arrays and objects nested deeper than <max_depth> levels (at
+// byte N)") before a JSON text is parsed: the parser and what reads the document recurse once a
+// level, so a text of 100,000 '[' would overflow the stack. Strings are skipped.
+void check_json_depth(std::string_view text, int max_depth, const char* what);
+constexpr int k_json_max_depth = 64;
+
 // Writes compact JSON; keeps track of commas. Usage:
 //   JsonWriter j; j.begin_object(); j.key("value"); j.number(3); j.end_object();
 class JsonWriter {

@@ -102,6 +102,15 @@ class ModelBuilder final : public ModelBuildContext {
 
   std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back(); }
 
+  // A score from the file: within the window's infinities, so that negating it, or adding a
+  // penalty, cannot overflow.
+  void check_score(std::size_t t, std::int32_t v, const char* what) const {
+    if (v < -k_score_inf || v > k_score_inf) {
+      m.fail(t, std::string(what) + " " + std::to_string(v) + " is outside the score range (" +
+                    format_score(-k_score_inf) + ".." + format_score(k_score_inf) + ")");
+    }
+  }
+
   void expect_top(std::size_t t, const Event& e) const {
     if (m_open.empty()) m.fail(t, "no node is open");
     if (e.node != m_open.back()) {
@@ -128,6 +137,8 @@ class ModelBuilder final : public ModelBuildContext {
       m.fail(t, "enters node " + std::to_string(e.node) + " but the next node id is " +
                     std::to_string(id));
     }
+    check_score(t, e.a, "alpha0");
+    check_score(t, e.b, "beta");
     if (e.a > e.b)
       m.fail(t,
              "window alpha0 = " + std::to_string(e.a) + " is above beta = " + std::to_string(e.b));
@@ -203,6 +214,7 @@ class ModelBuilder final : public ModelBuildContext {
         node.succ_count = e.a;
         break;
       case EventType::evaluate:
+        check_score(t, e.a, "the evaluation");
         if (m_entered[e.node] > 0)
           m.fail(t, "a node with searched successors is evaluated as a leaf");
         node.leaf = true;
@@ -217,9 +229,12 @@ class ModelBuilder final : public ModelBuildContext {
         break;
       }
       case EventType::best_set:
+        check_score(t, e.b, "best");
         returned_child(t, e.node, e.a);
         break;
       case EventType::alpha_set:
+        check_score(t, e.b, "alpha");
+        if (e.a < 1) m.fail(t, "alpha[" + std::to_string(e.a) + "]: the index must be 1 or more");
         returned_child(t, e.node, e.a - 1);
         if (e.b > node.beta && m.m_has_window)
           m.fail(t, "alpha rises to " + std::to_string(e.b) + ", above beta");
@@ -249,6 +264,7 @@ class ModelBuilder final : public ModelBuildContext {
       m.fail(t, "an interior node left without successors");
     }
     if (m_next.parent == e.node) m.fail(t, "a successor is announced but never entered");
+    check_score(t, e.a, "the returned value");
     node.leave_t = static_cast<std::uint32_t>(t);
     node.ret = e.a;
     node.bound = unpack_bound(e.flags);

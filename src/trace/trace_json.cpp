@@ -255,6 +255,7 @@ class EventReader {
 
 // Parses the document and checks its "format" and "version".
 Json parse_trace_document(const std::string& text) {
+  check_json_depth(text, k_json_max_depth, "trace JSON");
   Json doc;
   try {
     doc = Json::parse(text);

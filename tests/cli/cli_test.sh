@@ -214,6 +214,24 @@ expect_error "match missing" '--a is required' match --game chess --b alphabeta
 expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
 expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json
 
+# Issue 18: budgets, caps and extreme inputs.
+if [ ${#kibitz[@]} -eq 1 ]; then
+  # Natively, under a 1 GiB address-space limit: the default node budget ends the search.
+  out="$(prlimit --as=$((1 << 30)) "${kibitz[@]}" search --random b=50,d=12,seed=1 2>&1)"; rc=$?
+  [ $rc -eq 0 ] || fail "b=50,d=12 under 1 GiB: exit $rc: $(tail -c 300 <<<"$out")"
+  grep -q 'stopped by the node budget (50,000,000 nodes, the default).*--nodes N' <<<"$out" ||
+    fail "b=50,d=12: no budget message: $(tail -c 300 <<<"$out")"
+fi
+expect_ok "event budget" '"stopped":"stopped by the event budget \(1,000,000 events' \
+  search --random b=10,d=8,seed=1 --algo minimax --json --max-events 1000000
+expect_error "max-events" '--max-events must be a whole number' search --tree "$tree" --max-events -3
+expect_ok "tt capped" 'note: the table has 4 entries, not 67,108,864: the tree has 3 nodes' \
+  search --tree '(1 2)' --algo alphabeta --tt 67108864
+expect_error "random lo overflow" 'lo=-9223372036854775807 is outside the score range' \
+  search --random b=2,d=2,lo=-9223372036854775807,hi=5 --algo minimax
+python3 -c 'import sys; d=100000; sys.stdout.write("{\"format\":\"kibitz-trace\",\"version\":1,\"meta\":{\"a\":" + "["*d + "]"*d + "},\"events\":[]}")' > deep.json
+expect_error "deep JSON" 'trace JSON: arrays and objects nested deeper than 64 levels' export deep.json --json
+
 rm -f /tmp/kz_err_$$
 if [ $fails -ne 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi
 echo "all CLI checks passed"

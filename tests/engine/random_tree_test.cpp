@@ -118,6 +118,16 @@ TEST_CASE("random tree parameters are checked") {
   CHECK(err("b=2,d=1000,lo=-1000000,hi=1000000").find("beyond the score range") !=
         std::string::npos);
   CHECK(err("b=5,d=10,lo=-16383,hi=16384,seed=1").empty());
+  // Extreme bounds are refused before any arithmetic on them (issue 18's F2: they overflowed).
+  CHECK(err("B=4,d=0,hi=9223372036854775805") ==
+        "random tree: hi=9223372036854775805 is outside the score range "
+        "(-50000000..50000000)");
+  CHECK(err("b=2,d=2,lo=-9223372036854775807,hi=5").find("lo=-9223372036854775807 is outside") !=
+        std::string::npos);
+  CHECK(err("b=2,d=2,lo=-9223372036854775808,hi=-9223372036854775808")
+            .find("is outside the score range") != std::string::npos);
+  CHECK(err("b=2,d=1,lo=-50000000,hi=50000000").find("beyond the score range") !=
+        std::string::npos);
   CHECK(RandomTreeParams::parse("B=9,root=5,d=10,lo=-3,hi=4,seed=77").to_text() ==
         "B=9,root=5,d=10,lo=-3,hi=4,seed=77");
 }

@@ -356,6 +356,24 @@ TEST_CASE("events that do not nest are refused by the model") {
         }) == "trace, event 2 (type_20): unknown event type 20");
   CHECK(model_error([&](trace::Trace& t) { find(t, EventType::label).a = 999; }) ==
         "trace, event 1 (label): string 999 is not in the string table");
+  // Scores outside the score range are refused before any arithmetic on them (issue 18's F4:
+  // an alpha index of INT_MIN, a return of INT_MIN overflowed when negated).
+  constexpr std::int32_t k_min = std::numeric_limits<std::int32_t>::min();
+  CHECK(model_error([&](trace::Trace& t) { find(t, EventType::alpha_set).a = k_min; }) ==
+        "trace, event 11 (alpha_set): alpha[-2147483648]: the index must be 1 or more");
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::alpha_set).b = k_min;
+        }).find("alpha -2147483648 is outside the score range") != std::string::npos);
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::leave).a = k_min;
+          find(t, EventType::child_return).b = k_min;
+        }).find("the returned value -2147483648 is outside the score range") != std::string::npos);
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::evaluate).a = k_min;
+        }).find("the evaluation -2147483648 is outside") != std::string::npos);
+  CHECK(model_error([&](trace::Trace& t) {
+          find(t, EventType::enter).a = k_min;
+        }).find("alpha0 -2147483648 is outside") != std::string::npos);
 }
 
 TEST_CASE("malformed JSON traces are refused with the event and field") {
@@ -422,4 +440,25 @@ TEST_CASE(
                        InputError);
   CHECK_THROWS_WITH_AS(trace::meta_from_json(R"({"a":1e400})"), doctest::Contains("not valid JSON"),
                        InputError);
+}
+
+TEST_CASE("JSON nested deeper than 64 levels is refused before it is parsed (F3)") {
+  // It overflowed the stack: the reader re-serialized "meta" recursively.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string doc =
+      R"({"format":"kibitz-trace","version":1,"meta":{"a":)" + deep + R"(},"events":[]})";
+  CHECK_THROWS_WITH_AS(trace::read_trace_json(doc),
+                       "trace JSON: arrays and objects nested deeper than 64 levels (at byte 111)",
+                       InputError);
+  CHECK_THROWS_WITH_AS(trace::meta_from_json("{\"a\":" + deep + "}"),
+                       doctest::Contains("deeper than 64 levels"), InputError);
+  CHECK_THROWS_WITH_AS(SearchSpec::from_json("{\"tree\":" + deep + "}"),
+                       doctest::Contains("search options: arrays and objects nested deeper"),
+                       InputError);
+  // Brackets inside strings do not count; 64 levels are fine.
+  CHECK_NOTHROW(check_json_depth(
+      R"({"a":"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["})", 64,
+      "x"));
+  CHECK_NOTHROW(check_json_depth(std::string(64, '[') + std::string(64, ']'), 64, "x"));
+  CHECK_THROWS(check_json_depth(std::string(65, '[') + std::string(65, ']'), 64, "x"));
 }

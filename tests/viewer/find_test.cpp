@@ -170,6 +170,10 @@ TEST_CASE("searches surely too big are refused before they run, with what to low
     CHECK(estimated_nodes(spec) <= 1e300);
     CHECK_THROWS_WITH_AS(check_viewer_size(spec), doctest::Contains("lower"), InputError);
   }
+  // The estimate never overflows (issue 18's F6: "about -9223372036854775808 nodes").
+  CHECK_THROWS_WITH_AS(check_viewer_size(completed(SearchSpec::from_json(
+                           R"J({"random":"b=50,d=12,seed=1","algo":"minimax"})J"))),
+                       doctest::Contains("about 2.5e+20 nodes or more"), InputError);
   const char* fine[] = {
       R"J({"random":"b=4,d=10,seed=1","algo":"minimax"})J",
       R"J({"game":"chess","depth":4})J",

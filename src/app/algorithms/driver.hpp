@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "app/budgets.hpp"
 #include "app/domains.hpp"
 #include "app/runner.hpp"
 #include "search/search_options.hpp"
@@ -31,17 +32,27 @@ class ChunkTee final : public trace::ChunkSink {
     ++m_chunks;
     const std::size_t events = m_chunks * trace::EventLog::k_chunk_events, nodes = m_nodes();
     if (m_record.progress) m_record.progress(events, nodes);
-    const bool over = (m_record.max_events > 0 && events >= m_record.max_events) ||
-                      (m_record.max_nodes > 0 && nodes >= m_record.max_nodes);
-    if (over && m_record.stop) m_record.stop->store(true, std::memory_order_relaxed);
+    const bool over_events = m_record.max_events > 0 && events >= m_record.max_events;
+    const bool over_nodes = m_record.max_nodes > 0 && nodes >= m_record.max_nodes;
+    if (!(over_events || over_nodes) || !m_record.stop) return;
+    m_record.stop->store(true, std::memory_order_relaxed);
+    if (m_fired.empty()) {
+      m_fired = std::string("stopped by the ") + (over_nodes ? "node" : "event") + " budget (" +
+                std::to_string(over_nodes ? m_record.max_nodes : m_record.max_events) +
+                (over_nodes ? " nodes" : " events") +
+                "): the trace holds what was searched, its open nodes unfinished";
+    }
   }
   std::size_t chunks_written() const override { return m_chunks; }
+  // Which budget stopped the search ("" when none did), for the trace's "stopped" fact.
+  const std::string& fired() const { return m_fired; }
 
  private:
   trace::ChunkSink *m_a, *m_b;
   const RecordOptions& m_record;
   std::function<std::size_t()> m_nodes;  // entered so far
   std::size_t m_chunks = 0;
+  std::string m_fired;
 };
 
 // Runs search() with the recorder, streaming its trace to record.stream when one is given,
@@ -64,6 +75,7 @@ void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& 
   const bool keep_all = !file && !summary;
   recorder.stream_to(&tee, keep_all ? static_cast<std::size_t>(-1) : record.memory_chunks);
   search();
+  if (!tee.fired().empty()) out.trace.meta.set("stopped", tee.fired());  // marked partial
   if (file) file->finish(out.trace);
   if (summary) out.tree = summary->finish(out.trace);
 }
@@ -95,10 +107,14 @@ void with_domain(const SearchSpec& spec, const RecordOptions& record, SearchResu
   });
 }
 
-// The table a spec asks for (none when it has no entries).
-inline std::unique_ptr<TranspositionTable> make_table(const SearchSpec& spec) {
+// The table a spec asks for (none when it has no entries), capped by the tree and the memory
+// (budgets.hpp) with a note saying so.
+inline std::unique_ptr<TranspositionTable> make_table(const SearchSpec& spec, SearchResult& out) {
   if (spec.table_entries() <= 0) return nullptr;
-  return std::make_unique<TranspositionTable>(static_cast<std::size_t>(spec.table_entries()));
+  std::string note;
+  const std::size_t entries = table_entry_cap(spec, &note);
+  if (!note.empty() && spec.tt_entries >= 0) out.notes.push_back(note);  // asked for, not a default
+  return std::make_unique<TranspositionTable>(entries);
 }
 
 inline void note_table(const TranspositionTable* table, SearchResult& out) {
@@ -133,7 +149,7 @@ inline void add_stats(SearchStats& total, const SearchStats& s) {
 template <class Algo, class Game, class Sink>
 void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
             const std::atomic<bool>* stop = nullptr) {
-  const std::unique_ptr<TranspositionTable> table = make_table(spec);
+  const std::unique_ptr<TranspositionTable> table = make_table(spec, out);
   SearchOptions options;
   options.tt = table.get();
   options.node_budget = spec.node_budget;

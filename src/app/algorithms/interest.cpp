@@ -60,7 +60,7 @@ int horizon(const SearchSpec& spec) {
 template <class Game, class Sink>
 void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
                   const std::atomic<bool>* stop) {
-  const std::unique_ptr<TranspositionTable> table = make_table(spec);
+  const std::unique_ptr<TranspositionTable> table = make_table(spec, out);
   InterestParams p;
   p.depth = iterative_depth(spec);  // the nominal depth: the spec's, or a tree's height
   p.extension = static_cast<int>(spec.option_int("extension"));

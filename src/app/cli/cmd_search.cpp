@@ -1,7 +1,11 @@
 // kibitz search: run one search, print the report, optionally record the trace. The flags of
 // the algorithms' own options come from the registry (app/algorithms/algorithm.hpp).
+#include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 
+#include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/report.hpp"
@@ -41,7 +45,7 @@ std::vector<OptionFlag> option_flags() {
 
 Args parse_args(int argc, char** argv) {
   std::set<std::string> valued = {"tree",     "tree-file", "random", "game",
-                                  "position", "fen",       "record"};
+                                  "position", "fen",       "record", "max-events"};
   std::set<std::string> switches = {"score", "json", "verbose-trace"};
   for (const Option& o : SearchSpec::common_options())
     (o.is_switch() ? switches : valued).insert(o.cli_flag());
@@ -154,7 +158,8 @@ std::string search_usage() {
       "D\n";
   std::vector<std::string> common;
   for (const Option& o : SearchSpec::common_options()) common.push_back(usage_item(o));
-  for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]"})
+  for (const char* more :
+       {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]", "[--max-events N]"})
     common.push_back(more);
   s += wrapped("        ", common);
   for (const AlgorithmEntry* a : algorithms()) {
@@ -165,6 +170,18 @@ std::string search_usage() {
   }
   s.pop_back();
   return s;
+}
+
+// A count flag's value: a whole number, 0 or more.
+long long parse_count(const Args& args, const char* flag) {
+  const std::string v = args.value_or(flag, "");
+  char* end = nullptr;
+  errno = 0;
+  const long long n = std::strtoll(v.c_str(), &end, 10);
+  if (v.empty() || *end != '\0' || errno == ERANGE || n < 0)
+    throw InputError("--" + std::string(flag) + " must be a whole number, 0 or more (not '" + v +
+                     "')");
+  return n;
 }
 
 int cmd_search(int argc, char** argv) {
@@ -183,7 +200,19 @@ int cmd_search(int argc, char** argv) {
     record.summary_leaves = k_report_leaves;
     if (record.stream.empty()) record.memory_chunks = 1;
   }
-  const SearchResult result = run_search(spec, record);
+  // The budgets (budgets.hpp): nodes unless --nodes gives the spec's own, events by memory.
+  std::atomic<bool> stop{false};
+  record.stop = &stop;
+  const bool default_nodes = !args.has("nodes");
+  if (default_nodes) record.max_nodes = k_default_node_budget;
+  record.max_events = args.has("max-events")
+                          ? static_cast<std::size_t>(parse_count(args, "max-events"))
+                          : default_event_budget(record.stream.empty() && !text);
+  SearchResult result = run_search(spec, record);
+  if (result.stopped) {
+    result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
+                                              result.trace.events.size(), record, default_nodes);
+  }
   if (result.tree) {
     std::string out = search_report_text(result, *result.tree);
     if (!record.stream.empty()) out += trace_file_line(result, record.stream);

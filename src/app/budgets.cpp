@@ -1,0 +1,81 @@
+#include "app/budgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "app/viewer_limits.hpp"
+#include "games/explicit_tree.hpp"
+#include "search/transposition_table.hpp"
+
+namespace kibitz {
+
+std::uint64_t available_memory() {
+  constexpr std::uint64_t k_fallback = std::uint64_t{2} << 30;
+#ifdef __EMSCRIPTEN__
+  return k_fallback;  // the page's heap may grow to 4 GiB; half of it for one search
+#else
+  std::ifstream in("/proc/meminfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("MemAvailable:", 0) != 0) continue;
+    std::istringstream s(line.substr(13));
+    std::uint64_t kb = 0;
+    if (s >> kb && kb > 0) return kb * 1024;
+  }
+  return k_fallback;
+#endif
+}
+
+std::size_t default_event_budget(bool in_memory) {
+  if (!in_memory) return std::size_t{1} << 30;
+  const std::uint64_t events = available_memory() / 2 / 64;
+  return static_cast<std::size_t>(std::clamp<std::uint64_t>(events, 1u << 20, 1ull << 32));
+}
+
+std::size_t table_entry_cap(const SearchSpec& spec, std::string* note) {
+  const long long asked = spec.table_entries();
+  if (asked <= 0) return 0;
+  double tree = -1;  // nodes the search can meet, -1: unknown (a game)
+  if (!spec.tree.empty()) {
+    tree = static_cast<double>(ExplicitTree::parse(spec.tree).size());
+  } else if (spec.random) {
+    tree = estimated_nodes(spec);
+    if (spec.node_budget > 0) tree = std::min(tree, static_cast<double>(spec.node_budget));
+  }
+  const std::uint64_t memory = available_memory() / 4 / sizeof(TtEntry);
+  std::uint64_t cap = std::max<std::uint64_t>(memory, 1);
+  std::string why = "a quarter of the memory available holds " + thousands(cap);
+  if (tree >= 0 && 2 * tree < static_cast<double>(cap)) {
+    cap = static_cast<std::uint64_t>(std::max(1.0, 2 * tree));
+    why = "the tree has " + thousands(static_cast<unsigned long long>(tree)) + " nodes";
+  }
+  if (static_cast<std::uint64_t>(asked) <= cap) return static_cast<std::size_t>(asked);
+  std::size_t entries = 1;  // the table rounds down to a power of two
+  while (entries * 2 <= cap) entries *= 2;
+  if (note) {
+    *note = "the table has " + thousands(entries) + " entries, not " +
+            thousands(static_cast<unsigned long long>(asked)) + ": " + why;
+  }
+  return entries;
+}
+
+std::string budget_stop_message(std::size_t nodes, std::size_t events, const RecordOptions& r,
+                                bool default_nodes) {
+  if (r.max_nodes > 0 && nodes >= r.max_nodes) {
+    return "stopped by the node budget (" + thousands(r.max_nodes) + " nodes" +
+           (default_nodes ? ", the default" : "") +
+           "): what was searched is reported, its value is not a result; raise the budget with "
+           "--nodes N (--nodes 0: none)";
+  }
+  if (r.max_events > 0 && events >= r.max_events) {
+    return "stopped by the event budget (" + thousands(r.max_events) +
+           " events, from the memory available): what was searched is reported, its value is "
+           "not a result; record to a file (--record F.kbz) or raise the budget with "
+           "--max-events N";
+  }
+  return "";
+}
+
+}  // namespace kibitz
