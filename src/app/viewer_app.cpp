@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 
+#include "app/failure.hpp"
 #include "app/viewer_app_fe.hpp"
 #include "app/viewer_limits.hpp"
 #include "app/viewer_services.hpp"
@@ -41,9 +42,9 @@ std::string ViewerApp::run(const SearchSpec& given) {
     drop_pending();
     std::atomic<bool> stop{false};
     return shown(spec, run_search(spec, viewer_recording(&stop)));
-  } catch (const InputError& e) {
-    m_state.error = e.what();
-    return error_json(e.what());
+  } catch (const std::exception& e) {
+    m_state.error = failure_text(e);
+    return error_json(failure_text(e));
   }
 }
 
@@ -66,9 +67,9 @@ std::string ViewerApp::run_json(const std::string& options_json) {
     form_from_spec(spec);
     spec.validate();
     return run(spec);
-  } catch (const InputError& e) {
-    m_state.error = e.what();
-    return error_json(e.what());
+  } catch (const std::exception& e) {
+    m_state.error = failure_text(e);
+    return error_json(failure_text(e));
   }
 }
 
@@ -78,8 +79,8 @@ void ViewerApp::process_requests() {
     r.run = false;
     try {
       start(spec_from_form());
-    } catch (const InputError& e) {
-      m_state.error = e.what();
+    } catch (const std::exception& e) {
+      m_state.error = failure_text(e);
     }
   }
   if (r.cancel_search) {

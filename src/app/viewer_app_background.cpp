@@ -3,6 +3,7 @@
 // Cancel works while a search runs.
 #include <utility>
 
+#include "app/failure.hpp"
 #include "app/viewer_app.hpp"
 #include "app/viewer_limits.hpp"
 #include "core/error.hpp"
@@ -44,8 +45,8 @@ bool ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
     m_state.error.clear();
     start_background(spec.link_params());
     return true;
-  } catch (const InputError& e) {
-    m_state.error = e.what();
+  } catch (const std::exception& e) {
+    m_state.error = failure_text(e);
     return false;
   }
 }
@@ -74,8 +75,8 @@ void ViewerApp::background_done(SearchResult&& result) {
       m_state.seek(m_pending_seek);
       apply_link_view(m_pending_view);
     }
-  } catch (const InputError& e) {
-    m_state.error = e.what();
+  } catch (const std::exception& e) {
+    m_state.error = failure_text(e);
   }
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "app/failure.hpp"
 #include "core/error.hpp"
 
 namespace kibitz {
@@ -27,8 +28,8 @@ void fe_start_experiment(viewer::FeExperimentsView& view, std::unique_ptr<Experi
   params.trials = trials;
   try {
     job = make_experiment(name, params);
-  } catch (const InputError& e) {
-    view.error = e.what();
+  } catch (const std::exception& e) {
+    view.error = failure_text(e);
     job.reset();
     return;
   }

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "app/failure.hpp"
 #include "app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
@@ -119,8 +120,8 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
     if (!m_state.trace().notice.empty()) m_state.status += ": " + m_state.trace().notice;
     if (url_changed) url_changed(url_hash());
     return summary_json();
-  } catch (const InputError& e) {
-    m_state.error = name + ": " + e.what();
+  } catch (const std::exception& e) {
+    m_state.error = name + ": " + failure_text(e);
     return error_json(m_state.error);
   }
 }
@@ -166,8 +167,8 @@ void ViewerApp::process_file_requests() {
     try {
       const auto bytes = read_file_bytes(path);
       load_trace(bytes.data(), bytes.size(), std::filesystem::path(path).filename().string());
-    } catch (const InputError& e) {
-      m_state.error = e.what();
+    } catch (const std::exception& e) {
+      m_state.error = failure_text(e);
     }
   }
   if (!r.save_path.empty()) {
@@ -181,8 +182,8 @@ void ViewerApp::process_file_requests() {
         write_file_bytes(path, save_kbz());
       }
       m_state.status = "saved " + path;
-    } catch (const InputError& e) {
-      m_state.error = e.what();
+    } catch (const std::exception& e) {
+      m_state.error = failure_text(e);
     }
   }
   if (r.download_kbz) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "app/failure.hpp"
 #include "app/viewer_app.hpp"
 #include "core/error.hpp"
 
@@ -180,9 +181,9 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
         throw InputError("link: no example named '" + extras.example + "'");
       spec.tree = it->tree;
     }
-  } catch (const InputError& e) {
-    m_state.error = e.what();
-    return error_json(e.what());
+  } catch (const std::exception& e) {
+    m_state.error = failure_text(e);
+    return error_json(failure_text(e));
   }
   form_from_spec(spec);  // show the link's set-up in the form too
   if (extras.view) m_state.set_value_view(*extras.view);

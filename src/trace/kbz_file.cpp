@@ -457,6 +457,7 @@ KbzStream::~KbzStream() {
 }
 
 void KbzStream::put(const std::uint8_t* p, std::size_t n) {
+  if (n == 0) return;  // an empty buffer's data() may be null, which fwrite must not get
   m_hash = fnv1a64(p, n, m_hash);
   m_bytes += n;
   if (std::fwrite(p, 1, n, m_file) != n) m_failed = true;

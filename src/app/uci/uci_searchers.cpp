@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdlib>
 
+#include "app/budgets.hpp"
 #include "app/match/player.hpp"
 #include "core/error.hpp"
 #include "games/chess/notation.hpp"
@@ -21,9 +22,12 @@ double since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Table entries for a Hash size in megabytes (the UCI convention).
+// Table entries for a Hash size in megabytes (the UCI convention), at most a quarter of the
+// memory available (budgets.hpp): a GUI's "Hash 4096" on a small machine must not exhaust it.
 std::size_t entries_for(long long megabytes) {
-  return static_cast<std::size_t>(megabytes) * (1u << 20) / sizeof(TtEntry);
+  const std::uint64_t bytes =
+      std::min<std::uint64_t>(static_cast<std::uint64_t>(megabytes) << 20, available_memory() / 4);
+  return static_cast<std::size_t>(std::max<std::uint64_t>(1, bytes / sizeof(TtEntry)));
 }
 
 long long parse_megabytes(const std::string& value) {

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "app/failure.hpp"
 #include "core/error.hpp"
 #include "games/chess/notation.hpp"
 
@@ -85,7 +86,12 @@ bool Session::command(const std::string& line) {
   } else if (cmd == "position") {
     position(rest);
   } else if (cmd == "go") {
-    go(rest);
+    try {  // a GUI waits for bestmove whatever happens
+      go(rest);
+    } catch (const std::exception& e) {
+      say("info string error: " + failure_text(e));
+      say("bestmove 0000");
+    }
   } else if (cmd == "setoption") {
     set_option(rest);
   } else if (cmd == "quit") {
@@ -107,9 +113,9 @@ void Session::position(const std::string& args) {
     }
     m_game = ChessGame::from_text(args);
     m_position_text = args;
-  } catch (const InputError& e) {
+  } catch (const std::exception& e) {
     m_game.reset();
-    say(std::string("info string bad position: ") + e.what());
+    say(std::string("info string bad position: ") + failure_text(e));
   }
 }
 
@@ -130,8 +136,8 @@ void Session::set_option(const std::string& args) {
   while (!value.empty() && value.back() == ' ') value.pop_back();
   try {
     if (!m_searcher->set_option(name, value)) say("info string unknown option '" + name + "'");
-  } catch (const InputError& e) {
-    say(std::string("info string bad option value: ") + e.what());
+  } catch (const std::exception& e) {
+    say(std::string("info string bad option value: ") + failure_text(e));
   }
 }
 

@@ -18,8 +18,9 @@ struct RecordList {
   // The payload events the record headed by e declares; 0 when no record matches.
   static int payloads(const Event& e) {
     int n = 0;
-    ((RecordCodec<Records>::matches(e) ? (n = RecordCodec<Records>::payloads, true) : false) ||
-     ...);
+    (void)((RecordCodec<Records>::matches(e) ? (n = RecordCodec<Records>::payloads, true)
+                                             : false) ||
+           ...);
     return n;
   }
   // Whether some record's codec reads the event e heads.
