@@ -221,6 +221,18 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   [ $rc -eq 0 ] || fail "b=50,d=12 under 1 GiB: exit $rc: $(tail -c 300 <<<"$out")"
   grep -q 'stopped by the node budget (50,000,000 nodes, the default).*--nodes N' <<<"$out" ||
     fail "b=50,d=12: no budget message: $(tail -c 300 <<<"$out")"
+  # A recording killed (SIGKILL) mid-search opens up to its last complete chunk.
+  rm -f killed.kbz
+  "${kibitz[@]}" search --random b=10,d=9,seed=1 --algo minimax --record killed.kbz > /dev/null &
+  pid=$!
+  for _ in $(seq 1 300); do
+    [ "$(stat -c %s killed.kbz 2>/dev/null || echo 0)" -gt 3000000 ] && break
+    sleep 0.1
+  done
+  kill -9 $pid; wait $pid 2>/dev/null
+  err="$("${kibitz[@]}" export killed.kbz --json --out killed.json 2>&1)"; rc=$?
+  [ $rc -eq 0 ] && grep -q 'the recording was cut short' <<<"$err" ||
+    fail "a killed recording: exit $rc: $err"
 fi
 expect_ok "event budget" '"stopped":"stopped by the event budget \(1,000,000 events' \
   search --random b=10,d=8,seed=1 --algo minimax --json --max-events 1000000

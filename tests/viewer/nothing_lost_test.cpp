@@ -1,0 +1,93 @@
+// Issue 18's "nothing lost": a failed run, load or link leaves the trace on screen as it was
+// (its nodes, the cursor, the selection), with a message saying what failed; a .kbz cut short
+// anywhere (a recording killed) opens up to its last complete chunk.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "app_driver.hpp"
+#include "trace/kbz_file.hpp"
+
+using namespace kibitz;
+using kibitz::test::make_app;
+
+namespace {
+
+struct Shown {
+  std::uint32_t nodes;
+  std::size_t cursor;
+  std::uint32_t selected;
+  bool operator==(const Shown& o) const {
+    return nodes == o.nodes && cursor == o.cursor && selected == o.selected;
+  }
+};
+
+Shown shown(ViewerApp& app) {
+  return {app.state().model().node_count(), app.state().cursor(), app.state().selected};
+}
+
+}  // namespace
+
+TEST_CASE("a failed run, load or link leaves the view as it was, with a message") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  app.state().seek(20);
+  app.state().selected = 4;
+  const Shown before = shown(app);
+  const std::string bad_runs[] = {
+      R"J({"tree":"((3 12 8) (2 4","algo":"alphabeta"})J",
+      R"J({"random":"b=2,d=2,lo=-9223372036854775807,hi=5"})J",
+      R"J({"random":"b=50,d=12,seed=1","algo":"minimax"})J",
+      "4e347",
+      "{\"tree\":" + std::string(1000, '[') + std::string(1000, ']') + "}",
+  };
+  for (const std::string& json : bad_runs) {
+    CAPTURE(json.substr(0, 60));
+    app.state().error.clear();
+    CHECK(app.run_json(json).find("\"error\"") != std::string::npos);
+    CHECK_FALSE(app.state().error.empty());
+    CHECK(shown(app) == before);
+  }
+  const std::vector<std::string> bad_files = {
+      "not a trace at all",
+      R"({"format":"kibitz-trace","version":1,"meta":{"a":4e909},"events":[]})",
+      R"({"format":"kibitz-trace","version":1,"events":[{"type":"enter","node":0,"alpha0":5,"beta":1}]})",
+  };
+  for (const std::string& f : bad_files) {
+    CAPTURE(f);
+    app.state().error.clear();
+    app.load_trace(reinterpret_cast<const std::uint8_t*>(f.data()), f.size(), "bad.json");
+    CHECK(app.state().error.rfind("bad.json: ", 0) == 0);
+    CHECK(shown(app) == before);
+  }
+  for (const char* link :
+       {"#tree=(1&algo=alphabeta", "#random=b%3D4096%2Cd%3D1000&algo=alphabeta", "#algo=best"}) {
+    CAPTURE(link);
+    app.state().error.clear();
+    app.apply_url_hash(link);
+    CHECK_FALSE(app.state().error.empty());
+    CHECK(shown(app) == before);
+  }
+}
+
+TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or says why not") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"random":"b=4,d=6,seed=3","algo":"alphabeta"})J");
+  const std::vector<std::uint8_t> whole = trace::write_kbz(app.state().trace());
+  ViewerApp reader = make_app();
+  std::size_t opened = 0;
+  for (std::size_t cut = 0; cut <= whole.size();
+       cut += std::max<std::size_t>(1, whole.size() / 97)) {
+    CAPTURE(cut);
+    reader.state().error.clear();
+    const std::string r = reader.load_trace(whole.data(), cut, "cut.kbz");
+    if (r.find("\"error\"") == std::string::npos) {
+      ++opened;
+      CHECK(reader.state().model().node_count() <= app.state().model().node_count());
+    } else {
+      CHECK_FALSE(reader.state().error.empty());
+    }
+  }
+  CHECK(opened > 0);
+}
