@@ -70,15 +70,22 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
     const std::string name = g[i].name, v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
     const float ny = (a.y + b.y) * 0.5f;
     if (!name.empty()) {
-      const float nfs = v.empty() ? fs : fs * 0.8f;
-      const ImVec2 ns = ImGui::GetFont()->CalcTextSizeA(nfs, 1e9f, 0.0f, name.c_str());
+      float nfs = v.empty() ? fs : fs * 0.8f;
+      ImVec2 ns = ImGui::GetFont()->CalcTextSizeA(nfs, 1e9f, 0.0f, name.c_str());
+      if (ns.x > (b.x - a.x) * 0.92f) {  // a long move name, shrunk to its box
+        nfs *= (b.x - a.x) * 0.92f / ns.x;
+        ns = ImGui::GetFont()->CalcTextSizeA(nfs, 1e9f, 0.0f, name.c_str());
+      }
       p.dl->AddText(ImGui::GetFont(), nfs,
                     ImVec2((a.x + b.x - ns.x) * 0.5f, v.empty() ? ny - ns.y * 0.5f : ny - ns.y),
                     pal.text_dim, name.c_str());
     }
     if (v.empty()) continue;
-    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str());
-    p.dl->AddText(ImGui::GetFont(), fs,
+    // A long value (-25400) is set smaller to stay inside its box, clear of its neighbour's.
+    ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str());
+    const float room = (b.x - a.x) * 0.92f, vfs = ts.x > room ? fs * room / ts.x : fs;
+    if (vfs != fs) ts = ImGui::GetFont()->CalcTextSizeA(vfs, 1e9f, 0.0f, v.c_str());
+    p.dl->AddText(ImGui::GetFont(), vfs,
                   ImVec2((a.x + b.x - ts.x) * 0.5f, name.empty() ? ny - ts.y * 0.5f : ny),
                   pal.text_dim, v.c_str());
   }
