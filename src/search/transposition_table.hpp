@@ -8,6 +8,7 @@
 // its distance from the root.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -38,6 +39,13 @@ class TranspositionTable {
   std::uint64_t probes() const { return m_probes; }
   std::uint64_t hits() const { return m_hits; }
   std::uint64_t stores() const { return m_stores; }
+  // Slots in use per thousand, from the first thousand (UCI's hashfull).
+  int per_mille_used() const {
+    const std::size_t n = std::min<std::size_t>(1000, m_slots.size());
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < n; ++i) used += m_slots[i].depth >= 0 ? 1 : 0;
+    return n ? static_cast<int>(used * 1000 / n) : 0;
+  }
 
   static Score to_table(Score v, int ply);
   static Score from_table(Score v, int ply);

@@ -157,10 +157,11 @@ expect_error "widths need greenblatt" '--widths applies to --algo greenblatt' se
 expect_error "bad secondary" '--secondary must be on or off' search --game chess --depth 2 --algo greenblatt --secondary maybe
 expect_error "bad feedover" "--feedover must be an integer from 0 to 8, not '9'" search --game chess --depth 2 --algo greenblatt --feedover 9
 expect_error "uci unknown algo" "unknown algorithm 'minimax' for UCI" uci --algo minimax
-uci_out="$(printf 'uci\nisready\nposition startpos moves e2e4\ngo depth 2\nposition fen x\nquit\n' | "${kibitz[@]}" uci 2>&1)"
+# (The input ends after go: a finite search is waited for; a quit would stop it at once.)
+uci_out="$(printf 'uci\nisready\nposition fen x\nposition startpos moves e2e4\ngo depth 2\n' | "${kibitz[@]}" uci 2>&1)"
 grep -q '^uciok$' <<<"$uci_out" || fail "uci: no uciok: $uci_out"
 grep -q '^readyok$' <<<"$uci_out" || fail "uci: no readyok: $uci_out"
-grep -Eq '^info depth 2 score cp -?[0-9]+ nodes [0-9]+ .* pv [a-h][1-8][a-h][1-8]' <<<"$uci_out" || fail "uci: no info line: $uci_out"
+grep -Eq '^info depth 2 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ .* pv [a-h][1-8][a-h][1-8]' <<<"$uci_out" || fail "uci: no info line: $uci_out"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_out" || fail "uci: no bestmove: $uci_out"
 grep -q '^info string bad position: FEN' <<<"$uci_out" || fail "uci: bad FEN not reported: $uci_out"
 uci_ab="$(printf 'position startpos\ngo depth 3\nquit\n' | "${kibitz[@]}" uci --algo alphabeta 2>&1)"

@@ -3,12 +3,16 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 
 #include "app/uci/uci_session.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "games/chess/chess_game.hpp"
 #include "games/chess/notation.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/model.hpp"
 
 using namespace kibitz;
 
@@ -84,7 +88,8 @@ TEST_CASE("uci: interest search plays through its match player, one info line pe
   for (const std::string& l : lines_of(out))
     if (l.rfind("info depth ", 0) == 0) infos.push_back(l);
   REQUIRE(infos.size() == 1);
-  CHECK(infos[0].rfind("info depth 3 score cp ", 0) == 0);
+  CHECK(infos[0].rfind("info depth 3 seldepth ", 0) == 0);
+  CHECK(infos[0].find(" score cp ") != std::string::npos);
   CHECK(infos[0].find(" pv " + bestmove(out)) != std::string::npos);
   // A node budget, and a Player spec with a fixed limit.
   const std::string budget =
@@ -179,4 +184,55 @@ TEST_CASE("uci: go mate with a number too large for 64 bits is a deep search, no
                              n + " nodes 2000\nquit\n");
     CHECK(legal_in("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", bestmove(out)));
   }
+}
+
+TEST_CASE("uci: searchmoves, claimable draws, pvs, clamped scores, Clear Hash and RecordDir") {
+  // Told to search only a2a3 and b2b3, it plays one of them (it played d2d4).
+  for (const char* algo : {"alphabeta", "pvs", "greenblatt"}) {
+    CAPTURE(algo);
+    const std::string m =
+        bestmove(run(algo, "position startpos\ngo depth 3 searchmoves a2a3 b2b3\n"));
+    CHECK((m == "a2a3" || m == "b2b3"));
+  }
+  // A halfmove clock of 100 and a threefold repetition: a draw may be claimed, not forced; a
+  // legal move all the same (it answered bestmove 0000).
+  const std::string fifty = "fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80";
+  CHECK(legal_in(fifty, bestmove(run("alphabeta", "position " + fifty + "\ngo depth 2\n"))));
+  const std::string rep = "startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
+  CHECK(legal_in(rep, bestmove(run("greenblatt", "position " + rep + "\ngo depth 2\n"))));
+  // Scores stay within what GUIs show.
+  CHECK(uci::score_text(5276000 * 128 / 100) == "score cp 30000");
+  CHECK(uci::score_text(-k_score_eval_max) == "score cp -30000");
+  // Clear Hash is a button; RecordDir writes each search's trace after its bestmove.
+  const std::string dir = "uci_record_test";
+  std::filesystem::remove_all(dir);
+  const std::string out = run("alphabeta",
+                              "uci\nsetoption name Clear Hash\nsetoption name "
+                              "RecordDir value " +
+                                  dir + "\nposition startpos\ngo depth 2\n");
+  CHECK(out.find("option name Clear Hash type button") != std::string::npos);
+  CHECK(out.find("unknown option") == std::string::npos);
+  const std::string file = dir + "/001-" + bestmove(out) + ".kbz";
+  CHECK(out.find("info string recorded " + file) != std::string::npos);
+  const trace::Trace t = trace::read_kbz(read_file_bytes(file));
+  const trace::Model model(t);
+  CHECK(model.node_count() > 20);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("uci: go infinite holds its bestmove until stop; isready is answered meanwhile") {
+  // The input ends while the search holds: run() stops it, and the bestmove comes last.
+  const std::string out = run("alphabeta", "position startpos\ngo infinite\nisready\n");
+  const auto l = lines_of(out);
+  REQUIRE_FALSE(l.empty());
+#ifndef __EMSCRIPTEN__  // the page's build has no threads: its search ends before isready
+  CHECK(l.back().rfind("bestmove ", 0) == 0);
+#endif
+  const auto ready = std::find(l.begin(), l.end(), "readyok");
+  CHECK(ready != l.end());
+  CHECK(legal_in("startpos", bestmove(out)));
+  // Ponder, then ponderhit with a clock of 50 ms: a move comes without a stop.
+  const std::string ponder =
+      run("pvs", "position startpos\ngo ponder wtime 1500 btime 1500\nponderhit\n");
+  CHECK(legal_in("startpos", bestmove(ponder)));
 }

@@ -9,10 +9,11 @@
 namespace kibitz::cli {
 
 int cmd_uci(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"algo"}, {});
+  const Args args(argc, argv, 0, {"algo", "record"}, {});
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   uci::Session session(args.value_or("algo", "greenblatt"), std::cout);
+  session.set_record_dir(args.value_or("record", ""));  // as setoption name RecordDir
   session.run(std::cin);
   return 0;
 }

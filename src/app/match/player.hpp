@@ -18,6 +18,7 @@
 // transposition table, killer moves) but must share none with other players.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <set>
@@ -33,6 +34,7 @@ struct Budget {
   long long nodes = 0;  // nodes per move: search deeper (or to higher limits) until spent
   int depth = 0;        // the depth of the last iteration
   long long limit = 0;  // interest players: iterate while the limit stays at or below it
+  const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
 };
 
 struct MoveChoice {

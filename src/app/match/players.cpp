@@ -92,6 +92,7 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
         const int i = k == 0 ? best : (k <= best ? k - 1 : k);  // last iteration's best first
         SearchOptions options;
         options.tt = tt;
+        options.stop = budget.stop;
         if (budget.nodes > 0) {
           options.node_budget = budget.nodes - out.nodes;
           if (options.node_budget <= 0) {
@@ -175,6 +176,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     p.tallies = m_tallies;
     p.similarity = m_similarity;
     p.node_budget = budget.nodes;
+    p.stop = budget.stop;
     p.tt = table<G>(m_tt_entries);
     // How many iterations: to the depth when deepening, else the player's count; all that
     // fit under a node or limit budget.

@@ -10,6 +10,7 @@
 #include "games/chess/notation.hpp"
 #include "search/alphabeta.hpp"
 #include "search/greenblatt/greenblatt.hpp"
+#include "search/pvs.hpp"
 #include "search/transposition_table.hpp"
 
 namespace kibitz::uci {
@@ -49,8 +50,10 @@ class GreenblattSearcher : public Searcher {
     budget.depth = limits.depth > 0
                        ? limits.depth
                        : (limits.nodes > 0 || limits.seconds > 0 ? 0 : k_default_depth);
+    if (limits.unlimited) budget.depth = 64;
     budget.nodes = limits.nodes;
     budget.seconds = limits.seconds;
+    budget.stop = limits.stop;
     auto report = [](const greenblatt::GreenblattChoice& c) {
       DepthReport r;
       r.depth = c.depth;
@@ -58,6 +61,7 @@ class GreenblattSearcher : public Searcher {
       r.nodes = c.nodes;
       r.seconds = c.seconds;
       r.pv = c.pv_uci;
+      r.seldepth = static_cast<int>(r.pv.size());
       return r;
     };
     const greenblatt::GreenblattChoice c = greenblatt::choose_move(
@@ -110,12 +114,14 @@ class GreenblattSearcher : public Searcher {
   long long m_hash_mb = 1;  // 1 MB: 32,768 entries, the paper's table
 };
 
-// Plain alpha-beta with iterative deepening and the table. The root's move and the principal
-// variation are read from the table; a time limit becomes a node budget per depth, from the
-// speed of the depths before.
-class AlphaBetaSearcher : public Searcher {
+// Plain alpha-beta or principal variation search with iterative deepening and the table. The
+// root's move and the principal variation are read from the table; the session's clock and
+// "stop" end a depth through limits.stop (a finished depth's move is played).
+template <template <class, class> class Search>
+class DepthFirstSearcher : public Searcher {
  public:
-  const char* name() const override { return "alphabeta"; }
+  explicit DepthFirstSearcher(const char* name) : m_name(name) {}
+  const char* name() const override { return m_name; }
 
   Choice choose(const ChessGame& game, const Limits& limits,
                 const std::function<void(const DepthReport&)>& on_depth) override {
@@ -127,25 +133,21 @@ class AlphaBetaSearcher : public Searcher {
     g.moves(root_moves);
     if (root_moves.empty()) return out;
     TranspositionTable table(entries_for(m_hash_mb));
-    const bool limited = limits.nodes > 0 || limits.seconds > 0;
+    const bool limited = limits.nodes > 0 || limits.seconds > 0 || limits.unlimited;
     const int max_depth = limits.depth > 0 ? limits.depth : (limited ? 64 : k_default_depth);
     long long total = 0;
     for (int d = 1; d <= max_depth; ++d) {
+      if (stop_requested(limits.stop)) break;
+      if (limits.seconds > 0 && since(start) > limits.seconds * 0.6)
+        break;  // the next won't finish
       SearchOptions options;
       options.tt = &table;
+      options.stop = limits.stop;
       long long budget = limits.nodes > 0 ? limits.nodes - total : 0;
-      if (limits.seconds > 0) {
-        const double left = limits.seconds - since(start);
-        if (left <= 0) break;
-        const double speed =
-            total > 0 ? static_cast<double>(total) / std::max(1e-3, since(start)) : 50'000.0;
-        const auto by_time = static_cast<long long>(left * speed);
-        budget = budget > 0 ? std::min(budget, by_time) : by_time;
-      }
-      if (limited && budget <= 0) break;
+      if (limits.nodes > 0 && budget <= 0) break;
       options.node_budget = budget;
       NullSink sink;
-      AlphaBeta<ChessGame> search(g, sink, Criterion::ge, options);
+      Search<ChessGame, NullSink> search(g, sink, Criterion::ge, options);
       const Score v = search.run(d);
       total += search.stats().nodes;
       if (search.aborted()) break;
@@ -154,7 +156,9 @@ class AlphaBetaSearcher : public Searcher {
       r.value = v;
       r.nodes = total;
       r.seconds = since(start);
+      r.hashfull = table.per_mille_used();
       const chess::Move best = table_line(g, table, d + 8, r.pv);
+      r.seldepth = std::max(d, static_cast<int>(r.pv.size()));
       if (best.is_null()) break;
       out.move = best;
       out.last = r;
@@ -200,6 +204,7 @@ class AlphaBetaSearcher : public Searcher {
   }
 
   static constexpr int k_default_depth = 6;
+  const char* m_name;
   long long m_hash_mb = 16;
 };
 
@@ -217,6 +222,7 @@ class InterestSearcher : public Searcher {
     match::Budget budget;
     budget.depth = limits.depth;
     budget.nodes = limits.nodes;
+    budget.stop = limits.stop;
     if (limits.seconds > 0) {
       const auto by_time =
           std::max(1LL, static_cast<long long>(limits.seconds * m_nodes_per_second));
@@ -242,6 +248,11 @@ class InterestSearcher : public Searcher {
   }
 
   bool set_option(const std::string& name, const std::string& value) override {
+    if (name == "hash") {  // the player's table: tt=ENTRIES (at most 2^24)
+      m_tt = std::min<long long>(static_cast<long long>(entries_for(parse_megabytes(value))),
+                                 1LL << 24);
+      return true;
+    }
     if (name != "player") return false;
     const std::string before = m_options;
     m_options = value;
@@ -254,14 +265,19 @@ class InterestSearcher : public Searcher {
     return true;
   }
   std::vector<std::string> option_lines() const override {
-    return {"option name Player type string default " + m_options};
+    return {"option name Hash type spin default 2 min 1 max 4096",
+            "option name Player type string default " + m_options};
   }
 
  private:
   std::string player_spec() const {
-    return m_options.empty() ? "interest" : "interest:" + m_options;
+    std::string spec = m_options.empty() ? "interest" : "interest:" + m_options;
+    if (m_tt > 0 && m_options.find("tt=") == std::string::npos)
+      spec += (m_options.empty() ? ":" : ",") + std::string("tt=") + std::to_string(m_tt);
+    return spec;
   }
   std::string m_options = "depth=4";
+  long long m_tt = 0;  // from Hash; 0: the player's default (2^16 entries, about 2 MB)
   double m_nodes_per_second = 200'000.0;
 };
 
@@ -269,9 +285,11 @@ class InterestSearcher : public Searcher {
 
 std::unique_ptr<Searcher> make_searcher(const std::string& algo) {
   if (algo == "greenblatt") return std::make_unique<GreenblattSearcher>();
-  if (algo == "alphabeta") return std::make_unique<AlphaBetaSearcher>();
+  if (algo == "alphabeta") return std::make_unique<DepthFirstSearcher<AlphaBeta>>("alphabeta");
+  if (algo == "pvs") return std::make_unique<DepthFirstSearcher<Pvs>>("pvs");
   if (algo == "interest") return std::make_unique<InterestSearcher>();
-  throw InputError("unknown algorithm '" + algo + "' for UCI (greenblatt, alphabeta, interest)");
+  throw InputError("unknown algorithm '" + algo +
+                   "' for UCI (greenblatt, alphabeta, pvs, interest)");
 }
 
 }  // namespace kibitz::uci

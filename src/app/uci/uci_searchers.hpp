@@ -1,8 +1,10 @@
-// The searches the UCI engine can play with: the Greenblatt search, and plain alpha-beta
-// (iterative deepening with the transposition table). Each chooses a move in a chess position
+// The searches the UCI engine can play with: the Greenblatt search, plain alpha-beta and
+// principal variation search (iterative deepening with the transposition table), interest
+// search. Each chooses a move in a chess position
 // under a budget, reporting after every finished depth.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -15,13 +17,18 @@
 namespace kibitz::uci {
 
 struct Limits {
-  int depth = 0;        // 0: the searcher's default, unless nodes or seconds limit it
-  long long nodes = 0;  // 0: none
-  double seconds = 0;   // 0: none
+  int depth = 0;           // 0: the searcher's default, unless nodes or seconds limit it
+  long long nodes = 0;     // 0: none
+  double seconds = 0;      // 0: none (the session's clock stops the search through `stop`)
+  bool unlimited = false;  // go infinite / ponder: deepen until stopped
+  const std::atomic<bool>* stop = nullptr;  // set by "stop", "quit" or the clock: end now
 };
 
 struct DepthReport {
   int depth = 0;
+  int seldepth = 0;     // the longest line searched (the principal variation's length when
+                        // the searcher does not know more)
+  int hashfull = -1;    // table slots in use per thousand (-1: no table)
   Score value = 0;      // from the side to move, evaluation units (a pawn is 128)
   long long nodes = 0;  // over all depths so far
   double seconds = 0;
@@ -53,7 +60,7 @@ class Searcher {
   std::string m_position_text;
 };
 
-// "greenblatt", "alphabeta" or "interest"; throws InputError for any other name.
+// "greenblatt", "alphabeta", "pvs" or "interest"; throws InputError for any other name.
 std::unique_ptr<Searcher> make_searcher(const std::string& algo);
 
 }  // namespace kibitz::uci

@@ -1,5 +1,6 @@
 #include "app/uci/uci_session.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <istream>
@@ -48,9 +49,9 @@ std::string score_text(Score v) {
     const int moves = (plies + 1) / 2;
     return "score mate " + std::to_string(v > 0 ? moves : -moves);
   }
-  // 128 units a pawn; centipawns rounded to nearest.
+  // 128 units a pawn; centipawns rounded to nearest, within what GUIs show (+-300 pawns).
   const long long cp = (static_cast<long long>(v) * 100 + (v >= 0 ? 64 : -64)) / 128;
-  return "score cp " + std::to_string(cp);
+  return "score cp " + std::to_string(std::clamp(cp, -30000LL, 30000LL));
 }
 
 Session::Session(const std::string& algo, std::ostream& out)
@@ -58,7 +59,12 @@ Session::Session(const std::string& algo, std::ostream& out)
   m_game = ChessGame();
 }
 
+Session::~Session() {
+  stop_search();
+}
+
 void Session::say(const std::string& line) {
+  const std::lock_guard<std::mutex> lock(m_out_mutex);
   m_out << line << '\n' << std::flush;
 }
 
@@ -67,6 +73,7 @@ void Session::run(std::istream& in) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!command(line)) return;
   }
+  wait();
 }
 
 bool Session::command(const std::string& line) {
@@ -74,30 +81,30 @@ bool Session::command(const std::string& line) {
   if (w.empty()) return true;
   const std::string& cmd = w[0];
   const std::string rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));
-  if (cmd == "uci") {
+  if (cmd == "isready") {  // at once, even while searching
+    say("readyok");
+  } else if (cmd == "stop") {
+    stop_search();
+  } else if (cmd == "ponderhit") {
+    ponderhit();
+  } else if (cmd == "quit") {
+    stop_search();
+    return false;
+  } else if (cmd == "uci") {
     say(std::string("id name Kibitz ") + m_searcher->name());
     say("id author the Kibitz developers");
     for (const std::string& o : m_searcher->option_lines()) say(o);
+    say("option name Clear Hash type button");
+    say("option name RecordDir type string default <empty>");
     say("uciok");
-  } else if (cmd == "isready") {
-    say("readyok");
-  } else if (cmd == "ucinewgame") {
-    m_game = ChessGame();
-  } else if (cmd == "position") {
-    position(rest);
-  } else if (cmd == "go") {
-    try {  // a GUI waits for bestmove whatever happens
-      go(rest);
-    } catch (const std::exception& e) {
-      say("info string error: " + failure_text(e));
-      say("bestmove 0000");
-    }
-  } else if (cmd == "setoption") {
-    set_option(rest);
-  } else if (cmd == "quit") {
-    return false;
-  } else if (cmd == "stop" || cmd == "ponderhit" || cmd == "debug" || cmd == "register") {
-    // Searches finish before the next command is read: nothing to stop; no debug output.
+  } else if (cmd == "go" || cmd == "position" || cmd == "ucinewgame" || cmd == "setoption") {
+    stop_search();  // a GUI stops first; one that does not gets the same
+    if (cmd == "go") go(rest);
+    if (cmd == "position") position(rest);
+    if (cmd == "ucinewgame") m_game = ChessGame();
+    if (cmd == "setoption") set_option(rest);
+  } else if (cmd == "debug" || cmd == "register") {
+    // No debug output; nothing to register.
   } else {
     say("info string unknown command '" + cmd + "'");
   }
@@ -134,6 +141,11 @@ void Session::set_option(const std::string& args) {
   std::string value = v == std::string::npos ? "" : args.substr(v + 7);
   value.erase(0, value.find_first_not_of(' '));
   while (!value.empty() && value.back() == ' ') value.pop_back();
+  if (name == "clear hash") return;  // every search starts with an empty table
+  if (name == "recorddir") {
+    m_record_dir = value == "<empty>" ? "" : value;
+    return;
+  }
   try {
     if (!m_searcher->set_option(name, value)) say("info string unknown option '" + name + "'");
   } catch (const std::exception& e) {
@@ -141,13 +153,27 @@ void Session::set_option(const std::string& args) {
   }
 }
 
-void Session::go(const std::string& args) {
-  Limits limits;
+// The limits of a "go": a time limit from movetime (less a margin) or a share of the clock.
+GoRequest Session::parse_go(const std::string& args) {
+  GoRequest r;
+  Limits& limits = r.limits;
   long long wtime = -1, btime = -1, winc = 0, binc = 0, movestogo = 0, movetime = -1;
   const std::vector<std::string> w = words(args);
   for (std::size_t i = 0; i < w.size(); ++i) {
     const std::string& k = w[i];
-    if (k == "infinite" || k == "ponder") continue;
+    if (k == "infinite" || k == "ponder") {
+      r.hold = true;
+      r.ponder = r.ponder || k == "ponder";
+      continue;
+    }
+    if (k == "searchmoves") {  // moves up to the next keyword
+      for (; i + 1 < w.size(); ++i) {
+        const chess::ParsedMove m = chess::parse_uci(m_game->position(), w[i + 1]);
+        if (m.status != chess::ParseStatus::ok) break;
+        r.searchmoves.push_back(m.move);
+      }
+      continue;
+    }
     if (k != "depth" && k != "nodes" && k != "movetime" && k != "wtime" && k != "btime" &&
         k != "winc" && k != "binc" && k != "movestogo" && k != "mate") {
       say("info string go: unknown parameter '" + k + "' ignored");
@@ -178,47 +204,43 @@ void Session::go(const std::string& args) {
     else
       movestogo = *v;
   }
+  const bool white = m_game->position().side_to_move() == chess::Color::white;
+  const long long clock = white ? wtime : btime, inc = white ? winc : binc;
+  if (movetime >= 0) {
+    r.clock_seconds = std::max(0.001, std::min(movetime, 1LL << 40) / 1000.0 * 0.95);
+  } else if (clock >= 0) {
+    // A simple time manager: the clock shared over the moves to go (30 when not said), half
+    // the increment, never more than half of what is left.
+    const double c = static_cast<double>(std::min(clock, 1LL << 40)) / 1000.0;
+    const double share = c / static_cast<double>(movestogo > 0 ? movestogo : 30) +
+                         static_cast<double>(std::min(inc, 1LL << 40)) / 1000.0 * 0.5;
+    r.clock_seconds = std::max(0.001, std::min(share, c * 0.5));
+  }
+  limits.seconds = r.ponder ? 0 : r.clock_seconds;
+  limits.unlimited = r.hold;
+  return r;
+}
+
+void Session::go(const std::string& args) {
   if (!m_game) {
     say("info string no valid position: send 'position startpos' or 'position fen <FEN>'");
     say("bestmove 0000");
     return;
   }
-  // Time: movetime as given (less a margin), else a share of the clock.
-  const bool white = m_game->position().side_to_move() == chess::Color::white;
-  const long long clock = white ? wtime : btime, inc = white ? winc : binc;
-  if (movetime >= 0) {
-    limits.seconds = std::max(0.001, movetime / 1000.0 * 0.9);
-  } else if (clock >= 0) {
-    const double share =
-        clock / 1000.0 / static_cast<double>(movestogo > 0 ? movestogo : 30) + inc / 1000.0 * 0.5;
-    limits.seconds = std::max(0.001, std::min(share, clock / 1000.0 * 0.5));
-  }
-  const ChessGame::Status status = m_game->status();
-  if (status != ChessGame::Status::ongoing) {
-    say(std::string("info string the game is over: ") + ChessGame::status_name(status));
+  GoRequest r = parse_go(args);
+  std::vector<chess::Move> legal;
+  ChessGame root = *m_game;
+  root.make_root();
+  root.set_root_plays_on(true);
+  root.moves(legal);
+  if (legal.empty()) {
+    say(std::string("info string the game is over: ") + ChessGame::status_name(m_game->status()));
     say("bestmove 0000");
     return;
   }
-  auto info = [&](const DepthReport& r) {
-    std::string line = "info depth " + std::to_string(r.depth) + " " + score_text(r.value) +
-                       " nodes " + std::to_string(r.nodes) + " time " +
-                       std::to_string(static_cast<long long>(r.seconds * 1000));
-    if (r.seconds > 0)
-      line += " nps " +
-              std::to_string(static_cast<long long>(static_cast<double>(r.nodes) / r.seconds));
-    if (!r.pv.empty()) {
-      line += " pv";
-      for (const std::string& m : r.pv) line += " " + m;
-    }
-    say(line);
-  };
+  if (!r.searchmoves.empty()) root.set_root_moves(r.searchmoves);
   m_searcher->set_position_text(m_position_text);
-  const Choice c = m_searcher->choose(*m_game, limits, info);
-  if (c.move.is_null()) {
-    say("bestmove 0000");
-    return;
-  }
-  say("bestmove " + chess::to_uci(c.move));
+  start(std::move(r), std::move(root));
 }
 
 }  // namespace kibitz::uci

@@ -93,7 +93,9 @@ void ChessGame::moves(std::vector<Move>& out) const {
   out.clear();
   MoveList list;
   generate_legal(m_pos, list);
-  if (status_with(list.size) != Status::ongoing) return;
+  const bool root = ply() == 0;
+  if (status_with(list.size) != Status::ongoing && !(root && m_root_plays_on && list.size > 0))
+    return;
   // Stable order by key: a counting sort over the few distinct keys would do, but lists are
   // short and insertion keeps it simple and deterministic.
   int keys[512];
@@ -109,6 +111,14 @@ void ChessGame::moves(std::vector<Move>& out) const {
     }
     out[static_cast<std::size_t>(j)] = m;
     keys[j] = k;
+  }
+  if (root && !m_root_only.empty()) {
+    out.erase(std::remove_if(out.begin(), out.end(),
+                             [&](Move m) {
+                               return std::find(m_root_only.begin(), m_root_only.end(), m) ==
+                                      m_root_only.end();
+                             }),
+              out.end());
   }
 }
 

@@ -78,6 +78,11 @@ class ChessGame {
     m_root_ply = static_cast<int>(m_undo.size());
     m_root_material = chess::ratio_material(m_pos);
   }
+  // What a UCI engine asks of the root (ply 0): search only these moves (UCI searchmoves;
+  // empty: all), and search on where a draw could be claimed (fifty moves, a repetition),
+  // since the GUI, not the engine, decides to claim it.
+  void set_root_moves(std::vector<Move> only) { m_root_only = std::move(only); }
+  void set_root_plays_on(bool on) { m_root_plays_on = on; }
 
  private:
   explicit ChessGame(const chess::Position& pos);
@@ -90,6 +95,8 @@ class ChessGame {
   std::vector<std::uint64_t> m_keys;  // keys of the positions before the current one, in order
   int m_root_ply = 0;                 // m_undo.size() at the root
   chess::SideMaterial m_root_material;
+  std::vector<Move> m_root_only;
+  bool m_root_plays_on = false;
 };
 
 static_assert(is_game_v<ChessGame>, "ChessGame must satisfy the Game concept");

@@ -62,9 +62,11 @@ GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& opt
     const long long nodes_left = budget.nodes > 0 ? budget.nodes - choice.nodes : 0;
     const double seconds_left = budget.seconds > 0 ? budget.seconds - elapsed() : 0;
     if ((budget.nodes > 0 && nodes_left <= 0) || (budget.seconds > 0 && seconds_left <= 0)) break;
+    if (stop_requested(budget.stop)) break;
     NullSink sink;
     GreenblattSearch<NullSink> search(g, sink, options, hash_entries > 0 ? &table : nullptr,
                                       nodes_left, seconds_left);
+    search.stop_on(budget.stop);
     const Score v = search.run(d);
     choice.stats.add(search.stats());
     choice.nodes += search.stats().nodes;

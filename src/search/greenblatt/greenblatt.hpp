@@ -11,6 +11,7 @@
 // move of the deepest finished depth is played. A node budget makes the choice deterministic.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@ struct GreenblattBudget {
   int depth = 0;        // the deepest basic depth (0: 3 when nothing else limits, else 64)
   long long nodes = 0;  // nodes over all depths (0: no limit)
   double seconds = 0;   // wall-clock time (0: no limit); depths that cannot finish are cut
+  const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
 };
 
 struct GreenblattChoice {
