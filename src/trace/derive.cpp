@@ -135,6 +135,7 @@ class Deriver {
 
   void take(std::size_t t, const Event& e) {
     m_t = t;
+    check_scores(e);
     switch (e.type) {
       case EventType::node:
         lean_node(e);
@@ -184,6 +185,26 @@ class Deriver {
   void finish() { settle_all(); }
 
  private:
+  // The scores a lean trace gives (windows, values, returns) lie within the window's
+  // infinities, so that deriving the steps (negating, comparing) cannot overflow.
+  void check_scores(const Event& e) const {
+    auto check = [&](Score v, const char* what) {
+      if (v < -k_score_inf || v > k_score_inf) {
+        fail(std::string(what) + " " + std::to_string(v) + " is outside the score range (" +
+             std::to_string(-k_score_inf) + ".." + std::to_string(k_score_inf) + ")");
+      }
+    };
+    if (e.type == EventType::enter) {
+      check(e.a, "alpha0");
+      check(e.b, "beta");
+    } else if (e.type == EventType::evaluate ||
+               (e.type == EventType::node && e.flags == k_node_leaf)) {
+      check(e.a, "the evaluation");
+    } else if (e.type == EventType::leave) {
+      check(e.a, "the returned value");
+    }
+  }
+
   [[noreturn]] void fail(const std::string& what) const {
     const std::string type = m_t < m_ev.size() ? event_type_name(m_ev[m_t].type) : "end";
     throw InputError("trace, event " + std::to_string(m_t) + " (" + type + "): " + what);

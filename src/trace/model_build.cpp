@@ -107,7 +107,7 @@ class ModelBuilder final : public ModelBuildContext {
   void check_score(std::size_t t, std::int32_t v, const char* what) const {
     if (v < -k_score_inf || v > k_score_inf) {
       m.fail(t, std::string(what) + " " + std::to_string(v) + " is outside the score range (" +
-                    format_score(-k_score_inf) + ".." + format_score(k_score_inf) + ")");
+                    std::to_string(-k_score_inf) + ".." + std::to_string(k_score_inf) + ")");
     }
   }
 

@@ -462,3 +462,22 @@ TEST_CASE("JSON nested deeper than 64 levels is refused before it is parsed (F3)
   CHECK_NOTHROW(check_json_depth(std::string(64, '[') + std::string(64, ']'), 64, "x"));
   CHECK_THROWS(check_json_depth(std::string(65, '[') + std::string(65, ']'), 64, "x"));
 }
+
+TEST_CASE("a lean trace's scores outside the score range are refused before steps are derived") {
+  // Found by fuzz_kbz: a leaf's value of INT_MIN was negated while deriving its parent's steps.
+  trace::Trace t = run_search(tree_spec("((3 12 8) (2 4 6) (14 5 2))", "alphabeta", Criterion::gt),
+                              Recording::on)
+                       .trace;
+  REQUIRE(t.steps.lean);
+  bool edited = false;
+  for (std::size_t i = 0; i < t.events.size() && !edited; ++i) {
+    Event& e = t.events[i];
+    if (e.type == EventType::node && e.flags == trace::k_node_leaf) {
+      e.a = std::numeric_limits<std::int32_t>::min();
+      edited = true;
+    }
+  }
+  REQUIRE(edited);
+  CHECK(error_of([&] { trace::Model m(t); })
+            .find("the evaluation -2147483648 is outside the score range") != std::string::npos);
+}
