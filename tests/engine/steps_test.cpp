@@ -142,7 +142,7 @@ TEST_CASE("an explicit trace whose steps are not the rule's is refused, naming t
   CAPTURE(best);
   CHECK(best.find("the trace has best_set k=0 best=5") != std::string::npos);
   // A window that is not the parent's.
-  const std::string window = damaged(trace::EventType::enter, 5, [](trace::Event& e) { e.a -= 1; });
+  const std::string window = damaged(trace::EventType::enter, 5, [](trace::Event& e) { e.a += 1; });
   CHECK(window.find("(enter): enters with the window") != std::string::npos);
   // A cutoff left out.
   const std::string cut = damaged(trace::EventType::cutoff, 0,
