@@ -58,7 +58,12 @@ decltype(auto) visit_domain(const SearchSpec& spec, F&& f) {
     RandomTreeGame game(*spec.random);
     return f(game);
   }
-  return visit_game(spec.game, spec.position, std::forward<F>(f));
+  // A search to the end of an Othello game orders its moves fastest-first (othello.hpp).
+  return visit_game(spec.game, spec.position, [&](auto& game) -> decltype(auto) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(game)>, OthelloGame>)
+      game.set_endgame_order(spec.depth < 0);
+    return f(game);
+  });
 }
 
 }  // namespace kibitz

@@ -42,7 +42,8 @@ const OptionList& SearchSpec::common_options() {
                 "algorithm's"),
       Option::integer("depth", 0, 10'000, "0")
           .hint("D")
-          .help("plies; without it a tree is searched to its leaves (a game needs one)"),
+          .help("plies, or end: to the end of the game (othello, connect4, tictactoe); without "
+                "it a tree is searched to its leaves (chess needs one)"),
       Option::boolean("iterative", false)
           .cli_switch()
           .help("iterative deepening: depth 1, 2, ... up to the depth"),
@@ -71,6 +72,8 @@ void SearchSpec::set(const std::string& key, const std::string& value, const std
   const std::string name = as.empty() ? key : as;
   if (key == "algo") {
     set_algorithm(value);  // its message lists the algorithms
+  } else if (key == "depth" && value == "end") {
+    depth = -1;  // to the end of the game: a tree's leaves, a finished game
   } else if (const Option* c = find_option(common_options(), key)) {
     const std::string v = canonical_as(*c, value, as);
     if (key == "criterion") {
@@ -137,7 +140,10 @@ void SearchSpec::validate() const {
   if (sources > 1) throw InputError("give only one source: a tree, a random tree or a game");
   if (random) random->validate();
   if (depth < -1 || depth > 10'000) throw InputError("depth must be between 0 and 10000");
-  if (!game.empty() && depth < 0) throw InputError("a game search needs a depth (e.g. depth 4)");
+  if (!game.empty() && depth < 0 && game == "chess")
+    throw InputError(
+        "a chess search needs a depth (e.g. depth 4; depth end is for othello, "
+        "connect4 and tictactoe)");
   if (node_budget < 0) throw InputError("the node budget must not be negative");
   if (tt_entries < -1 || tt_entries > (1LL << 26))
     throw InputError("the table size must be between 0 and 2^26 entries");

@@ -38,8 +38,10 @@ void set_common(SearchSpec& s, const std::string& key, const Json& v) {
     if (!v.is_string()) throw InputError("search option '" + key + "' must be a string");
   } else if (key == "iterative") {
     if (!v.is_boolean()) throw InputError("iterative must be true or false");
+  } else if (key == "depth" && v.is_string() && v.get<std::string>() == "end") {
+    // to the end of the game (SearchSpec::set)
   } else if (!v.is_number_integer()) {
-    throw InputError(key == "depth"   ? std::string("depth must be an integer")
+    throw InputError(key == "depth"   ? std::string("depth must be an integer or \"end\"")
                      : key == "nodes" ? std::string("nodes (the budget) must be an integer")
                                       : std::string("tt (table entries) must be an integer"));
   }

@@ -7,6 +7,7 @@
 #include "app/algorithms/algorithm.hpp"
 #include "core/error.hpp"
 #include "games/explicit_tree.hpp"
+#include "games/othello/othello.hpp"
 
 namespace kibitz {
 
@@ -53,7 +54,7 @@ std::string thousands(unsigned long long n) {
 }
 
 double estimated_nodes(const SearchSpec& spec) {
-  const bool whole = !spec.algorithm().prunes;
+  const bool whole = !spec.algorithm().prunes, whole_tree = whole;
   if (spec.random) {
     const RandomTreeParams& r = *spec.random;
     const double b = r.b > 0 ? r.b : (r.B + 1) / 2.0;
@@ -62,6 +63,18 @@ double estimated_nodes(const SearchSpec& spec) {
     return r.root > 0 && d > 0 ? 1 + r.root * below : tree_nodes(b, d, whole);
   }
   if (!spec.tree.empty()) return static_cast<double>(ExplicitTree::parse(spec.tree).size());
+  if (spec.game == "othello") {
+    // An endgame's branching falls as the board fills: about half the empties at each ply.
+    const OthelloGame g = OthelloGame::from_text(spec.position);
+    const int empties = 64 - oth::popcount(g.black() | g.white());
+    const int plies = std::min(spec.search_depth(), empties);
+    double whole = 1, level = 1;
+    for (int k = 0; k < plies; ++k) {
+      level = std::min(1e300, level * std::max(1.0, (empties - k) / 2.0));
+      whole = std::min(1e300, whole + level);
+    }
+    return whole_tree ? whole : std::min(whole, 2 * std::sqrt(whole) * plies + 1);
+  }
   for (const GameShape& g : k_games) {
     if (spec.game == g.name)
       return tree_nodes(g.branching, std::min(spec.search_depth(), g.max_plies), whole);

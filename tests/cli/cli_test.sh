@@ -215,6 +215,14 @@ expect_error "match missing" '--a is required' match --game chess --b alphabeta
 expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
 expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json
 
+# Othello endgames solved exactly (FFO scores: every move's disc count, empties to the winner).
+ffo='XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X'
+expect_ok "othello discs" '^\{"discs":6,"moves":\[\{"move":"h5","discs":6\},\{"move":"g6","discs":-2\},\{"move":"f6","discs":-4\},\{"move":"h6","discs":-10\}\],"value":600000,' \
+  search --game othello --position "$ffo" --depth end --all-moves --json
+expect_ok "othello discs text" '^discs: \+6 ' search --game othello --position "$ffo" --depth end
+expect_error "chess depth end" 'a chess search needs a depth' search --game chess --depth end
+expect_error "all-moves othello only" '--all-moves needs --game othello --depth end' search --tree "$tree" --all-moves
+
 # Issue 18: budgets, caps and extreme inputs.
 if [ ${#kibitz[@]} -eq 1 ]; then
   # Natively, under a 1 GiB address-space limit: the default node budget ends the search.

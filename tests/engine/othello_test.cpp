@@ -2,6 +2,9 @@
 // errors, keys, evaluation, alpha-beta against minimax.
 #include <doctest/doctest.h>
 
+#include <utility>
+#include <vector>
+
 #include "app/runner.hpp"
 #include "core/error.hpp"
 #include "game_checks.hpp"
@@ -101,7 +104,7 @@ TEST_CASE("othello: a forced pass is the only move") {
   CHECK(g.over());
   g.moves(moves);
   CHECK(moves.empty());
-  CHECK(g.evaluate() == -(k_score_win - 2));  // black, to move, has lost at ply 2
+  CHECK(g.evaluate() == -64 * OthelloGame::k_disc_unit);  // black, to move, has lost 0-64
   g.unmake(2);
   g.unmake(OthelloGame::k_pass);
   CHECK(g.key() == key);
@@ -113,20 +116,21 @@ TEST_CASE("othello: a forced pass is the only move") {
   CHECK(slow_perft(g, 2) == 1);
   CHECK(slow_perft(g, 3) == 0);
   for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
-    CHECK(search(k_pass_board + " x", 6, a) == -(k_score_win - 2));
-    CHECK(search(k_pass_board + " o", 6, a) == k_score_win - 1);  // white to move plays c1
+    CHECK(search(k_pass_board + " x", 6, a) == -64 * OthelloGame::k_disc_unit);
+    CHECK(search(k_pass_board + " o", 6, a) == 64 * OthelloGame::k_disc_unit);  // white plays c1
   }
   // A pass in a move list.
   CHECK(OthelloGame::from_text(k_pass_board + " x moves pass c1").over());
 }
 
-TEST_CASE("othello: finished games score their result") {
+TEST_CASE("othello: finished games score their final disc difference, empties to the winner") {
+  constexpr Score u = OthelloGame::k_disc_unit;
   std::vector<OthelloGame::Move> moves;
   OthelloGame wiped = OthelloGame::from_text(std::string(64, 'x') + " o");
   wiped.moves(moves);
   CHECK(moves.empty());
   CHECK(wiped.over());
-  CHECK(wiped.evaluate() == -k_score_win);
+  CHECK(wiped.evaluate() == -64 * u);
   std::string half;
   for (int i = 0; i < 64; ++i) half += (i / 8) % 2 ? 'x' : 'o';  // rows alternate: 32 each
   const OthelloGame draw = OthelloGame::from_text(half + " x");
@@ -134,8 +138,8 @@ TEST_CASE("othello: finished games score their result") {
   CHECK(draw.evaluate() == 0);
   std::string more_black = half;
   more_black[0] = 'x';
-  CHECK(OthelloGame::from_text(more_black + " x").evaluate() == k_score_win);
-  CHECK(OthelloGame::from_text(more_black + " o").evaluate() == -k_score_win);
+  CHECK(OthelloGame::from_text(more_black + " x").evaluate() == 2 * u);  // 33 to 31
+  CHECK(OthelloGame::from_text(more_black + " o").evaluate() == -2 * u);
   // Empty squares left, but nobody can move: Maruo's nine-move game, black wipes out white
   // with 13 discs.
   OthelloGame nine = OthelloGame::from_text("moves e6 f4 e3 f6 g5 d6 e7 f5 c5");
@@ -143,12 +147,15 @@ TEST_CASE("othello: finished games score their result") {
   CHECK(moves.empty());
   CHECK(oth::popcount(nine.black()) == 13);
   CHECK(nine.white() == 0);
-  CHECK(nine.evaluate() == -k_score_win);  // white to move has lost
+  CHECK(nine.evaluate() == -64 * u);  // white to move has lost 0-13, the 51 empties black's
+  int discs = 0;
+  CHECK((OthelloGame::final_discs(nine.evaluate(), discs) && discs == -64));
+  CHECK_FALSE(OthelloGame::final_discs(OthelloGame().evaluate() + 1, discs));
   CHECK(nine.perft(1) == 0);
   // One ply earlier black wins at once with c5; perft agrees with the generic count where
   // that path ends.
   OthelloGame before = OthelloGame::from_text("moves e6 f4 e3 f6 g5 d6 e7 f5");
-  CHECK(search("moves e6 f4 e3 f6 g5 d6 e7 f5", 3, "alphabeta") == k_score_win - 1);
+  CHECK(search("moves e6 f4 e3 f6 g5 d6 e7 f5", 3, "alphabeta") == 64 * u);
   for (int d = 1; d <= 4; ++d) CHECK(before.perft(d) == slow_perft(before, d));
 }
 
@@ -255,4 +262,37 @@ TEST_CASE("othello: bench signature") {
       {"", "moves f5 d6", "moves f5 d6 c3 d3 c4", "moves f5 d6 c3 d3 c4 f4 f6 f3 e6 e7 d7 c6"}, 6);
   MESSAGE("othello bench nodes " << nodes);
   CHECK(nodes == 217'591);
+}
+
+TEST_CASE("othello: FFO endgames solved exactly, every move's disc count") {
+  // Public positions from the FFO set as Edax's problem/fforum-20-39.obf lists them, with
+  // each move's exact score for the side to move (empties to the winner).
+  struct Ffo {
+    const char* board;
+    std::vector<std::pair<const char*, int>> moves;  // best first
+  };
+  const Ffo ffo[] = {
+      {"XXXOXXXXOXXXXXXXOOXXXXXXOOOXXXXXOOOXXOO-OOOOO---OOOOOOO-OOOOOOO- X",
+       {{"h5", 6}, {"g6", -2}, {"f6", -4}, {"h6", -10}}},
+      {"OOOOOOOOXOOXXX--XXOOXOO-XOXOOO--XOOOOX--XOOXOO--XOOOOO--XXXX---- O",
+       {{"g5", 0}, {"g2", -2}, {"g4", -4}, {"g6", -6}}},
+  };
+  for (const Ffo& f : ffo) {
+    CAPTURE(f.board);
+    SearchSpec s;
+    s.game = "othello";
+    s.position = f.board;
+    s.set("depth", "end");
+    const SearchResult r = run_search(s, false);
+    int discs = 0;
+    REQUIRE(OthelloGame::final_discs(r.value, discs));
+    CHECK(discs == f.moves.front().second);
+    for (const auto& [move, expected] : f.moves) {
+      CAPTURE(move);
+      SearchSpec after = s;
+      after.position = std::string(f.board) + " moves " + move;
+      REQUIRE(OthelloGame::final_discs(run_search(after, false).value, discs));
+      CHECK(-discs == expected);
+    }
+  }
 }

@@ -8,6 +8,7 @@
 #include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/search_discs.hpp"
 #include "app/report.hpp"
 #include "app/runner.hpp"
 #include "core/error.hpp"
@@ -46,7 +47,7 @@ std::vector<OptionFlag> option_flags() {
 Args parse_args(int argc, char** argv) {
   std::set<std::string> valued = {"tree",     "tree-file", "random", "game",
                                   "position", "fen",       "record", "max-events"};
-  std::set<std::string> switches = {"score", "json", "verbose-trace"};
+  std::set<std::string> switches = {"score", "json", "verbose-trace", "all-moves"};
   for (const Option& o : SearchSpec::common_options())
     (o.is_switch() ? switches : valued).insert(o.cli_flag());
   for (const OptionFlag& f : option_flags()) (f.is_switch ? switches : valued).insert(f.flag);
@@ -158,8 +159,8 @@ std::string search_usage() {
       "D\n";
   std::vector<std::string> common;
   for (const Option& o : SearchSpec::common_options()) common.push_back(usage_item(o));
-  for (const char* more :
-       {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]", "[--max-events N]"})
+  for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]",
+                           "[--max-events N]", "[--all-moves]"})
     common.push_back(more);
   s += wrapped("        ", common);
   for (const AlgorithmEntry* a : algorithms()) {
@@ -213,16 +214,23 @@ int cmd_search(int argc, char** argv) {
     result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
                                               result.trace.events.size(), record, default_nodes);
   }
+  // Othello to the end: the exact disc count, and with --all-moves every move's.
+  const std::optional<int> discs = othello_discs(spec, result);
+  std::vector<std::pair<std::string, int>> all_moves;
+  if (args.has("all-moves")) all_moves = othello_all_moves(spec, record);
+  const auto emit = [&](const std::string& out, bool json) {
+    const std::string text = with_discs(out, json, discs, all_moves);
+    std::fwrite(text.data(), 1, text.size(), stdout);
+  };
   if (result.tree) {
     std::string out = search_report_text(result, *result.tree);
     if (!record.stream.empty()) out += trace_file_line(result, record.stream);
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    emit(out, false);
     return 0;
   }
   if (!result.trace.events.complete()) {  // too big to keep: the file has it
     if (args.has("score")) throw InputError("--score needs the whole tree: the trace was too big");
-    const std::string out = search_report_streamed(result, record.stream) + "\n";
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    emit(search_report_streamed(result, record.stream) + "\n", true);
     return 0;
   }
   const trace::Model model(result.trace);
@@ -232,9 +240,10 @@ int cmd_search(int argc, char** argv) {
     if (!scores) throw InputError("cannot compute scores for this search");
   }
   const std::vector<Score>* sp = scores ? &*scores : nullptr;
-  const std::string out = args.has("json") ? search_report_json(result, model, sp) + "\n"
-                                           : search_report_text(result, model, sp);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (args.has("json"))
+    emit(search_report_json(result, model, sp) + "\n", true);
+  else
+    emit(search_report_text(result, model, sp), false);
   return 0;
 }
 

@@ -19,6 +19,12 @@
 // Moves are generated in square order a1, b1, ..., h8 (a pass is the only move when there is
 // one at all).
 //
+// A finished game scores its final disc difference, the empty squares counted for the winner
+// (as FFO and Edax score endgames), times k_disc_unit: every win is worth more than any
+// evaluation, a bigger win more than a smaller one; final_discs() reads the count back.
+// With endgame ordering on (a search to the end), moves come fastest-first: the fewest replies
+// for the opponent first, corners and odd regions (parity) breaking ties.
+//
 // Evaluation (othello_eval.cpp) from the side to move, shaped after the evaluation of the
 // program Bill (Lee & Mahajan 1990) that 002_... section 5.2 used: current mobility and
 // potential mobility, with corner, X/C-square and edge terms as a simple stand-in for Bill's
@@ -53,7 +59,17 @@ class OthelloGame {
       return;
     }
     for (; m; m &= m - 1) out.push_back(static_cast<Move>(oth::lowest_square(m)));
+    if (m_endgame_order && out.size() > 1) order_for_endgame(out);
   }
+  static constexpr Score k_disc_unit = 100000;  // above any evaluation (they stay below 10^4)
+  // The disc difference a finished game's score stands for; false for an evaluation.
+  static bool final_discs(Score v, int& discs) {
+    if (v < k_disc_unit && v > -k_disc_unit && v != 0) return false;
+    discs = v / k_disc_unit;
+    return v % k_disc_unit == 0;
+  }
+  void set_endgame_order(bool on) { m_endgame_order = on; }
+  int empties() const { return 64 - oth::popcount(m_player | m_opponent); }
   void make(Move m);
   void unmake(Move m);
   Score evaluate() const;
@@ -96,6 +112,8 @@ class OthelloGame {
   oth::Bits m_player = 0;
   oth::Bits m_opponent = 0;
   bool m_black_to_move = true;
+  bool m_endgame_order = false;
+  void order_for_endgame(std::vector<Move>& out) const;
   int m_ply = 0;  // plies since the position was set up
   std::uint64_t m_key = 0;
   std::vector<oth::Bits> m_flipped;  // discs turned over by each move made (not passes)

@@ -18,8 +18,8 @@
 //               the end, where discs decide the game
 //
 // The total stays within a few thousand, far inside the evaluation range. A finished game
-// (neither side can move) scores its result instead: k_score_win - ply for a win, the
-// negation for a loss, 0 for a draw.
+// (neither side can move) scores its result instead: the final disc difference, empties to
+// the winner, times k_disc_unit (othello.hpp).
 #include "games/othello/othello.hpp"
 
 namespace kibitz {
@@ -87,10 +87,11 @@ Score OthelloGame::evaluate() const {
   const Bits my_moves = legal_moves(m_player, m_opponent);
   const Bits their_moves = legal_moves(m_opponent, m_player);
   if (!my_moves && !their_moves) {
-    const int diff = popcount(m_player) - popcount(m_opponent);
-    if (diff > 0) return k_score_win - m_ply;
-    if (diff < 0) return -(k_score_win - m_ply);
-    return 0;
+    // The final disc difference, empties to the winner (FFO's and Edax's count).
+    int diff = popcount(m_player) - popcount(m_opponent);
+    const int empty = 64 - popcount(m_player | m_opponent);
+    diff += diff > 0 ? empty : (diff < 0 ? -empty : 0);
+    return diff * k_disc_unit;
   }
   return terms_of(m_player, m_opponent, my_moves, their_moves).total();
 }
