@@ -293,10 +293,17 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
   const trace::NodeState s = model.state_at(id, t);
   j.begin_object();
   write_node_place(j, model, id);
+  // The window it was entered with: null before it is entered (nothing from the future).
   j.key("alpha0");
-  j.score(n.alpha0);
+  if (s.visible)
+    j.score(n.alpha0);
+  else
+    j.null();
   j.key("beta");
-  j.score(n.beta);
+  if (s.visible)
+    j.score(n.beta);
+  else
+    j.null();
   write_node_alpha_best(j, model, id, t, s.visible);
   j.key("ret");
   if (s.has_ret)

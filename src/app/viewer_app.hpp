@@ -89,6 +89,7 @@ class ViewerApp {
     std::optional<std::uint32_t> selected;
     std::optional<float> cam_x, cam_y, zoom;
     bool final_layout = false;
+    bool search_pruned = false;  // pruned=search: a game's pruned branches searched again
   };
 
  private:

@@ -46,7 +46,10 @@ std::string ViewerApp::url_hash() const {
     h +=
         "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
-  if (!s.show_pruned) h += "&pruned=0";
+  if (!s.show_pruned)
+    h += "&pruned=0";
+  else if (s.pruned_searched)
+    h += "&pruned=search";  // a game's, searched again on request
   if (!s.show_left_panel || !s.show_right_panel)
     h += std::string("&panels=") + (s.show_left_panel    ? "left"
                                     : s.show_right_panel ? "right"
@@ -64,6 +67,7 @@ struct LinkExtras {
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
   std::optional<bool> present, pruned;
+
   std::optional<std::pair<bool, bool>> panels;  // left, right
   ViewerApp::LinkViewParts parts;
 };
@@ -119,8 +123,10 @@ bool view_extra(const std::string& key, const std::string& value, LinkExtras& x)
   } else if (key == "cam") {
     parse_camera(value, x.parts);
   } else if (key == "pruned") {
-    if (value != "0" && value != "1") throw InputError("link: pruned must be 0 or 1");
-    x.pruned = value == "1";
+    if (value != "0" && value != "1" && value != "search")
+      throw InputError("link: pruned must be 0, 1 or search");
+    x.pruned = value != "0";
+    x.parts.search_pruned = value == "search";
   } else if (key == "present") {
     if (value != "0" && value != "1") throw InputError("link: present must be 0 or 1");
     x.present = value == "1";
@@ -156,6 +162,7 @@ void ViewerApp::apply_link_view(const LinkViewParts& v) {
   viewer::ViewerState& s = m_state;
   if (!s.has_trace()) return;
   s.layout_mode = v.final_layout ? viewer::LayoutMode::final_shape : viewer::LayoutMode::growing;
+  if (v.search_pruned && !s.pruned_searched) s.search_pruned_branches();
   if (v.selected && *v.selected < s.model().node_count()) s.selected = *v.selected;
   if (v.zoom) {
     s.camera.x = *v.cam_x;
@@ -201,6 +208,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
   }
   if (extras.present) m_state.set_present(*extras.present);
   if (extras.pruned) m_state.show_pruned = *extras.pruned;
+
   if (background) {
     if (start(spec, static_cast<std::size_t>(extras.t))) {
       if (m_pending)

@@ -92,8 +92,6 @@ void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
     p.dl->AddTriangleFilled(ImVec2(txt.b.x - 14 * zoom, txt.a.y), ImVec2(txt.b.x, txt.a.y),
                             ImVec2(txt.b.x, txt.a.y + 14 * zoom), pal.wrong_prediction);
   }
-  const std::string title = node_title(p, id);
-  const ImVec2 ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
   float left = tb.x + txt.pad;
   if (p.s.minimax_view() && !n.leaf) {  // the player's shape after the tag: △ MAX, ▽ MIN
     const float h = txt.line * 0.62f;
@@ -102,16 +100,24 @@ void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
     left += h * 1.1f + txt.pad;
   }
   const float avail = txt.b.x - left - txt.pad;
+  // The title at full size if it fits; else without its "MAX "/"MIN " (the shape says it) at
+  // no less than 80%; else the whole title smaller, never clipped (a name must stay whole).
+  std::string title = node_title(p, id);
+  ImVec2 ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
+  const std::string name = p.s.minimax_view() && !n.leaf ? title.substr(4) : title;
+  if (ls.x > avail && name != title &&
+      txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, name.c_str()).x * 0.8f <= avail) {
+    title = name;
+    ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
+  }
   if (ls.x <= avail) {
     const float right =
         txt.b.x - txt.pad - ls.x - (decided && st.kind != n.expected ? 6 * zoom : 0);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(right, txt.y), pal.text, title.c_str());
-  } else {  // smaller to fit, down to 70%; clipped beyond
-    const float k = std::max(0.7f, avail / ls.x);
-    p.dl->PushClipRect(ImVec2(left, txt.a.y), ImVec2(txt.b.x - txt.pad, txt.b.y), true);
+  } else {
+    const float k = std::max(0.3f, avail / ls.x);
     txt.dl->AddText(txt.font, txt.fs * k, ImVec2(left, txt.y + (1.0f - k) * txt.fs * 0.5f),
                     pal.text, title.c_str());
-    p.dl->PopClipRect();
   }
 }
 

@@ -29,6 +29,7 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
   pruned.clear();
   if (services.pruned_branches) pruned = services.pruned_branches(*m_model, false);
+  pruned_searched = false;
   m_ghost_widths.clear();
   m_layouts_ghosted = false;  // made again for this trace's pruned branches
   sync_ghosts();
@@ -140,6 +141,7 @@ std::size_t ViewerState::search_pruned_branches() {
   if (!m_model || !services.pruned_branches) return 0;
   pruned = services.pruned_branches(*m_model, true);
   show_pruned = true;
+  pruned_searched = true;
   m_layouts_ghosted = pruned.empty();  // not what sync_ghosts wants: the layouts are made again
   sync_ghosts();
   return pruned.size();

@@ -202,6 +202,7 @@ class ViewerState {
   // A game's pruned branches, searched again from its positions on request (bracket and random
   // trees have theirs from the start): the number of nodes they were pruned at.
   std::size_t search_pruned_branches();
+  bool pruned_searched = false;  // they were (links say so: pruned=search)
   // Whether the branches pruned at `parent` are drawn as ghost boxes.
   bool ghosts_shown(std::uint32_t parent) const {
     return show_pruned && m_ghost_widths.count(parent) > 0;

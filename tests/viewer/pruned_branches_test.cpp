@@ -121,3 +121,25 @@ TEST_CASE("a game's pruned branches come on request, with the game's moves and v
     }
   }
 }
+
+TEST_CASE("a link keeps a game's pruned branches searched again (pruned=search)") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
+  REQUIRE(app.state().search_pruned_branches() > 0);
+  const std::string link = app.url_hash();
+  CHECK(link.find("pruned=search") != std::string::npos);
+  ViewerApp fresh = make_app();
+  fresh.apply_url_hash(link);
+  CHECK(fresh.state().pruned.size() == app.state().pruned.size());
+  CHECK(fresh.pruned_leaves_json() == app.pruned_leaves_json());
+}
+
+TEST_CASE("nodeState gives no window before the node is entered (nothing from the future)") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  app.state().seek(0);
+  const std::string later = app.node_state_json(5);
+  CHECK(later.find(R"("alpha0":null,"beta":null)") != std::string::npos);
+  app.state().seek(app.state().event_count());
+  CHECK(app.node_state_json(5).find(R"("alpha0":null)") == std::string::npos);
+}
