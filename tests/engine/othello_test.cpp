@@ -287,12 +287,13 @@ TEST_CASE("othello: FFO endgames solved exactly, every move's disc count") {
     int discs = 0;
     REQUIRE(OthelloGame::final_discs(r.value, discs));
     CHECK(discs == f.moves.front().second);
-    for (const auto& [move, expected] : f.moves) {
+    for (const auto& m : f.moves) {
+      const std::string move = m.first;  // (a structured binding cannot be captured in C++17)
       CAPTURE(move);
       SearchSpec after = s;
       after.position = std::string(f.board) + " moves " + move;
       REQUIRE(OthelloGame::final_discs(run_search(after, false).value, discs));
-      CHECK(-discs == expected);
+      CHECK(-discs == m.second);
     }
   }
 }
