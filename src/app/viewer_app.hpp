@@ -63,6 +63,9 @@ class ViewerApp {
   // {"error"} naming the bad part.
   // In the background (start()) when asked: the page's own link on opening.
   std::string apply_url_hash(const std::string& hash, bool background = false);
+  // The view a saved trace was saved with (its "view_link" fact, a link): value view, theme,
+  // text size, selection, camera, layout, pruned branches, panels. False if unreadable.
+  bool apply_saved_view(const std::string& hash);
 
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);

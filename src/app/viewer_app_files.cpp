@@ -19,6 +19,7 @@ namespace kibitz {
 
 // The cursor a saved trace reopens at (a fact of the trace, "view_cursor").
 constexpr const char* k_view_cursor = "view_cursor";
+constexpr const char* k_view_link = "view_link";  // the whole view, as a link would give it
 
 namespace {
 
@@ -107,6 +108,7 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     std::optional<SearchSpec> spec = SearchSpec::from_meta(t->meta);
     const std::string cursor = t->meta.get(k_view_cursor);
+    const std::string view = t->meta.get(k_view_link);
     m_state.set_trace(std::move(t), name);  // throws before anything changes
     m_spec = std::move(spec);
     if (m_spec) form_from_spec(*m_spec);  // the set-up panel shows what the file searched
@@ -114,6 +116,7 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
     char* end = nullptr;
     const unsigned long long at = std::strtoull(cursor.c_str(), &end, 10);
     if (!cursor.empty() && !*end) m_state.seek(static_cast<std::size_t>(at));
+    if (!view.empty()) apply_saved_view(view);
     drop_pending();  // the file is what the user wants to see now
     m_state.search_seconds = -1.0;
     m_state.status = "opened " + name;
@@ -140,6 +143,7 @@ trace::Trace remade_lean(const viewer::ViewerState& s) {
 std::vector<std::uint8_t> ViewerApp::save_kbz() {
   if (!m_state.has_trace()) return {};
   m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
+  if (m_spec) m_state.set_trace_fact(k_view_link, url_hash());
   if (m_state.lean_events_dropped()) return trace::write_kbz(remade_lean(m_state));
   return trace::write_kbz(m_state.trace());
 }
@@ -147,6 +151,7 @@ std::vector<std::uint8_t> ViewerApp::save_kbz() {
 std::string ViewerApp::save_json() {
   if (!m_state.has_trace()) return "";
   m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
+  if (m_spec) m_state.set_trace_fact(k_view_link, url_hash());
   if (m_state.lean_events_dropped()) return trace::write_trace_json(remade_lean(m_state));
   return trace::write_trace_json(m_state.trace());
 }

@@ -156,6 +156,26 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
   return view_extra(key, value, x);
 }
 
+// The view a link gives besides the search, the cursor and the parts applied once its trace is
+// shown: the value view, theme, text size, panels, projector mode, pruned branches.
+void apply_view_extras(ViewerApp&, viewer::ViewerState& s, const LinkExtras& extras) {
+  if (extras.view) s.set_value_view(*extras.view);
+  if (extras.theme && *extras.theme != s.theme) {
+    s.theme = *extras.theme;
+    s.requests.rebuild_fonts = true;
+  }
+  if (extras.text && *extras.text != s.font_scale) {
+    s.font_scale = *extras.text;
+    s.requests.rebuild_fonts = true;
+  }
+  if (extras.panels) {
+    s.show_left_panel = extras.panels->first;
+    s.show_right_panel = extras.panels->second;
+  }
+  if (extras.present) s.set_present(*extras.present);
+  if (extras.pruned) s.show_pruned = *extras.pruned;
+}
+
 }  // namespace
 
 void ViewerApp::apply_link_view(const LinkViewParts& v) {
@@ -171,6 +191,20 @@ void ViewerApp::apply_link_view(const LinkViewParts& v) {
     s.camera.follow = false;
     s.camera.fit_pending = false;
   }
+}
+
+bool ViewerApp::apply_saved_view(const std::string& hash) {
+  std::string h = hash;
+  if (!h.empty() && h[0] == '#') h.erase(0, 1);
+  LinkExtras extras;
+  try {
+    SearchSpec::from_link_params(h, link_extra, &extras);  // its search is the file's own
+  } catch (const std::exception&) {
+    return false;  // a view this Kibitz does not read: the file opens as it is
+  }
+  apply_view_extras(*this, m_state, extras);
+  apply_link_view(extras.parts);
+  return true;
 }
 
 std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) {
@@ -193,22 +227,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     return error_json(failure_text(e));
   }
   form_from_spec(spec);  // show the link's set-up in the form too
-  if (extras.view) m_state.set_value_view(*extras.view);
-  if (extras.theme && *extras.theme != m_state.theme) {
-    m_state.theme = *extras.theme;
-    m_state.requests.rebuild_fonts = true;
-  }
-  if (extras.text && *extras.text != m_state.font_scale) {
-    m_state.font_scale = *extras.text;
-    m_state.requests.rebuild_fonts = true;
-  }
-  if (extras.panels) {
-    m_state.show_left_panel = extras.panels->first;
-    m_state.show_right_panel = extras.panels->second;
-  }
-  if (extras.present) m_state.set_present(*extras.present);
-  if (extras.pruned) m_state.show_pruned = *extras.pruned;
-
+  apply_view_extras(*this, m_state, extras);
   if (background) {
     if (start(spec, static_cast<std::size_t>(extras.t))) {
       if (m_pending)

@@ -91,3 +91,32 @@ TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or say
   }
   CHECK(opened > 0);
 }
+
+TEST_CASE("a saved trace reopens with the view it was saved with, not only its cursor") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  auto& s = app.state();
+  s.seek(40);
+  s.set_value_view(trace::ValueView::negamax);
+  s.selected = 5;
+  s.font_scale = 1.25f;
+  s.show_pruned = false;
+  s.layout_mode = viewer::LayoutMode::final_shape;
+  s.camera.follow = false;
+  s.camera.x = 120;
+  s.camera.y = 80;
+  s.camera.zoom = 1.5f;
+  const std::vector<std::uint8_t> bytes = app.save_kbz();
+  ViewerApp other = make_app();
+  other.load_trace(bytes.data(), bytes.size(), "saved.kbz");
+  const auto& o = other.state();
+  CHECK(o.cursor() == 40);
+  CHECK_FALSE(o.minimax_view());
+  CHECK(o.selected == 5);
+  CHECK(o.font_scale == doctest::Approx(1.25f));
+  CHECK_FALSE(o.show_pruned);
+  CHECK(o.layout_mode == viewer::LayoutMode::final_shape);
+  CHECK_FALSE(o.camera.follow);
+  CHECK(o.camera.zoom == doctest::Approx(1.5f));
+  CHECK(o.camera.x == doctest::Approx(120.0f));
+}
