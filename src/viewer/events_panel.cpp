@@ -1,10 +1,46 @@
 // Every event of the trace in a virtualised list (ImGuiListClipper): click a row to seek.
 #include <cstdio>
+#include <string>
 
 #include "trace/narration.hpp"
 #include "viewer/panels.hpp"
 
 namespace kibitz::viewer {
+
+namespace {
+
+// An event's kind in plain words for the table (the trace's own names, child_return and
+// alpha_set, are the file format's); extension records as named, underscores as spaces.
+std::string event_words(trace::EventType t) {
+  using E = trace::EventType;
+  switch (t) {
+    case E::enter:
+      return "enter";
+    case E::leave:
+      return "return";
+    case E::expand:
+      return "successors";
+    case E::evaluate:
+      return "evaluate";
+    case E::child_return:
+      return "successor returned";
+    case E::best_set:
+      return "best";
+    case E::alpha_set:
+      return "window";
+    case E::cutoff:
+      return "cutoff";
+    case E::label:
+      return "name";
+    default:
+      break;
+  }
+  std::string name = trace::event_type_name(t);
+  for (char& c : name) c = c == '_' ? ' ' : c;
+  return name;
+}
+
+}  // namespace
 
 void draw_events(ViewerState& s) {
   if (!s.has_trace()) {
@@ -45,7 +81,7 @@ void draw_events(ViewerState& s) {
         s.seek(t);
       }
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextUnformatted(trace::event_type_name(m.event(t).type));
+      ImGui::TextUnformatted(event_words(m.event(t).type).c_str());
       ImGui::TableSetColumnIndex(2);
       ImGui::TextUnformatted(narrate(m, t, s.value_view).c_str());
     }
