@@ -144,8 +144,7 @@ void Session::record(const DepthReport& last, const std::string& position_text,
     r.memory_chunks = 1;
     r.stop = &m_stop;  // the next command ends it: the file is then marked partial
     r.max_events = default_event_budget(false);
-    run_search(spec, r);
-    say("info string recorded " + path);
+    run_search(spec, r);  // nothing said after the bestmove: clients read it as the last line
   } catch (const std::exception& e) {
     say("info string not recorded: " + failure_text(e));
   }
