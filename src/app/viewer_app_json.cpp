@@ -6,6 +6,7 @@
 #include "app/report.hpp"
 #include "app/viewer_app.hpp"
 #include "trace/json_text.hpp"
+#include "trace/narration.hpp"
 #include "viewer/canvas.hpp"
 
 #include <imgui.h>
@@ -124,6 +125,9 @@ std::string ViewerApp::view_state_json() const {
   }
   j.key("nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().node_count()) : 0LL);
+  j.key("narration");  // the sentence under the canvas
+  j.string(s.has_trace() ? narrate(s.model(), s.cursor(), s.value_view, viewer::pruned_names(s.pruned))
+                         : std::string());
   j.key("visible_nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().nodes_visible_at(s.cursor())) : 0LL);
   j.key("playing");

@@ -92,7 +92,7 @@ std::string narrate_alpha_set(const trace::Model& model, const Event& e) {
 }
 
 // A cutoff event: best reached beta, and how many successors are left unsearched.
-std::string narrate_cutoff(const trace::Model& model, const Event& e) {
+std::string narrate_cutoff(const trace::Model& model, const Event& e, const PrunedNames& pruned) {
   const std::uint32_t id = e.node;
   const trace::ModelNode& n = model.node(id);
   const std::uint32_t c = child_k(model, id, e.a);
@@ -102,8 +102,12 @@ std::string narrate_cutoff(const trace::Model& model, const Event& e) {
                   node_name(model, id) + " is a Cut node";
   if (n.succ_count > e.a + 1 + n.fe_pruned) {
     const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
-    s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
-         " never searched)";
+    const std::vector<std::string> names = pruned ? pruned(id) : std::vector<std::string>();
+    if (!names.empty())
+      s += " (" + name_list(names) + (names.size() == 1 ? " is" : " are") + " never searched)";
+    else
+      s += " (" + std::to_string(skipped) + (skipped == 1 ? " successor is" : " successors are") +
+           " never searched)";
   }
   return s + ".";
 }
@@ -169,11 +173,24 @@ std::string node_name(const trace::Model& model, std::uint32_t id) {
   return "node " + model.path_text(id) + search_number(model, id);
 }
 
-std::string narrate(const trace::Model& model, std::size_t t, trace::ValueView view) {
-  return view == trace::ValueView::minimax ? narrate_minimax(model, t) : narrate(model, t);
+std::string name_list(const std::vector<std::string>& names, std::size_t most) {
+  std::string s;
+  const std::size_t shown = names.size() > most ? most - 1 : names.size();
+  for (std::size_t i = 0; i < shown; ++i) {
+    if (i > 0) s += i + 1 == names.size() ? " and " : ", ";
+    s += names[i];
+  }
+  if (shown < names.size()) s += " and " + std::to_string(names.size() - shown) + " more";
+  return s;
 }
 
-std::string narrate(const trace::Model& model, std::size_t t) {
+std::string narrate(const trace::Model& model, std::size_t t, trace::ValueView view,
+                    const PrunedNames& pruned) {
+  return view == trace::ValueView::minimax ? narrate_minimax(model, t, pruned)
+                                           : narrate(model, t, pruned);
+}
+
+std::string narrate(const trace::Model& model, std::size_t t, const PrunedNames& pruned) {
   if (t >= model.event_count()) return "";
   const Event& e = model.event(t);
   const std::uint32_t id = e.node;
@@ -205,7 +222,7 @@ std::string narrate(const trace::Model& model, std::size_t t) {
     case EventType::alpha_set:
       return narrate_alpha_set(model, e);
     case EventType::cutoff:
-      return narrate_cutoff(model, e);
+      return narrate_cutoff(model, e, pruned);
     case EventType::leave:
       return narrate_leave(model, e);
     case EventType::note:

@@ -26,7 +26,10 @@ const char* player(const trace::Model& m, std::uint32_t id) {
 // "MIN node B", "MAX node 0.2", "the root (MAX)", "leaf 0.1.2".
 std::string who(const trace::Model& m, std::uint32_t id) {
   if (id == trace::k_no_node) return "the search";
-  if (m.node(id).leaf) return "leaf " + node_name(m, id);
+  if (m.node(id).leaf) {  // "leaf 0.1.2", "leaf E", "leaf move 4"
+    const std::string name = node_name(m, id);
+    return "leaf " + (name.rfind("node ", 0) == 0 ? name.substr(5) : name);
+  }
   if (m.node(id).parent == trace::k_no_node) return std::string("the root (") + player(m, id) + ")";
   return std::string(player(m, id)) + " " + node_name(m, id);
 }
@@ -79,7 +82,7 @@ std::string tell_alpha(const trace::Model& m, const Event& e) {
 }
 
 // "MIN node B: 2 ≤ α = 3, so its 2 remaining successors are pruned."
-std::string tell_cutoff(const trace::Model& m, const Event& e) {
+std::string tell_cutoff(const trace::Model& m, const Event& e, const PrunedNames& pruned) {
   const std::uint32_t id = e.node;
   const trace::ModelNode& n = m.node(id);
   const bool max = trace::is_max_node(m, id);
@@ -89,7 +92,10 @@ std::string tell_cutoff(const trace::Model& m, const Event& e) {
                   trace::max_view_cutoff_symbol(m, id, criterion_of(m)) + " " +
                   (max ? "β = " + sc(w.beta) : "α = " + sc(w.alpha));
   const int left = n.succ_count - e.a - 1 - n.fe_pruned;
-  if (n.succ_count >= 0 && left > 0)
+  const std::vector<std::string> names = pruned ? pruned(id) : std::vector<std::string>();
+  if (left > 0 && !names.empty())
+    s += ", so " + name_list(names) + (names.size() == 1 ? " is" : " are") + " pruned";
+  else if (n.succ_count >= 0 && left > 0)
     s += ", so its " + std::to_string(left) + " remaining " +
          (left == 1 ? "successor is" : "successors are") + " pruned";
   else if (n.succ_count >= 0)
@@ -128,7 +134,7 @@ std::string tell_leave(const trace::Model& m, const Event& e) {
 
 }  // namespace
 
-std::string narrate_minimax(const trace::Model& model, std::size_t t) {
+std::string narrate_minimax(const trace::Model& model, std::size_t t, const PrunedNames& pruned) {
   if (t >= model.event_count()) return "";
   const Event& e = model.event(t);
   const std::uint32_t id = e.node;
@@ -148,7 +154,7 @@ std::string narrate_minimax(const trace::Model& model, std::size_t t) {
     case EventType::alpha_set:
       return tell_alpha(model, e);
     case EventType::cutoff:
-      return tell_cutoff(model, e);
+      return tell_cutoff(model, e, pruned);
     case EventType::leave:
       return tell_leave(model, e);
     default:

@@ -83,7 +83,7 @@ void draw_events(ViewerState& s) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(event_words(m.event(t).type).c_str());
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(narrate(m, t, s.value_view).c_str());
+      ImGui::TextUnformatted(narrate(m, t, s.value_view, pruned_names(s.pruned)).c_str());
     }
   }
   ImGui::EndTable();

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "trace/model.hpp"
+#include "trace/narration.hpp"
 
 namespace kibitz::viewer {
 
@@ -52,5 +53,9 @@ struct GameServices {
                                                                  bool games)>
       pruned_branches;
 };
+
+// How sentences name the successors pruned at a node (for narrate()): each one's name, else
+// "node " and its path, the way node_name() names a searched node.
+PrunedNames pruned_names(const std::map<std::uint32_t, std::vector<PrunedNode>>& pruned);
 
 }  // namespace kibitz::viewer

@@ -69,3 +69,11 @@ TEST_CASE("every event of a forward-estimation, table and Greenblatt trace is na
     narrate_all(*r.model, payloads);
   }
 }
+
+TEST_CASE("name_list: names as a sentence lists them") {
+  CHECK(name_list({"C"}) == "C");
+  CHECK(name_list({"C", "D"}) == "C and D");
+  CHECK(name_list({"C", "D", "E"}) == "C, D and E");
+  CHECK(name_list({"a", "b", "c", "d"}) == "a, b, c and d");
+  CHECK(name_list({"a", "b", "c", "d", "e", "f"}) == "a, b, c and 3 more");
+}

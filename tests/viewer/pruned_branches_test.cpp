@@ -14,8 +14,8 @@ using kibitz::test::make_app;
 
 namespace {
 
-// A random tree node's value from MAX's view, down its path ("1.0.2").
-std::int64_t random_value(const RandomTreeParams& p, const std::string& path) {
+// A random tree at the node down `path` ("1.0.2").
+RandomTreeGame walk_to(const RandomTreeParams& p, const std::string& path) {
   RandomTreeGame g(p);
   for (std::size_t at = 0; at < path.size();) {
     std::size_t end = path.find('.', at);
@@ -23,7 +23,21 @@ std::int64_t random_value(const RandomTreeParams& p, const std::string& path) {
     g.make(static_cast<RandomTreeGame::Move>(std::stoul(path.substr(at, end - at))));
     at = end + 1;
   }
-  return g.cost();
+  return g;
+}
+
+// A random tree node's value from MAX's view.
+std::int64_t random_value(const RandomTreeParams& p, const std::string& path) {
+  return walk_to(p, path).cost();
+}
+
+// The narration at the first cutoff.
+std::string cutoff_sentence(ViewerApp& app) {
+  app.state().seek(0);
+  app.state().seek_next(trace::EventType::cutoff, true);
+  const std::string v = app.view_state_json();
+  const std::size_t at = v.find(R"("narration":")") + 13;
+  return v.substr(at, v.find('"', at) - at);
 }
 
 }  // namespace
@@ -71,13 +85,7 @@ TEST_CASE("random trees: every leaf is either searched or pruned, with the seed'
     while (!stack.empty()) {
       const std::string path = stack.back();
       stack.pop_back();
-      RandomTreeGame g(params);
-      for (std::size_t at = 0; at < path.size();) {
-        std::size_t end = path.find('.', at);
-        if (end == std::string::npos) end = path.size();
-        g.make(static_cast<RandomTreeGame::Move>(std::stoul(path.substr(at, end - at))));
-        at = end + 1;
-      }
+      const RandomTreeGame g = walk_to(params, path);
       const int b = g.branching_here();
       if (b == 0) ++total;
       for (int k = 0; k < b; ++k)
@@ -142,4 +150,26 @@ TEST_CASE("nodeState gives no window before the node is entered (nothing from th
   CHECK(later.find(R"("alpha0":null,"beta":null)") != std::string::npos);
   app.state().seek(app.state().event_count());
   CHECK(app.node_state_json(5).find(R"("alpha0":null)") == std::string::npos);
+}
+
+TEST_CASE("a cutoff's sentence names the successors it prunes, in both value views") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  app.state().set_value_view(trace::ValueView::minimax);
+  std::string s = cutoff_sentence(app);
+  CHECK(s.find("MIN node 1: best 2") == 0);
+  CHECK(s.find("so node 1.1 and node 1.2 are pruned") != std::string::npos);
+  app.state().set_value_view(trace::ValueView::negamax);
+  s = cutoff_sentence(app);
+  CHECK(s.find("(node 1.1 and node 1.2 are never searched)") != std::string::npos);
+  // Named nodes by their names; a game's moves once its pruned branches are searched for.
+  app.run_json(R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
+  app.state().set_value_view(trace::ValueView::minimax);
+  CHECK(cutoff_sentence(app).find("so E is pruned") != std::string::npos);
+  app.run_json(R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
+  CHECK(cutoff_sentence(app).find("remaining successors are pruned") != std::string::npos);
+  REQUIRE(app.state().search_pruned_branches() > 0);
+  s = cutoff_sentence(app);
+  CHECK(s.find("remaining successors") == std::string::npos);
+  CHECK(s.find(", so c2, a1, b1 and c1 are pruned") != std::string::npos);  // the cells
 }
