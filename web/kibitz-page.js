@@ -101,19 +101,28 @@
     resolveReady(api);
   };
 
-  // The theme and the text size survive a reload (local storage), unless the link gives its own.
+  // The theme, the text size, a value view the user chose and whether pruned branches are shown
+  // survive a reload (local storage), unless the link gives its own.
   function keepPreferences(api) {
     const key = 'kibitz.preferences';
     let saved = {};
     try { saved = JSON.parse(localStorage.getItem(key) || '{}') || {}; } catch (e) { saved = {}; }
-    if (!/[#&]theme=/.test(location.hash) && (saved.theme === 'light' || saved.theme === 'dark'))
+    const inLink = (k) => new RegExp('[#&]' + k + '=').test(location.hash);
+    if (!inLink('theme') && (saved.theme === 'light' || saved.theme === 'dark'))
       api.setTheme(saved.theme);
-    if (!/[#&]text=/.test(location.hash) && typeof saved.text === 'number') api.setTextSize(saved.text);
+    if (!inLink('text') && typeof saved.text === 'number') api.setTextSize(saved.text);
+    if (!inLink('view') && (saved.view === 'minimax' || saved.view === 'negamax'))
+      api.setValueView(saved.view);
+    if (!inLink('pruned') && typeof saved.pruned === 'boolean') api.setShowPruned(saved.pruned);
     setInterval(() => {
       const v = parse(api.viewState());  // reading: an idle page stays idle
       if (v.present) return;  // projector mode's light theme is not the user's preference
-      if (v.theme === saved.theme && v.font_scale === saved.text) return;
-      saved = { theme: v.theme, text: v.font_scale };
+      const now = {
+        theme: v.theme, text: v.font_scale, pruned: v.show_pruned,
+        view: v.value_view_chosen ? v.value_view : saved.view,
+      };
+      if (JSON.stringify(now) === JSON.stringify(saved)) return;
+      saved = now;
       try { localStorage.setItem(key, JSON.stringify(saved)); } catch (e) { /* private mode */ }
     }, 1000);
   }

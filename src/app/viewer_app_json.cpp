@@ -126,8 +126,9 @@ std::string ViewerApp::view_state_json() const {
   j.key("nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().node_count()) : 0LL);
   j.key("narration");  // the sentence under the canvas
-  j.string(s.has_trace() ? narrate(s.model(), s.cursor(), s.value_view, viewer::pruned_names(s.pruned))
-                         : std::string());
+  j.string(s.has_trace()
+               ? narrate(s.model(), s.cursor(), s.value_view, viewer::pruned_names(s.pruned))
+               : std::string());
   j.key("visible_nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().nodes_visible_at(s.cursor())) : 0LL);
   j.key("playing");
@@ -154,6 +155,8 @@ std::string ViewerApp::view_state_json() const {
   j.boolean(s.show_pruned);
   j.key("value_view");
   j.string(trace::value_view_name(s.value_view));
+  j.key("value_view_chosen");  // by the user (else the trace's default: minimax for trees)
+  j.boolean(s.value_view_chosen);
   j.key("theme");
   j.string(s.theme == viewer::Theme::dark ? "dark" : "light");
   j.key("font_scale");

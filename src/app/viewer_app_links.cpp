@@ -35,7 +35,14 @@ std::string number(double v, bool zoom = false) {
 std::string ViewerApp::url_hash() const {
   if (!m_spec) return "";
   const viewer::ViewerState& s = m_state;
-  std::string h = "#" + m_spec->link_params() + "&t=" + std::to_string(s.cursor());
+  std::string params = m_spec->link_params();
+  // An example's tree by its name, as its links give it (example=...), not its text.
+  for (const viewer::Example& e : s.examples) {
+    if (m_spec->tree.empty() || e.tree != m_spec->tree) continue;
+    params = "example=" + url_encode(e.name) + params.substr(params.find("&algo="));
+    break;
+  }
+  std::string h = "#" + params + "&t=" + std::to_string(s.cursor());
   if (s.value_view_chosen) h += std::string("&view=") + trace::value_view_name(s.value_view);
   // In projector mode, the theme to go back to (the mode's own is light).
   if ((s.present ? s.theme_before_present : s.theme) == viewer::Theme::light) h += "&theme=light";

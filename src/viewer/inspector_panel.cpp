@@ -52,24 +52,23 @@ void minimax_summary(ViewerState& s, std::uint32_t id, const trace::NodeState& s
                             : "A MIN node");
   if (m.has_window()) {
     const trace::MinimaxWindow w = trace::max_view_window(m, id, st.alpha, n.beta);
-    ImGui::BulletText("window [\u03b1, \u03b2] = [%s, %s]", sc(w.alpha).c_str(),
-                      sc(w.beta).c_str());
+    bullet_wrapped("window [\u03b1, \u03b2] = [" + sc(w.alpha) + ", " + sc(w.beta) + "]");
   }
   if (st.has_best)
-    ImGui::BulletText("best so far %s (the %s of its successors' values)",
-                      sc(trace::max_view(m, id, st.best)).c_str(), max ? "largest" : "smallest");
+    bullet_wrapped("best so far " + sc(trace::max_view(m, id, st.best)) + " (the " +
+                   (max ? "largest" : "smallest") + " of its successors' values)");
   if (st.has_ret) {
     const Bound b = trace::max_view(m, id, st.bound);
-    ImGui::BulletText("value %s%s",
-                      b == Bound::lower   ? "\u2265 "
-                      : b == Bound::upper ? "\u2264 "
-                                          : "",
-                      sc(trace::max_view(m, id, st.ret)).c_str());
+    bullet_wrapped(std::string("value ") +
+                   (b == Bound::lower   ? "\u2265 "
+                    : b == Bound::upper ? "\u2264 "
+                                        : "") +
+                   sc(trace::max_view(m, id, st.ret)));
   } else if (st.evaluated) {
-    ImGui::BulletText("value %s", sc(trace::max_view(m, id, st.eval)).c_str());
+    bullet_wrapped("value " + sc(trace::max_view(m, id, st.eval)));
   }
   if (!max && m.has_window())
-    ImGui::TextDisabled("(its negamax numbers below are the negated ones, the window swapped)");
+    dim_wrapped("(its negamax numbers below are the negated ones, the window swapped)");
 }
 
 // The history table: one row per successor searched up to t, with -ret, best[k], alpha[k+1].
@@ -77,9 +76,16 @@ void history_table(ViewerState& s, std::uint32_t id) {
   const trace::Model& m = s.model();
   const std::size_t t = s.cursor();
   const bool window = m.has_window();
-  const ImGuiTableFlags flags =
-      ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("history", window ? 5 : 3, flags)) return;
+  // Wide scores scroll the table sideways rather than run past the panel's edge.
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
+                                ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
+  int rows = 2;  // the header and the start
+  const std::uint32_t* ev = m.node_events_begin(id);
+  for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i)
+    rows += m.event(ev[i]).type == trace::EventType::child_return;
+  const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
+  const ImVec2 outer(0.0f, row_h * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize);
+  if (!ImGui::BeginTable("history", window ? 5 : 3, flags, outer)) return;
   ImGui::TableSetupColumn("k");
   ImGui::TableSetupColumn("successor");
   ImGui::TableSetupColumn("\u2212ret");
@@ -91,9 +97,8 @@ void history_table(ViewerState& s, std::uint32_t id) {
     ImGui::TableSetColumnIndex(0);
     ImGui::TextDisabled("start");
     ImGui::TableSetColumnIndex(4);
-    ImGui::Text("\u03b1[0] = %s", sc(m.node(id).alpha0).c_str());
+    ImGui::Text("%s", sc(m.node(id).alpha0).c_str());
   }
-  const std::uint32_t* ev = m.node_events_begin(id);
   for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i) {
     const trace::Event& e = m.event(ev[i]);
     if (e.type == trace::EventType::child_return) {
@@ -165,14 +170,15 @@ void pseudocode(ViewerState& s, std::uint32_t id) {
   const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_TextSelectedBg);
   for (std::size_t i = 0; i < listing.lines.size(); ++i) {
     const bool here = static_cast<int>(i + 1) == line;
-    if (here) {
+    char text[160];
+    std::snprintf(text, sizeof text, "%2zu %s", i + 1, listing.lines[i]);
+    if (here) {  // the line's whole height, wrapped or not
       const ImVec2 p = ImGui::GetCursorScreenPos();
-      ImGui::GetWindowDrawList()->AddRectFilled(p,
-                                                ImVec2(p.x + ImGui::GetContentRegionAvail().x,
-                                                       p.y + ImGui::GetTextLineHeightWithSpacing()),
-                                                highlight);
+      const float w = ImGui::GetContentRegionAvail().x;
+      const float h = ImGui::CalcTextSize(text, nullptr, false, w).y;
+      ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + w, p.y + h), highlight);
     }
-    ImGui::Text("%2zu %s", i + 1, listing.lines[i]);
+    ImGui::TextWrapped("%s", text);
     if (here) s.note_widget("pseudocode_line");
   }
 }
@@ -201,12 +207,12 @@ void draw_inspector(ViewerState& s) {
   ImGui::TextWrapped("id %u, depth %d, path %s", id, n.depth,
                      m.path_text(id).empty() ? "(root)" : m.path_text(id).c_str());
   if (n.parent != trace::k_no_node) {
-    ImGui::Text("successor %d of %s", n.k, node_name(m, n.parent).c_str());
-    ImGui::SameLine();
+    ImGui::TextWrapped("successor %d of %s", n.k, node_name(m, n.parent).c_str());
     if (ImGui::SmallButton("select parent")) s.selected = n.parent;
   }
   if (!st.visible) {
-    ImGui::TextDisabled("Not entered yet at event %zu (entered at %u).", t, n.enter_t);
+    dim_wrapped("Not entered yet at event " + std::to_string(t) + " (entered at " +
+                std::to_string(n.enter_t) + ").");
     if (ImGui::SmallButton("go to its entry")) s.seek(n.enter_t);
     return;
   }
@@ -220,8 +226,13 @@ void draw_inspector(ViewerState& s) {
                        st.cutoff_child, node_name(m, c).c_str(), st.cutoff_child,
                        sc(st.best).c_str(), sc(n.beta).c_str());
     if (n.succ_count > st.cutoff_child + 1 + n.fe_pruned) {
-      ImGui::TextWrapped("%d successor(s) were never searched.",
-                         n.succ_count - st.cutoff_child - 1 - n.fe_pruned);
+      const int left = n.succ_count - st.cutoff_child - 1 - n.fe_pruned;
+      const std::vector<std::string> names =
+          s.pruned.empty() ? std::vector<std::string>() : pruned_names(s.pruned)(id);
+      if (!names.empty())
+        ImGui::TextWrapped("Never searched: %s.", name_list(names, 8).c_str());
+      else
+        ImGui::TextWrapped("%d successor%s never searched.", left, left == 1 ? " was" : "s were");
     }
   }
   for (const AlgorithmView* v : s.views()) v->inspector(s, id);

@@ -28,12 +28,23 @@ void draw_legend(ViewerState& s) {
     ImGui::TextWrapped("%s", text);
   };
   section("node kinds");
-  swatch(p.pv, 0, false, "Pv", "Pv: ret is exact (= score); no successor cut off");
-  swatch(p.cut, 0, false, "Cut",
-         "Cut: a successor cut off; ret is a lower bound (score \u2265 ret)");
-  swatch(p.all, 0, false, "All",
-         "All: nothing reached \u03b1; ret is an upper bound (score \u2264 ret)");
-  swatch(p.leaf, 0, false, "Leaf", "Leaf: the value of evaluate(position)");
+  if (s.minimax_view()) {  // the textbook's words: a value, MAX and MIN
+    swatch(p.pv, 0, false, "Pv", "Pv: its value is exact; no successor cut off");
+    swatch(p.cut, 0, false, "Cut",
+           "Cut: a successor cut it off; its value is a bound (\u2265 at a MAX node, \u2264 at a "
+           "MIN node)");
+    swatch(p.all, 0, false, "All",
+           "All: no successor got inside the window; its value is a bound (\u2264 at a MAX "
+           "node, \u2265 at a MIN node)");
+    swatch(p.leaf, 0, false, "Leaf", "Leaf: its value, as the tree gives it for MAX");
+  } else {
+    swatch(p.pv, 0, false, "Pv", "Pv: ret is exact (= score); no successor cut off");
+    swatch(p.cut, 0, false, "Cut",
+           "Cut: a successor cut off; ret is a lower bound (score \u2265 ret)");
+    swatch(p.all, 0, false, "All",
+           "All: nothing reached \u03b1; ret is an upper bound (score \u2264 ret)");
+    swatch(p.leaf, 0, false, "Leaf", "Leaf: the value of evaluate(position)");
+  }
   swatch(0, p.expected, true, "Cut?",
          "dashed, with \u201c?\u201d: the kind expected while the node is searched");
   swatch(0, p.wrong_prediction, false, nullptr,

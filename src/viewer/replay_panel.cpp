@@ -197,8 +197,9 @@ void draw_replay_bar(ViewerState& s) {
   s.note_widget("scrub");
   if (!have) ImGui::EndDisabled();
   // Narration, in a slightly larger type (large in projector mode).
-  const std::string sentence = have ? narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned))
-                                    : "Press Run to search the tree in Set-up.";
+  const std::string sentence =
+      have ? narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned))
+           : "Press Run to search the tree in Set-up.";
   ImGui::PushTextWrapPos(0.0f);
   ImGui::SetWindowFontScale(narration_scale(s));
   ImGui::TextUnformatted(sentence.c_str());

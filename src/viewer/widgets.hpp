@@ -1,6 +1,8 @@
 // Small widgets Dear ImGui 1.86 does not have.
 #pragma once
 
+#include <string>
+
 #include <imgui.h>
 
 namespace kibitz::viewer {
@@ -8,8 +10,23 @@ namespace kibitz::viewer {
 // A section heading: a line of text over a separator.
 inline void section(const char* title) {
   ImGui::Spacing();
-  ImGui::TextDisabled("%s", title);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", title);  // a narrow panel wraps it, never clips it
+  ImGui::PopStyleColor();
   ImGui::Separator();
+}
+
+// A bullet and its text, wrapped at the panel's edge (ImGui's BulletText does not wrap).
+inline void bullet_wrapped(const std::string& text) {
+  ImGui::Bullet();
+  ImGui::TextWrapped("%s", text.c_str());
+}
+
+// Dimmed text, wrapped.
+inline void dim_wrapped(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
 }
 
 }  // namespace kibitz::viewer

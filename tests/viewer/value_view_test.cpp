@@ -277,3 +277,23 @@ TEST_CASE("the AIMA tree with >=: the leaves never evaluated are 4 and 6, under 
   app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J");
   CHECK(app.pruned_leaves_json() == "[]");
 }
+
+TEST_CASE("an example's link keeps its name when the view changes (example=, not tree=)") {
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  REQUIRE(!s.examples.empty());
+  const std::string name = s.examples[0].name;
+  CHECK(app.apply_url_hash("#example=" + name + "&algo=alphabeta", false).find("\"error\"") ==
+        std::string::npos);
+  s.set_value_view(trace::ValueView::negamax);  // V
+  const std::string link = app.url_hash();
+  CAPTURE(link);
+  CHECK(link.rfind("#example=" + name + "&algo=alphabeta", 0) == 0);
+  CHECK(link.find("tree=") == std::string::npos);
+  ViewerApp fresh = make_app();
+  CHECK(fresh.apply_url_hash(link, false).find("\"error\"") == std::string::npos);
+  CHECK(fresh.state().model().node_count() == s.model().node_count());
+  // Another tree is written out whole.
+  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  CHECK(app.url_hash().find("#tree=") == 0);
+}

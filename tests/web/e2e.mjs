@@ -347,9 +347,11 @@ try {
   v = await until('projector mode off', (s) => !s.present && s.widgets.tab_setup);
   check(v.theme === 'dark', 'leaving projector mode brings the panels and the theme back');
 
-  // 15. The theme and the text size survive a reload.
+  // 15. The theme, the text size, the value view and the pruned toggle survive a reload.
   check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),
         'setTheme and setTextSize take effect');
+  await api(() => Kibitz.setValueView('negamax'));
+  await api(() => Kibitz.setShowPruned(false));
   check(await api(() => Kibitz.setTextSize(40)) === false, 'setTextSize refuses an absurd size');
   await page.waitForTimeout(1500);  // saved once a second
   await page.goto(server.url);
@@ -357,6 +359,9 @@ try {
   v = await until('preferences after a reload', (s) => s.has_trace && !s.searching);
   check(v.theme === 'light' && Math.abs(v.font_scale - 1.25) < 1e-6,
         `a reload keeps the theme and the text size (${v.theme}, ${v.font_scale})`);
+  check(v.value_view === 'negamax' && v.show_pruned === false,
+        `a reload keeps the chosen value view and the pruned toggle (${v.value_view}, ${v.show_pruned})`);
+  await api(() => Kibitz.setShowPruned(true));
 
   // 16. A phone (390x844): one column of tabs, the tree first and full width, every transport
   // control on screen.
