@@ -16,6 +16,7 @@ uniform vec4 u_canvas;   // the canvas: origin x, y, width, height (logical pixe
 uniform vec3 u_camera;   // the world point at the canvas's centre, and pixels per world unit
 uniform vec4 u_display;  // the ImGui display: x, y, width, height (logical pixels)
 uniform vec4 u_half;     // half a node's width and height, half a stub's width, a stub's height
+uniform float u_leaf_half_w;  // half a leaf's width (projector mode's leaves are narrower)
 uniform float u_min_px;  // no box smaller than this
 uniform uint u_t;        // the cursor
 uniform int u_style;     // BoxStyle: 0 dot, 1 small, 2 full, 3 stub
@@ -33,6 +34,7 @@ flat out float v_border_px; // 0: no border
 flat out float v_radius;
 flat out float v_dash;      // dash length in pixels, 0: solid
 
+const uint k_flag_leaf = 1u;
 const uint k_flag_stub = 2u;
 
 vec2 to_screen(vec2 w) {
@@ -62,6 +64,7 @@ void main() {
   int k = left ? int(kind) : (a_times.z <= u_t ? 2 : 0);  // Cut from its cutoff on
   float zoom = u_camera.z;
   vec2 half_world = (flags & k_flag_stub) != 0u ? vec2(u_half.z, 0.5 * u_half.w) : u_half.xy;
+  if ((flags & k_flag_leaf) != 0u) half_world.x = u_leaf_half_w;
   vec2 half_px = half_world * zoom;
   v_dash = 0.0;
   v_radius = 0.0;

@@ -61,6 +61,7 @@ struct CanvasView {
   float origin_x, origin_y, width, height;  // the canvas
   float cam_x, cam_y, zoom;                 // world point at the centre, pixels per unit
   float half_w, half_h;                     // half a node's box, world units
+  float leaf_half_w;                        // half a leaf's box width (k_box_leaf)
   float stub_half_w, stub_h;                // a stub's box: half its width, its height
   float min_px;                             // a box is never drawn smaller than this (pixels)
   std::uint32_t t;                          // the cursor

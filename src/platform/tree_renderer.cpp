@@ -73,6 +73,7 @@ TreeRenderer::TreeRenderer() {
   }
   m_box_half = glGetUniformLocation(m_box.id, "u_half");
   m_box_min_px = glGetUniformLocation(m_box.id, "u_min_px");
+  m_box_leaf_half = glGetUniformLocation(m_box.id, "u_leaf_half_w");
   m_box_style = glGetUniformLocation(m_box.id, "u_style");
   m_box_kind = glGetUniformLocation(m_box.id, "u_kind");
   m_box_bg = glGetUniformLocation(m_box.id, "u_node_bg");
@@ -241,6 +242,7 @@ void TreeRenderer::render(const gpu::CanvasDraw& draw, const ImDrawCmd* cmd) {
   glUseProgram(m_box.id);
   glUniform4f(m_box_half, v.half_w, v.half_h, v.stub_half_w, v.stub_h);
   glUniform1f(m_box_min_px, v.min_px);
+  glUniform1f(m_box_leaf_half, v.leaf_half_w);
   for (int k = 0; k < 5; ++k) colour(m_box_kind + k, v.colours.kind[k]);
   colour(m_box_bg, v.colours.node_bg);
   colour(m_box_bg_open, v.colours.node_bg_open);

@@ -49,8 +49,8 @@ class TreeRenderer {
   void upload(unsigned texture, std::size_t offset, const std::uint32_t* texels, std::size_t n);
   void draw_range(const Program& p, unsigned texture, const gpu::DrawRange& r);
   Program m_box, m_line;
-  int m_box_half = -1, m_box_min_px = -1, m_box_style = -1, m_box_kind = -1, m_box_bg = -1,
-      m_box_bg_open = -1, m_box_border = -1, m_box_stub = -1;
+  int m_box_half = -1, m_box_leaf_half = -1, m_box_min_px = -1, m_box_style = -1, m_box_kind = -1,
+      m_box_bg = -1, m_box_bg_open = -1, m_box_border = -1, m_box_stub = -1;
   int m_line_width = -1, m_line_dash = -1, m_line_colour = -1;
   static constexpr std::uint32_t k_batch = 1u << 14;  // instances a draw call
   unsigned m_vao = 0, m_indices = 0, m_box_data = 0, m_line_data = 0;

@@ -28,7 +28,7 @@ using trace::k_no_node;
 // can be read: a tree too big for that is shown from its root and follow does the rest.
 void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
-  const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
+  const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
   const float fit_zoom = std::min((size.x - margin) / w, (size.y - margin) / h);
   // On a projector a small tree may grow until its text is read across the room.
@@ -37,7 +37,7 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   s.camera.zoom = std::clamp(fit_zoom, readable ? min_readable : 1e-5f, max_zoom);
   if (!readable || fit_zoom >= min_readable) {
     s.camera.x = (layout.min_x() + layout.max_x()) * 0.5f;
-    s.camera.y = (layout.max_y() + s.metrics.node_height) * 0.5f - s.metrics.node_height * 0.5f;
+    s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f;  // boxes span -hh..max_y-hh
   } else if (layout.node_count() > 0) {
     // Too big to read whole: start at the root, near the top of the view.
     s.camera.x = layout.x(layout.first());
@@ -50,7 +50,7 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
 // (its levels readable as rows; the overview shows the rest), F again fits all of it.
 void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_t current) {
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
-  const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
+  const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
   const float whole = std::min((size.x - margin) / w, (size.y - margin) / h);
   const float by_height = std::min((size.y - margin) / h, 1.25f * s.ui_scale());
@@ -58,7 +58,7 @@ void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_
     s.camera.zoom = by_height;
     const std::uint32_t at = layout.contains(current) ? current : layout.first();
     s.camera.x = layout.x(at);
-    s.camera.y = (layout.max_y() + s.metrics.node_height) * 0.5f - s.metrics.node_height * 0.5f;
+    s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f;  // boxes span -hh..max_y-hh
     s.camera.fitted_near = true;
     return;
   }
@@ -74,7 +74,7 @@ void clamp_camera(ViewerState& s, const TreeLayout& layout, ImVec2 size) {
   c.x = std::clamp(c.x, layout.min_x(), layout.max_x());
   c.y = std::clamp(c.y, 0.0f, layout.max_y());
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
-  const float h = std::max(1.0f, layout.max_y() + s.metrics.node_height);
+  const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float whole = std::min(size.x / w, size.y / h);
   c.zoom = std::max(c.zoom, std::min(whole * 0.5f, 0.75f * s.ui_scale()));
 }
@@ -143,12 +143,31 @@ void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t curr
   const float margin_x = s.metrics.node_width * 0.5f + 6.0f / s.camera.zoom;
   const float margin_y = s.metrics.node_height * 0.5f + 6.0f / s.camera.zoom;
   const float half_w = size.x * 0.5f / s.camera.zoom, half_h = size.y * 0.5f / s.camera.zoom;
-  const float cx = layout.x(current), cy = layout.y(current);
-  if (half_w <= margin_x || cx < s.camera.x - half_w + margin_x ||
-      cx > s.camera.x + half_w - margin_x)
+  float cx = layout.x(current), cy = layout.y(current);
+  // A tree that fits at this zoom (as grown so far, and whole) is kept whole in view, centred:
+  // following a node would push the rest of it off the canvas.
+  const TreeLayout& whole = s.final_layout();
+  const float margin = 40.0f * s.ui_scale();  // as fit() leaves
+  auto fits = [&](const TreeLayout& l) {
+    return (l.max_x() - l.min_x()) * s.camera.zoom <= size.x - margin + 1.0f &&
+           l.max_y() * s.camera.zoom <= size.y - margin + 1.0f;
+  };
+  const bool centred = fits(layout) && fits(whole);
+  if (centred) {
+    // Centred on the whole tree while the part grown so far is inside that view (it grows into
+    // it without a move), else on the part grown so far.
+    cx = (whole.min_x() + whole.max_x()) * 0.5f;
+    if (layout.min_x() < cx - half_w || layout.max_x() > cx + half_w)
+      cx = (layout.min_x() + layout.max_x()) * 0.5f;
+    cy = (whole.max_y() - s.metrics.node_height) * 0.5f;
+    s.camera.glide_x = std::fabs(cx - s.camera.x) * s.camera.zoom >= 2.0f;
+    s.camera.glide_y = std::fabs(cy - s.camera.y) * s.camera.zoom >= 2.0f;
+  }
+  if (!centred && (half_w <= margin_x || cx < s.camera.x - half_w + margin_x ||
+                   cx > s.camera.x + half_w - margin_x))
     s.camera.glide_x = true;
-  if (half_h <= margin_y || cy < s.camera.y - half_h + margin_y ||
-      cy > s.camera.y + half_h - margin_y)
+  if (!centred && (half_h <= margin_y || cy < s.camera.y - half_h + margin_y ||
+                   cy > s.camera.y + half_h - margin_y))
     s.camera.glide_y = true;
   // A jump of more than a screen (a seek) is not glided through: the view is there at once.
   const bool far =
@@ -372,6 +391,7 @@ void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout&
   v.origin_x = f.origin.x, v.origin_y = f.origin.y, v.width = f.size.x, v.height = f.size.y;
   v.cam_x = f.cam_x, v.cam_y = f.cam_y, v.zoom = f.zoom;
   v.half_w = f.hw, v.half_h = f.hh;
+  v.leaf_half_w = s.metrics.leaf_width * 0.5f;
   v.stub_half_w = s.metrics.stub_width * 0.5f, v.stub_h = s.metrics.node_height * 0.55f;
   v.min_px = 2.0f;
   v.t = static_cast<std::uint32_t>(std::min<std::size_t>(s.cursor(), gpu::k_never - 1));

@@ -171,11 +171,39 @@ void return_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
   }
 }
 
+// Text at size fs, or smaller to fit `width` (never below `least` of fs), centred on x.
+void centred_text(const CanvasPaint& p, float fs, float x, float y, float width, float least,
+                  ImU32 col, const std::string& text) {
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, text.c_str());
+  const float k = ts.x > width ? std::max(least, width / ts.x) : 1.0f;
+  p.dl->AddText(ImGui::GetFont(), fs * k, ImVec2(x - ts.x * k * 0.5f, y + (1.0f - k) * fs * 0.5f),
+                col, text.c_str());
+}
+
+// Projector mode's narrow leaf, as textbooks draw leaves: its name small on top and its value
+// large under it (its window is in the tooltip and the inspector).
+void compact_leaf(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, float fs,
+                  const trace::NodeState& st) {
+  const Palette& pal = palette(p.s.theme);
+  const float pad = 3.0f * p.zoom, width = b.x - a.x - 2 * pad, x = (a.x + b.x) * 0.5f;
+  centred_text(p, fs * 0.8f, x, a.y + pad, width, 0.4f, pal.text_dim, node_title(p, id));
+  if (!st.evaluated && !st.has_ret) return;
+  const Score v = st.has_ret ? st.ret : st.eval;  // a capture search's own value, once back
+  std::string value = format_score_pretty(p.s.minimax_view() ? trace::max_view(p.m, id, v) : v);
+  if (p.s.minimax_view() && !is_infinite(v) && value[0] == '+') value.erase(0, 1);
+  ImU32 colour = pal.text;
+  leaf_word(p, id, "", colour);  // a view's colour for the value (a capture search's)
+  const float big = fs * 1.3f;
+  centred_text(p, big, x, (a.y + b.y) * 0.5f - big * 0.35f, width, 0.5f, colour, value);
+}
+
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   const trace::NodeState st = p.m.state_at(id, p.t);
   full_box(p, id, a, b, current);
   // Projector mode: the values read across a room (its boxes are taller for it).
   const float text = p.s.present ? 1.4f : 1.0f;
+  if (p.m.node(id).leaf && compact_leaves(p.s.metrics))
+    return compact_leaf(p, id, a, b, 15.0f * text * p.zoom, st);
   NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * text * p.zoom, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
   txt.y = a.y + txt.pad * 0.6f;
@@ -351,8 +379,9 @@ void draw_canvas_nodes(const CanvasPaint& p, const CanvasFrame& f, const TreeLay
       const std::uint32_t id = *it;
       const ImVec2 c =
           f.to_screen(layout.level_x(d)[it - layout.level_begin(d)], layout.level_y(d));
-      const ImVec2 a(c.x - f.hw * f.zoom, c.y - f.hh * f.zoom),
-          b(c.x + f.hw * f.zoom, c.y + f.hh * f.zoom);
+      const float hw = layout.half_width(id);
+      const ImVec2 a(c.x - hw * f.zoom, c.y - f.hh * f.zoom),
+          b(c.x + hw * f.zoom, c.y + f.hh * f.zoom);
       if (const std::uint32_t folded = layout.hidden_below(id)) collapsed_label(p, f, a, b, folded);
       if (f.lod == 1) {
         box_node(p, id, a, b, c, id == f.current);

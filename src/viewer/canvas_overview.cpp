@@ -45,7 +45,7 @@ void draw_levels(ImDrawList* dl, const TreeLayout& layout, const CanvasFrame& f,
 bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f) {
   if (!s.show_overview || layout.node_count() < 2) return false;
   const float w = (layout.max_x() - layout.min_x()) * f.zoom;
-  const float h = (layout.max_y() + s.metrics.node_height) * f.zoom;
+  const float h = layout.max_y() * f.zoom;
   return w > f.size.x * 1.05f || h > f.size.y * 1.05f;  // part of the tree is out of view
 }
 

@@ -247,7 +247,7 @@ std::int32_t TreeLayout::next_right(std::int32_t v) {
 // as a node), a filler's, none for the virtual root.
 float TreeLayout::width(std::int32_t i) const {
   const auto u = static_cast<std::size_t>(i);
-  if (u < m_nodes) return m_metrics.node_width;
+  if (u < m_nodes) return half_width(m_first + static_cast<std::uint32_t>(u)) * 2.0f;
   if (u < m_nodes + m_stubs.size()) return m_stubs[u - m_nodes].width;
   const std::size_t f = u - m_nodes - m_stubs.size();
   return f < m_filler_width.size() ? m_filler_width[f] : 0.0f;
@@ -369,8 +369,8 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
     m_x[id] = x;
     const float y = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
     if (hidden(id)) continue;
-    m_min_x = std::min(m_min_x, x - m_metrics.node_width * 0.5f);
-    m_max_x = std::max(m_max_x, x + m_metrics.node_width * 0.5f);
+    m_min_x = std::min(m_min_x, x - half_width(m_first + id));
+    m_max_x = std::max(m_max_x, x + half_width(m_first + id));
     m_max_y = std::max(m_max_y, y);
   }
   for (std::size_t s = 0; s < m_stubs.size(); ++s) {

@@ -24,6 +24,7 @@ enum class LayoutMode { growing, final_shape };
 
 struct LayoutMetrics {
   float node_width = 120.0f;  // world units (pixels at zoom 1)
+  float leaf_width = 120.0f;  // a leaf's (narrower in projector mode: its value only)
   float node_height = 76.0f;
   float stub_width = 44.0f;
   float gap = 14.0f;            // between neighbouring subtrees
@@ -33,7 +34,11 @@ struct LayoutMetrics {
 // A pruned leaf drawn as a ghost under its Cut node (where the whole tree is known): its box's
 // width; the leaves of one stub are a row of these, ghost_gap apart.
 inline float ghost_leaf_width(const LayoutMetrics& m) {
-  return m.node_width * 0.4f;
+  return std::min(m.leaf_width, m.node_width * 0.4f);
+}
+// Whether leaves are drawn in their compact form (the value, large), narrower than other nodes.
+inline bool compact_leaves(const LayoutMetrics& m) {
+  return m.leaf_width < m.node_width * 0.6f;
 }
 inline float ghost_gap(const LayoutMetrics& m) {
   return m.gap * 0.5f;
@@ -95,6 +100,10 @@ class TreeLayout {
   std::uint32_t hidden_below(std::uint32_t id) const;
   std::uint32_t node_count() const { return m_nodes; }
   float x(std::uint32_t id) const { return m_x[id - m_first]; }
+  // Half a node's box width (a leaf's may be narrower), world units.
+  float half_width(std::uint32_t id) const {
+    return (m_model->node(id).leaf ? m_metrics.leaf_width : m_metrics.node_width) * 0.5f;
+  }
   // y is the depth's: derived from the model, not stored.
   float y(std::uint32_t id) const {
     return static_cast<float>(m_model->node(id).depth) * m_metrics.level_height;
@@ -118,6 +127,7 @@ class TreeLayout {
   const float* level_x(std::uint32_t d) const { return m_level_x.data() + m_level_start[d]; }
   float min_x() const { return m_min_x; }
   float max_x() const { return m_max_x; }
+  // The boxes' vertical extent: from the root's box top (-node_height / 2) to max_y() - that.
   float max_y() const { return m_max_y; }
   const LayoutMetrics& metrics() const { return m_metrics; }
   double build_ms() const { return m_build_ms; }

@@ -59,11 +59,19 @@ void ViewerState::set_present(bool on) {
   } else {
     theme = theme_before_present;
   }
-  // Taller boxes for text 1.4 times larger (canvas_node.cpp), the same widths: a small tree
-  // still fits across a 1280-pixel projector with its values at 24 pixels.
-  const LayoutMetrics normal;
-  metrics.node_height = normal.node_height * (on ? 1.4f : 1.0f);
-  metrics.level_height = normal.level_height * (on ? 1.2f : 1.0f);
+  // Text 1.4 times larger (canvas_node.cpp) in taller boxes, leaves narrow with their value
+  // only, subtrees closer: a tree of 40 nodes (27 leaves) fits across a 1280x800 projector
+  // with its text at 24 pixels or more.
+  metrics = LayoutMetrics{};
+  if (on) {
+    metrics.node_width = 112.0f;
+    metrics.leaf_width = metrics.stub_width = 34.0f;
+    metrics.gap = 4.0f;
+    metrics.node_height = 104.0f;
+    metrics.level_height = 132.0f;
+  }
+  m_layouts_ghosted = false;  // the ghost rows' widths are the metrics' too
+  sync_ghosts();
   m_layout_valid = m_final_valid = false;
   requests.rebuild_fonts = true;
   camera.fit_pending = true;  // the canvas changed size: fit the tree to it again

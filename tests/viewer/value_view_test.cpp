@@ -297,3 +297,36 @@ TEST_CASE("an example's link keeps its name when the view changes (example=, not
   app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
   CHECK(app.url_hash().find("#tree=") == 0);
 }
+
+TEST_CASE("projector mode at 1280x800: a 40-node tree whole, its text at 24 px or more") {
+  // Three levels of three under the root (27 leaves), textbook values.
+  const char* tree =
+      "(((3 12 8) (2 4 6) (14 5 2)) ((7 1 9) (11 3 5) (6 13 2)) ((4 8 15) (9 2 7) (1 10 6)))";
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(std::string(R"J({"tree":")J") + tree + R"J(","algo":"alphabeta"})J");
+  frames(ui, app, 2);
+  s.set_present(true);  // after the tree is shown, as P does
+  REQUIRE(s.model().node_count() > 30);
+  for (std::size_t at : {std::size_t{0}, s.event_count() / 2, s.event_count() - 1}) {
+    s.seek(at);
+    frames(ui, app, 40);  // follow glides to the whole tree
+    CAPTURE(at);
+    const ImVec4 canvas = s.widgets.at("canvas");
+    CHECK(15.0f * 1.4f * s.camera.zoom >= 24.0f);  // a node's text height in pixels
+    const viewer::TreeLayout& l = s.layout();      // as drawn: the tree grown so far
+    for (std::uint32_t id = l.first(); id < l.end(); ++id) {
+      const float hw = l.half_width(id) * s.camera.zoom;
+      const float sx =
+          canvas.x + (canvas.z - canvas.x) * 0.5f + (l.x(id) - s.camera.x) * s.camera.zoom;
+      const float sy =
+          canvas.y + (canvas.w - canvas.y) * 0.5f + (l.y(id) - s.camera.y) * s.camera.zoom;
+      CAPTURE(id);
+      CHECK(sx - hw >= canvas.x - 1.0f);
+      CHECK(sx + hw <= canvas.z + 1.0f);
+      CHECK(sy >= canvas.y);
+      CHECK(sy + s.metrics.node_height * 0.5f * s.camera.zoom <= canvas.w + 1.0f);
+    }
+  }
+}
