@@ -5,28 +5,31 @@
 
 namespace kibitz::viewer {
 
-void draw_legend(ViewerState& s) {
-  const Palette& p = palette(s.theme);
+namespace {
+
+// A sample of a mark (a filled or bordered box, dashed or not, with a tag) and what it means.
+void swatch(ImU32 fill, ImU32 border, bool dashed, const char* tag, const char* text) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();
-  auto swatch = [&](ImU32 fill, ImU32 border, bool dashed, const char* tag, const char* text) {
-    const ImVec2 a = ImGui::GetCursorScreenPos();
-    const ImVec2 b(a.x + h * 2.6f, a.y + h * 1.1f);
-    if (fill) dl->AddRectFilled(a, b, fill, 3.0f);
-    if (dashed) {
-      for (float x = a.x; x < b.x; x += 6)
-        dl->AddLine(ImVec2(x, a.y), ImVec2(std::min(x + 3, b.x), a.y), border, 1.5f);
-      for (float x = a.x; x < b.x; x += 6)
-        dl->AddLine(ImVec2(x, b.y), ImVec2(std::min(x + 3, b.x), b.y), border, 1.5f);
-    } else if (border) {
-      dl->AddRect(a, b, border, 3.0f, 0, 2.0f);
-    }
-    if (tag)
-      dl->AddText(ImVec2(a.x + 4, a.y + 1), fill ? IM_COL32(255, 255, 255, 255) : border, tag);
-    ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
-    ImGui::SameLine();
-    ImGui::TextWrapped("%s", text);
-  };
+  const ImVec2 a = ImGui::GetCursorScreenPos();
+  const ImVec2 b(a.x + h * 2.6f, a.y + h * 1.1f);
+  if (fill) dl->AddRectFilled(a, b, fill, 3.0f);
+  if (dashed) {
+    for (float x = a.x; x < b.x; x += 6)
+      dl->AddLine(ImVec2(x, a.y), ImVec2(std::min(x + 3, b.x), a.y), border, 1.5f);
+    for (float x = a.x; x < b.x; x += 6)
+      dl->AddLine(ImVec2(x, b.y), ImVec2(std::min(x + 3, b.x), b.y), border, 1.5f);
+  } else if (border) {
+    dl->AddRect(a, b, border, 3.0f, 0, 2.0f);
+  }
+  if (tag) dl->AddText(ImVec2(a.x + 4, a.y + 1), fill ? IM_COL32(255, 255, 255, 255) : border, tag);
+  ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", text);
+}
+
+// The kinds, in the words of the value view shown.
+void kinds_section(const ViewerState& s, const Palette& p) {
   section("node kinds");
   if (s.minimax_view()) {  // the textbook's words: a value, MAX and MIN
     swatch(p.pv, 0, false, "Pv", "Pv: its value is exact; no successor cut off");
@@ -45,6 +48,13 @@ void draw_legend(ViewerState& s) {
            "All: nothing reached \u03b1; ret is an upper bound (score \u2264 ret)");
     swatch(p.leaf, 0, false, "Leaf", "Leaf: the value of evaluate(position)");
   }
+}
+
+}  // namespace
+
+void draw_legend(ViewerState& s) {
+  const Palette& p = palette(s.theme);
+  kinds_section(s, p);
   swatch(0, p.expected, true, "Cut?",
          "dashed, with \u201c?\u201d: the kind expected while the node is searched");
   swatch(0, p.wrong_prediction, false, nullptr,
