@@ -96,6 +96,38 @@ void write_widgets(JsonWriter& j, const viewer::ViewerState& s) {
   j.end_object();
 }
 
+// The view's settings: camera, projector mode, panels, pruned branches, value view, theme.
+void write_view_settings(JsonWriter& j, const viewer::ViewerState& s) {
+  j.key("zoom");
+  j.number(static_cast<double>(s.camera.zoom));
+  j.key("node_text_px");  // a node's text height on the canvas, logical pixels
+  j.number(static_cast<double>(s.node_text() * s.camera.zoom));
+  j.key("camera");
+  j.begin_array();
+  j.number(static_cast<double>(s.camera.x));
+  j.number(static_cast<double>(s.camera.y));
+  j.end_array();
+  j.key("follow");
+  j.boolean(s.camera.follow);
+  j.key("present");
+  j.boolean(s.present);
+  j.key("panels");
+  j.string(s.left_panel_shown() && s.right_panel_shown() ? "both"
+           : s.left_panel_shown()                        ? "left"
+           : s.right_panel_shown()                       ? "right"
+                                                         : "none");
+  j.key("show_pruned");
+  j.boolean(s.show_pruned);
+  j.key("value_view");
+  j.string(trace::value_view_name(s.value_view));
+  j.key("value_view_chosen");  // by the user (else the trace's default: minimax for trees)
+  j.boolean(s.value_view_chosen);
+  j.key("theme");
+  j.string(s.theme == viewer::Theme::dark ? "dark" : "light");
+  j.key("font_scale");
+  j.number(static_cast<double>(s.font_scale));
+}
+
 }  // namespace
 
 std::string ViewerApp::view_state_json() const {
@@ -135,32 +167,7 @@ std::string ViewerApp::view_state_json() const {
   j.boolean(s.playing);
   j.key("speed");
   j.number(static_cast<double>(s.speed));
-  j.key("zoom");
-  j.number(static_cast<double>(s.camera.zoom));
-  j.key("camera");
-  j.begin_array();
-  j.number(static_cast<double>(s.camera.x));
-  j.number(static_cast<double>(s.camera.y));
-  j.end_array();
-  j.key("follow");
-  j.boolean(s.camera.follow);
-  j.key("present");
-  j.boolean(s.present);
-  j.key("panels");
-  j.string(s.left_panel_shown() && s.right_panel_shown() ? "both"
-           : s.left_panel_shown()                        ? "left"
-           : s.right_panel_shown()                       ? "right"
-                                                         : "none");
-  j.key("show_pruned");
-  j.boolean(s.show_pruned);
-  j.key("value_view");
-  j.string(trace::value_view_name(s.value_view));
-  j.key("value_view_chosen");  // by the user (else the trace's default: minimax for trees)
-  j.boolean(s.value_view_chosen);
-  j.key("theme");
-  j.string(s.theme == viewer::Theme::dark ? "dark" : "light");
-  j.key("font_scale");
-  j.number(static_cast<double>(s.font_scale));
+  write_view_settings(j, s);
   j.key("pixel_ratio");
   j.number(static_cast<double>(s.dpi_scale));
   j.key("searching");

@@ -49,7 +49,7 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
   const std::vector<PrunedNode>& g = p.s.pruned.at(st.parent);
   const LayoutMetrics& mt = p.s.metrics;
   const float gw = ghost_leaf_width(mt), gh = mt.node_height * 0.6f;
-  const float text = p.s.present ? 1.4f : 1.0f, fs = 15.0f * text * f.zoom;
+  const float fs = p.s.node_text() * f.zoom;
   const std::vector<float> xs = ghost_xs(g, st.x - st.width * 0.5f, mt);
   const float line = std::max(1.0f, f.zoom);
   std::vector<ImVec2> bottoms(g.size());
@@ -90,7 +90,7 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
                   pal.text_dim, v.c_str());
   }
   if (f.lod < 2) return;
-  const float ws = 14.0f * text * f.zoom * 0.85f;
+  const float ws = fs * 0.8f;
   const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
   const float cx = f.to_screen(st.x, 0).x;
   p.dl->AddText(ImGui::GetFont(), ws, ImVec2(cx - ww.x * 0.5f, lowest + 2.0f * f.zoom),

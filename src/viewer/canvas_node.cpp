@@ -201,10 +201,9 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
   const trace::NodeState st = p.m.state_at(id, p.t);
   full_box(p, id, a, b, current);
   // Projector mode: the values read across a room (its boxes are taller for it).
-  const float text = p.s.present ? 1.4f : 1.0f;
-  if (p.m.node(id).leaf && compact_leaves(p.s.metrics))
-    return compact_leaf(p, id, a, b, 15.0f * text * p.zoom, st);
-  NodeText txt{p.dl, ImGui::GetFont(), a, b, 15.0f * text * p.zoom, 0, 5.0f * p.zoom, 0};
+  const float fs = p.s.node_text() * p.zoom;
+  if (p.m.node(id).leaf && compact_leaves(p.s.metrics)) return compact_leaf(p, id, a, b, fs, st);
+  NodeText txt{p.dl, ImGui::GetFont(), a, b, fs, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
   txt.y = a.y + txt.pad * 0.6f;
   title_line(p, txt, id, st);

@@ -185,6 +185,8 @@ class ViewerState {
   bool show_left_panel = true, show_right_panel = true;
   bool present = false;
   void set_present(bool on);
+  // A node's text size on the canvas at zoom 1 (world units): larger in projector mode.
+  float node_text() const { return 15.0f * (present ? 1.4f : 1.0f); }
   bool left_panel_shown() const { return show_left_panel && !present; }
   bool right_panel_shown() const { return show_right_panel && !present; }
   bool show_overview = true;  // the minimap over the canvas when the tree is bigger than the view

@@ -343,6 +343,20 @@ try {
   v = await until('projector mode', (s) => s.present && s.widgets.canvas &&
                   s.widgets.canvas[2] - s.widgets.canvas[0] > 1300 && !s.widgets.tab_setup);
   check(v.theme === 'light' && v.panels === 'none', 'projector mode hides the panels and goes light');
+  // On a 1280x800 projector, a 40-node tree (27 leaves) whole with its text at 24 px or more.
+  const tree40 = '(((3 12 8) (2 4 6) (14 5 2)) ((7 1 9) (11 3 5) (6 13 2)) ((4 8 15) (9 2 7) (1 10 6)))';
+  const projector = await openPage(browser, server.url + '#tree=' + encodeURIComponent(tree40) +
+                                   '&algo=alphabeta&t=199&present=1', { width: 1280, height: 800 });
+  await projector.page.waitForFunction(() => {
+    const s = JSON.parse(Kibitz.viewState());
+    return s.has_trace && !s.searching && s.present && s.widgets.canvas;
+  }, null, { timeout: 30000 });
+  await projector.page.waitForTimeout(1500);  // the camera's glide
+  const pj = JSON.parse(await projector.page.evaluate(() => Kibitz.viewState()));
+  check(pj.node_text_px >= 24 && pj.nodes > 30,
+        `projector mode at 1280x800: a 40-node tree's text at ${pj.node_text_px.toFixed(1)} px`);
+  await projector.page.screenshot({ path: path.join(artifacts, 'web-projector-40.png') });
+  await projector.page.close();
   await api(() => Kibitz.setPresent(false));
   v = await until('projector mode off', (s) => !s.present && s.widgets.tab_setup);
   check(v.theme === 'dark', 'leaving projector mode brings the panels and the theme back');
