@@ -228,6 +228,25 @@ try {
   const v2 = JSON.parse(await second_page.page.evaluate(() => Kibitz.viewState()));
   check(v2.cursor === 42 && v2.events === sum.events && v2.value_view === 'negamax',
         'opening the link shows the same search at event 42, in the same value view');
+  await second_page.page.close();
+  // ... and the whole view: the camera (zoom), the theme, the text size, the value view.
+  await api(() => Kibitz.setCamera(140.5, 90, 1.5));
+  await api(() => Kibitz.setTheme('light'));
+  await api(() => Kibitz.setTextSize(1.5));
+  const wholeLink = await api(() => Kibitz.link());
+  const third = await openPage(browser, server.url + wholeLink);
+  await third.page.waitForFunction(() => {
+    const s = JSON.parse(Kibitz.viewState());
+    return s.has_trace && !s.searching;
+  }, null, { timeout: 30000 });
+  await third.page.waitForTimeout(300);
+  const v4 = JSON.parse(await third.page.evaluate(() => Kibitz.viewState()));
+  check(Math.abs(v4.zoom - 1.5) < 1e-4 && Math.abs(v4.camera[0] - 140.5) < 0.1 && v4.theme === 'light' &&
+        Math.abs(v4.font_scale - 1.5) < 1e-4 && v4.value_view === 'negamax' && v4.cursor === 42,
+        'a link restores zoom, camera, theme, text size and value view: ' + wholeLink);
+  await third.page.close();
+  await api(() => Kibitz.setTheme('dark'));
+  await api(() => Kibitz.setTextSize(1));
   const bad_link = await openPage(browser, server.url + '#tree=((1&algo=best');
   const v3 = JSON.parse(await bad_link.page.evaluate(() => Kibitz.viewState()));
   check(v3.error.length > 0 && await bad_link.page.evaluate(() => document.getElementById('error').hidden),
