@@ -8,6 +8,7 @@
 #include "core/score.hpp"
 #include "viewer/canvas_frame.hpp"
 #include "viewer/canvas_text.hpp"
+#include "viewer/node_card.hpp"
 
 namespace kibitz::viewer {
 
@@ -22,26 +23,28 @@ NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
   return NodeKind::unknown;
 }
 
-const char* bound_symbol(Bound b) {
-  switch (b) {
-    case Bound::lower:
-      return "\u2265";  // score >= ret
-    case Bound::upper:
-      return "\u2264";
-    default:
-      return "=";
-  }
+// The card's options for the canvas: the value view, the unpruned scores once computed, and a
+// view's word (and colour) for a leaf's value.
+CardOptions card_options(const CanvasPaint& p, std::uint32_t id, ImU32& view_colour) {
+  CardOptions o;
+  o.view = p.s.value_view;
+  o.scores = p.s.scores ? &*p.s.scores : nullptr;
+  view_colour = palette(p.s.theme).text;
+  o.leaf_word = leaf_word(p, id, nullptr, view_colour);
+  return o;
 }
 
-// The node's name as the narration gives it (its label, "root", or its path), and in the
-// minimax view the player to move there first.
-std::string node_title(const CanvasPaint& p, std::uint32_t id) {
-  const std::string& label = p.m.label(id);
-  std::string name = !label.empty()                     ? label
-                     : p.m.node(id).parent == k_no_node ? std::string("root")
-                                                        : p.m.path_text(id);
-  if (!p.s.minimax_view() || p.m.node(id).leaf) return name;
-  return std::string(trace::is_max_node(p.m, id) ? "MAX " : "MIN ") + name;
+ImU32 ink_colour(const Palette& pal, Ink ink, ImU32 view_colour) {
+  switch (ink) {
+    case Ink::dim:
+      return pal.text_dim;
+    case Ink::narrowed:
+      return pal.pv;
+    case Ink::view:
+      return view_colour;
+    default:
+      return pal.text;
+  }
 }
 
 // The highlights over a box the GPU drew (its fill, and its border in the kind's colour, dashed
@@ -59,60 +62,46 @@ void full_box(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool c
 }
 
 // Line 1: the kind tag (filled once decided, "Cut?" while expected), then the move or name.
-void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
-                const trace::NodeState& st) {
+void title_line(const CanvasPaint& p, const NodeText& txt, const NodeCard& c) {
   const Palette& pal = palette(p.s.theme);
-  const trace::ModelNode& n = p.m.node(id);
   const float zoom = p.zoom;
-  const bool decided = st.kind != NodeKind::unknown;
-  std::string tag = "\u2026";
-  ImU32 tag_col = pal.text_dim;
-  if (decided) {
-    tag = kind_label(st.kind);
-    tag_col = kind_color(pal, st.kind);
-  } else if (n.expected != NodeKind::unknown) {
-    tag = std::string(kind_label(n.expected)) + "?";
-    tag_col = pal.expected;
-  }
-  const ImVec2 ts = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, tag.c_str());
+  const ImU32 tag_col = c.tag_kind == NodeKind::unknown ? pal.text_dim
+                        : c.decided                     ? kind_color(pal, c.tag_kind)
+                                                        : pal.expected;
+  const ImVec2 ts = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, c.tag.c_str());
   const ImVec2 ta(txt.a.x + txt.pad, txt.y),
       tb(txt.a.x + txt.pad + ts.x + 6 * zoom, txt.y + txt.line);
-  if (decided) {
+  if (c.decided) {
     p.dl->AddRectFilled(ta, tb, tag_col, 3 * zoom);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), IM_COL32(255, 255, 255, 255),
-                    tag.c_str());
+                    c.tag.c_str());
   } else {
     p.dl->AddRect(ta, tb, tag_col, 3 * zoom, 0, std::max(1.0f, zoom));
-    txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), tag_col, tag.c_str());
+    txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), tag_col, c.tag.c_str());
   }
-  const bool wrong = decided && n.expected != NodeKind::unknown && st.kind != n.expected &&
-                     st.kind != NodeKind::leaf;
-  if (wrong) {
+  if (c.wrong_prediction) {
     // A wrong prediction: a small triangle in the corner (explained in the legend).
     p.dl->AddTriangleFilled(ImVec2(txt.b.x - 14 * zoom, txt.a.y), ImVec2(txt.b.x, txt.a.y),
                             ImVec2(txt.b.x, txt.a.y + 14 * zoom), pal.wrong_prediction);
   }
   float left = tb.x + txt.pad;
-  if (p.s.minimax_view() && !n.leaf) {  // the player's shape after the tag: △ MAX, ▽ MIN
+  if (c.player != 0) {  // the player's shape after the tag: △ MAX, ▽ MIN
     const float h = txt.line * 0.62f;
-    player_mark(p.dl, ImVec2(left, txt.y + (txt.line - h) * 0.5f), h, trace::is_max_node(p.m, id),
-                pal.text);
+    player_mark(p.dl, ImVec2(left, txt.y + (txt.line - h) * 0.5f), h, c.player > 0, pal.text);
     left += h * 1.1f + txt.pad;
   }
   const float avail = txt.b.x - left - txt.pad;
   // The title at full size if it fits; else without its "MAX "/"MIN " (the shape says it) at
   // no less than 80%; else the whole title smaller, never clipped (a name must stay whole).
-  std::string title = node_title(p, id);
+  std::string title = c.title;
   ImVec2 ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
-  const std::string name = p.s.minimax_view() && !n.leaf ? title.substr(4) : title;
-  if (ls.x > avail && name != title &&
-      txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, name.c_str()).x * 0.8f <= avail) {
-    title = name;
+  if (ls.x > avail && c.name != title &&
+      txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, c.name.c_str()).x * 0.8f <= avail) {
+    title = c.name;
     ls = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, title.c_str());
   }
   if (ls.x <= avail) {
-    const float right =
-        txt.b.x - txt.pad - ls.x - (decided && st.kind != n.expected ? 6 * zoom : 0);
+    const float right = txt.b.x - txt.pad - ls.x - (c.wrong_prediction ? 6 * zoom : 0);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(right, txt.y), pal.text, title.c_str());
   } else {
     const float k = std::max(0.3f, avail / ls.x);
@@ -121,53 +110,16 @@ void title_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
   }
 }
 
-// Lines 2 and 3: a leaf's value and window; an interior node's alpha[k], beta and best[k].
-void value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
-                 const trace::NodeState& st) {
+// Lines 2 to 4: the card's value lines, a left and a right part each.
+void value_lines(const CanvasPaint& p, NodeText& txt, const NodeCard& c, ImU32 view_colour) {
   const Palette& pal = palette(p.s.theme);
-  const trace::ModelNode& n = p.m.node(id);
-  if (n.leaf) {
-    if (st.evaluated) {
-      ImU32 colour = pal.text;
-      const char* word = leaf_word(p, id, "eval", colour);
-      txt.text(txt.a.x + txt.pad, std::string(word) + " " + format_score_pretty(st.eval), colour);
-    }
+  for (const CardLine& l : c.lines) {
+    if (!l.right.text.empty())
+      txt.pair(l.left.text, ink_colour(pal, l.left.ink, view_colour), l.right.text,
+               ink_colour(pal, l.right.ink, view_colour));
+    else if (!l.left.text.empty())
+      txt.text(txt.a.x + txt.pad, l.left.text, ink_colour(pal, l.left.ink, view_colour));
     txt.y += txt.line;
-    if (p.m.has_window())
-      txt.pair("\u03b1 " + format_score_pretty(n.alpha0), pal.text_dim,
-               "\u03b2 " + format_score_pretty(n.beta), pal.text_dim);
-    txt.y += txt.line;
-    return;
-  }
-  if (p.m.has_window()) {
-    const std::string alpha =
-        "\u03b1" + (st.alpha_index ? "[" + std::to_string(st.alpha_index) + "]" : std::string()) +
-        " " + format_score_pretty(st.alpha);
-    txt.pair(alpha, st.alpha_index && st.alpha != n.alpha0 ? pal.pv : pal.text,
-             "\u03b2 " + format_score_pretty(n.beta), pal.text);
-  }
-  txt.y += txt.line;
-  if (st.has_best)
-    txt.text(txt.a.x + txt.pad,
-             "best[" + std::to_string(st.best_index) + "] " + format_score_pretty(st.best),
-             pal.text);
-  else
-    txt.text(txt.a.x + txt.pad, "best \u2014", pal.text_dim);
-  txt.y += txt.line;
-}
-
-// Line 4: ret and its bound (with the unpruned score once computed), or "searching…".
-void return_line(const CanvasPaint& p, const NodeText& txt, std::uint32_t id,
-                 const trace::NodeState& st) {
-  const Palette& pal = palette(p.s.theme);
-  if (st.has_ret) {
-    const std::string ret = "ret " + format_score_pretty(st.ret) + " " + bound_symbol(st.bound);
-    if (p.s.scores && id < p.s.scores->size())
-      txt.pair(ret, pal.text, "sc " + format_score_pretty((*p.s.scores)[id]), pal.text_dim);
-    else
-      txt.text(txt.a.x + txt.pad, ret, pal.text);
-  } else if (st.open) {
-    txt.text(txt.a.x + txt.pad, "searching\u2026", pal.text_dim);
   }
 }
 
@@ -182,38 +134,31 @@ void centred_text(const CanvasPaint& p, float fs, float x, float y, float width,
 
 // Projector mode's narrow leaf, as textbooks draw leaves: its name small on top and its value
 // large under it (its window is in the tooltip and the inspector).
-void compact_leaf(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, float fs,
-                  const trace::NodeState& st) {
+void compact_leaf(const CanvasPaint& p, ImVec2 a, ImVec2 b, float fs, const NodeCard& c,
+                  ImU32 view_colour) {
   const Palette& pal = palette(p.s.theme);
   const float pad = 3.0f * p.zoom, width = b.x - a.x - 2 * pad, x = (a.x + b.x) * 0.5f;
-  centred_text(p, fs * 0.8f, x, a.y + pad, width, 0.4f, pal.text_dim, node_title(p, id));
-  if (!st.evaluated && !st.has_ret) return;
-  const Score v = st.has_ret ? st.ret : st.eval;  // a capture search's own value, once back
-  std::string value = format_score_pretty(p.s.minimax_view() ? trace::max_view(p.m, id, v) : v);
-  if (p.s.minimax_view() && !is_infinite(v) && value[0] == '+') value.erase(0, 1);
-  ImU32 colour = pal.text;
-  leaf_word(p, id, "", colour);  // a view's colour for the value (a capture search's)
+  centred_text(p, fs * 0.8f, x, a.y + pad, width, 0.4f, pal.text_dim, c.title);
+  if (c.leaf_value.empty()) return;
   const float big = fs * 1.3f;
-  centred_text(p, big, x, (a.y + b.y) * 0.5f - big * 0.35f, width, 0.5f, colour, value);
+  centred_text(p, big, x, (a.y + b.y) * 0.5f - big * 0.35f, width, 0.5f, view_colour, c.leaf_value);
 }
 
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
-  const trace::NodeState st = p.m.state_at(id, p.t);
   full_box(p, id, a, b, current);
+  ImU32 view_colour = 0;
+  const CardOptions o = card_options(p, id, view_colour);
+  const NodeCard c = node_card(p.m, id, p.t, o);
   // Projector mode: the values read across a room (its boxes are taller for it).
   const float fs = p.s.node_text() * p.zoom;
-  if (p.m.node(id).leaf && compact_leaves(p.s.metrics)) return compact_leaf(p, id, a, b, fs, st);
+  if (p.m.node(id).leaf && compact_leaves(p.s.metrics))
+    return compact_leaf(p, a, b, fs, c, view_colour);
   NodeText txt{p.dl, ImGui::GetFont(), a, b, fs, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
   txt.y = a.y + txt.pad * 0.6f;
-  title_line(p, txt, id, st);
+  title_line(p, txt, c);
   txt.y += txt.line;
-  if (p.s.minimax_view()) {
-    minimax_value_lines(p, txt, id, st);
-    return;
-  }
-  value_lines(p, txt, id, st);
-  return_line(p, txt, id, st);
+  value_lines(p, txt, c, view_colour);
 }
 
 // Over a small box the GPU drew: the kind's label, the views' marks, the cursor's and the

@@ -45,10 +45,6 @@ inline const char* leaf_word(const CanvasPaint& p, std::uint32_t id, const char*
   return word;
 }
 
-// The minimax (textbook) view's lines 2 to 4 of a full node (canvas_minimax.cpp): its window,
-// best and value from MAX's point of view.
-void minimax_value_lines(const CanvasPaint& p, NodeText& txt, std::uint32_t id,
-                         const trace::NodeState& st);
 // A MAX (△) or MIN (▽) mark of height h whose left edge is at `at` (its top).
 void player_mark(ImDrawList* dl, ImVec2 at, float h, bool max, ImU32 col);
 
