@@ -11,30 +11,6 @@
 
 namespace kibitz::viewer {
 
-namespace {
-
-// The x of each ghost (world units): the leaves left to right from `left`, an inner node
-// midway between its first and last successor.
-std::vector<float> ghost_xs(const std::vector<PrunedNode>& g, float left, const LayoutMetrics& m) {
-  const float w = ghost_leaf_width(m), gap = ghost_gap(m);
-  std::vector<float> x(g.size(), 0.0f), lo(g.size(), 1e30f), hi(g.size(), -1e30f);
-  float at = left + w * 0.5f;
-  for (std::size_t i = 0; i < g.size(); ++i) {
-    if (!g[i].leaf) continue;
-    x[i] = at;
-    at += w + gap;
-  }
-  for (std::size_t i = g.size(); i-- > 0;) {  // successors come after their node
-    if (!g[i].leaf) x[i] = hi[i] >= lo[i] ? (lo[i] + hi[i]) * 0.5f : left;
-    if (g[i].parent < 0) continue;
-    const auto p = static_cast<std::size_t>(g[i].parent);
-    lo[p] = std::min(lo[p], x[i]);
-    hi[p] = std::max(hi[p], x[i]);
-  }
-  return x;
-}
-
-}  // namespace
 
 std::string ghost_value(const ViewerState& s, const PrunedNode& node) {
   const bool max_to_move = node.depth % 2 == 0;

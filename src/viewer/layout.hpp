@@ -50,6 +50,10 @@ inline float ghost_row_width(const std::vector<PrunedNode>& nodes, const LayoutM
   return n * ghost_leaf_width(m) + std::max(0.0f, n - 1.0f) * ghost_gap(m);
 }
 
+// The x of each ghost of a stub's pruned branches (world units): the leaves left to right from
+// `left`, an inner node midway between its first and last successor.
+std::vector<float> ghost_xs(const std::vector<PrunedNode>& g, float left, const LayoutMetrics& m);
+
 struct LayoutStub {
   std::uint32_t parent;  // the Cut node (or, for forward estimation, the tested node's parent)
   std::int32_t count;    // successors never searched

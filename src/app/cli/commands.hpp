@@ -11,6 +11,7 @@ std::string search_usage();  // from the algorithm registry
 int cmd_search(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
 int cmd_export(int argc, char** argv);
+int cmd_render(int argc, char** argv);  // app/render/cmd_render.cpp, with the viewer only
 int cmd_bench(int argc, char** argv);
 int cmd_perft(int argc, char** argv);
 int cmd_experiment(int argc, char** argv);  // forward estimation's experiments

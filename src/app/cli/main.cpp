@@ -22,6 +22,14 @@ const Command k_commands[] = {
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},
+#ifdef KIBITZ_RENDER
+    {"render", kibitz::cli::cmd_render,
+     "render FILE.kbz|--link '#tree=...' [--at N | --from A --to B [--step K] [--delay CS]]\n"
+     "         --format png|svg|tikz|dot|gif [--view minimax|negamax] [--width W] [--theme "
+     "light|dark]\n"
+     "         [--layout growing|final] [--present] [--caption] --out F   (the tree as the viewer "
+     "shows it)"},
+#endif
     {"bench", kibitz::cli::cmd_bench,
      "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
      "5, Othello 10)"},
