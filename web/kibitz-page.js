@@ -92,6 +92,9 @@
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),
       layoutMs: () => M.layoutMs(),
+      // File → Export…: a Promise of {name, blob, width, height, frames}; options {format:
+      // 'png'|'svg'|'tikz'|'dot'|'gif', width, caption, from, to, step, delay}.
+      exportFile: (options) => window.kibitzExport.file(options),
       parse,
     };
     window.Kibitz = api;

@@ -96,6 +96,7 @@ void ViewerApp::process_requests() {
       m_state.error = "cannot compute scores: the trace does not say how to search it again";
   }
   process_file_requests();
+  process_export();
   if (r.open_picker) {
     r.open_picker = false;
     if (open_picker) open_picker();

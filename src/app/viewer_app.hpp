@@ -11,6 +11,7 @@
 #include "app/experiments/job.hpp"
 #include "app/runner.hpp"
 #include "app/search_spec.hpp"
+#include "viewer/export_scene.hpp"
 #include "viewer/viewer_state.hpp"
 
 namespace kibitz {
@@ -67,6 +68,19 @@ class ViewerApp {
   // text size, selection, camera, layout, pruned branches, panels. False if unreadable.
   bool apply_saved_view(const std::string& hash);
 
+  // File → Export… (viewer_app_export.cpp). The scenes an export asks for: the view at the
+  // cursor, or a GIF's frames over one extent; the cursor is left where it was. Throws
+  // InputError on an absurd request (over 2000 frames).
+  std::vector<viewer::ExportScene> export_scenes(const viewer::ViewerState::ExportOptions& o);
+  // {"format","name","text"} for SVG, TikZ and DOT; {"format","name","width","delay_cs",
+  // "frames":[svg...]} for PNG and GIF (the page draws them); {"error"}. Options as JSON:
+  // {"format","width","caption","from","to","step","delay"}, each optional.
+  std::string export_json(const std::string& options_json);
+  // Pictures (PNG, GIF) made from scenes: the desktop writes them with app/render, the page
+  // draws them in the browser. Unset: PNG and GIF are refused with a message.
+  std::function<void(const viewer::ViewerState::ExportOptions&, std::vector<viewer::ExportScene>&&)>
+      pictures;
+
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
 
@@ -100,6 +114,7 @@ class ViewerApp {
   std::string shown(const SearchSpec& spec, SearchResult&& result);  // run()'s second half
   void drop_pending();  // the background search, if any, is cancelled: something else is shown
   void process_file_requests();  // viewer_app_files.cpp
+  void process_export();         // viewer_app_export.cpp
   void load_examples(const std::string& assets_dir);
   void load_positions(const std::string& assets_dir);
 

@@ -1,4 +1,4 @@
-// Writes RGBA pixels as a PNG file (stored deflate blocks: no compression library needed).
+// Writes RGBA pixels as a PNG file (libpng), natively: the desktop's screenshots.
 #pragma once
 
 #include <cstdint>

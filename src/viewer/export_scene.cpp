@@ -119,6 +119,20 @@ std::string hex_colour(std::uint32_t c) {
   return buf;
 }
 
+void share_extent(std::vector<ExportScene>& scenes) {
+  float x0 = 1e30f, x1 = -1e30f, y0 = 1e30f, y1 = -1e30f;
+  bool caption = false;
+  for (const ExportScene& f : scenes) {
+    x0 = std::min(x0, f.min_x), x1 = std::max(x1, f.max_x);
+    y0 = std::min(y0, f.min_y), y1 = std::max(y1, f.max_y);
+    caption = caption || !f.caption.empty();
+  }
+  for (ExportScene& f : scenes) {
+    f.min_x = x0, f.max_x = x1, f.min_y = y0, f.max_y = y1;
+    if (caption && f.caption.empty()) f.caption = " ";  // the same height: a caption line in each
+  }
+}
+
 ExportScene make_export_scene(ViewerState& s) {
   ExportScene sc;
   if (!s.has_trace()) return sc;

@@ -61,6 +61,10 @@ struct ExportScene {
 // projector mode's metrics and text, pruned branches.
 ExportScene make_export_scene(ViewerState& s);
 
+// Gives every scene the union of their extents, so that frames drawn from them share one
+// picture size and a growing tree grows in place.
+void share_extent(std::vector<ExportScene>& scenes);
+
 // Writers. Each returns the whole file's text.
 // SVG 1.1, text as text, `width` pixels wide (the height in proportion).
 std::string export_svg(const ExportScene& scene, float width);

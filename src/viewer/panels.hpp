@@ -21,5 +21,6 @@ void draw_stats(ViewerState& s);
 void draw_legend(ViewerState& s);
 void draw_find(ViewerState& s);          // go to a node; find nodes by a condition
 void draw_file_browser(ViewerState& s);  // desktop: open and save by path
+void draw_export_window(ViewerState& s);  // File → Export…: PNG, SVG, TikZ, DOT, GIF
 
 }  // namespace kibitz::viewer

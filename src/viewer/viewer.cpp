@@ -27,6 +27,7 @@ void draw_menu(ViewerState& s) {
     } else {
       if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
     }
+    if (ImGui::MenuItem("Export picture\u2026", nullptr, false, s.has_trace())) s.show_export = true;
     ImGui::EndMenu();
   }
   s.note_widget("menu_file");
@@ -258,6 +259,7 @@ void draw_viewer(ViewerState& s) {
   ImGui::End();
   s.open_tab.clear();
   draw_file_browser(s);
+  draw_export_window(s);
   draw_fe_experiments(s);
 }
 

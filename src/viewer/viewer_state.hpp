@@ -58,12 +58,14 @@ struct Requests {
   std::string save_path;        // desktop: a path to save (.kbz or .json by extension)
   bool download_kbz = false;    // web: download the trace
   bool download_json = false;
+  bool export_now = false;     // File → Export…: make the picture of export_options
   bool rebuild_fonts = false;  // the font size changed
   bool copy_link = false;      // web: copy the URL of this view
   bool cancel_search = false;  // stop the search running in the background (its result dropped)
   bool any() const {
     return run || compute_scores || open_picker || !open_path.empty() || !save_path.empty() ||
-           download_kbz || download_json || rebuild_fonts || copy_link || cancel_search;
+           download_kbz || download_json || rebuild_fonts || copy_link || cancel_search ||
+           export_now;
   }
 };
 
@@ -193,6 +195,16 @@ class ViewerState {
   std::string open_tab;       // a tab to bring forward on the next frame: setup, inspector, legend,
                               // events, stats
   bool show_file_browser = false;
+  // File → Export…: the picture asked for (export_panel.cpp), made by the app.
+  struct ExportOptions {
+    std::string format = "png";   // png, svg, tikz, dot, gif
+    int width = 1920;             // pixels (SVG: its nominal width)
+    bool caption = false;         // the narration under the tree
+    long long from = 0, to = -1;  // a GIF's events (-1: the cursor)
+    int step = 1, delay_cs = 50;  // a GIF's events per frame, hundredths of a second a frame
+    std::string path;             // desktop: where to write it
+  } export_options;
+  bool show_export = false;
   bool is_web = false;
 
   FeView fe;              // forward estimation: estimate bars, the Experiments window

@@ -121,3 +121,41 @@ TEST_CASE("PNG at 3840 px and a GIF of a replay decode with their size and frame
   CHECK_THROWS_AS(render::write_gif({}, 640, 40, gif), InputError);
 }
 #endif
+
+TEST_CASE("File → Export… writes the file asked for; exportView answers the page") {
+  ViewerApp app = make_app();
+  aima_scene(app, 40);
+  auto& s = app.state();
+  s.export_options.format = "svg";
+  s.export_options.path = "kibitz_export_menu.svg";
+  s.requests.export_now = true;
+  app.process_requests();
+  CHECK(s.error.empty());
+  CHECK(s.status == "exported kibitz_export_menu.svg");
+  CHECK(s.cursor() == 40);  // the view is left as it was
+  std::remove("kibitz_export_menu.svg");
+  const std::string gif = app.export_json(R"({"format":"gif","from":0,"to":40,"step":10})");
+  CHECK(gif.find(R"("format":"gif")") != std::string::npos);
+  CHECK(count(gif, "<?xml") == 5);  // events 0, 10, 20, 30, 40
+  CHECK(app.export_json(R"({"format":"tikz"})").find("begin{forest}") != std::string::npos);
+  for (const char* bad : {R"({"format":"bmp"})", R"({"width":100000})", R"({"colour":"red"})",
+                          R"({"format":"gif","from":0,"to":60,"step":0})", "[1,2]", "{"}) {
+    CAPTURE(bad);
+    CHECK(app.export_json(bad).find(R"({"error":)") == 0);
+  }
+#ifndef __EMSCRIPTEN__
+  app.pictures = [](const viewer::ViewerState::ExportOptions& o,
+                    std::vector<viewer::ExportScene>&& scenes) {
+    render::write_png(scenes.front(), o.width, o.path);
+  };
+  s.export_options.format = "png";
+  s.export_options.width = 800;
+  s.export_options.path = "kibitz_export_menu.png";
+  s.requests.export_now = true;
+  app.process_requests();
+  cairo_surface_t* png = cairo_image_surface_create_from_png("kibitz_export_menu.png");
+  CHECK(cairo_image_surface_get_width(png) == 800);
+  cairo_surface_destroy(png);
+  std::remove("kibitz_export_menu.png");
+#endif
+}

@@ -18,6 +18,7 @@
 #include "app/canvas_gpu.hpp"
 #include "app/desktop/thread_search.hpp"
 #include "app/idle_gate.hpp"
+#include "app/render/raster.hpp"
 #include "app/services.hpp"
 #include "app/ui_fonts.hpp"
 #include "app/viewer_app.hpp"
@@ -279,6 +280,14 @@ int main(int argc, char** argv) {
   auto& s = app.state();
   const auto canvas_gpu = kibitz::install_canvas_gpu(s.error);
   kibitz::ThreadSearch searches(app);  // the window's own searches run off the UI thread
+  // File → Export…'s pictures: librsvg and cairo draw them, giflib animates them.
+  app.pictures = [](const kibitz::viewer::ViewerState::ExportOptions& eo,
+                    std::vector<kibitz::viewer::ExportScene>&& scenes) {
+    if (eo.format == "gif")
+      kibitz::render::write_gif(std::move(scenes), eo.width, eo.delay_cs, eo.path);
+    else
+      kibitz::render::write_png(scenes.front(), eo.width, eo.path);
+  };
   s.theme = o.theme == "light" ? kibitz::viewer::Theme::light : kibitz::viewer::Theme::dark;
   s.font_scale = o.font_scale;
   s.open_tab = o.tab;

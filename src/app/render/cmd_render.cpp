@@ -120,9 +120,6 @@ int cmd_render(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
     throw InputError("GIF needs the native kibitz (or the page's File → Export)");
 #else
-    if (caption)  // every frame the same height: a line for the narration in each
-      for (viewer::ExportScene& f : frames)
-        if (f.caption.empty()) f.caption = " ";
     render::write_gif(std::move(frames), width,
                       static_cast<int>(args.integer("delay", 50, 1, 6000)), out);
 #endif

@@ -109,11 +109,7 @@ void write_gif(std::vector<viewer::ExportScene> frames, int width, int delay_cs,
                const std::string& path) {
   check_size(width, 1);
   if (frames.empty()) throw InputError("an animation needs at least one frame");
-  float x0 = 1e30f, x1 = -1e30f, y0 = 1e30f, y1 = -1e30f;
-  for (const viewer::ExportScene& f : frames)
-    x0 = std::min(x0, f.min_x), x1 = std::max(x1, f.max_x), y0 = std::min(y0, f.min_y),
-    y1 = std::max(y1, f.max_y);
-  for (viewer::ExportScene& f : frames) f.min_x = x0, f.max_x = x1, f.min_y = y0, f.max_y = y1;
+  viewer::share_extent(frames);
   int error = 0;
   GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
   if (!gif) throw std::runtime_error("could not write " + path + ": " + GifErrorString(error));

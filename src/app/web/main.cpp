@@ -14,6 +14,8 @@
 #include <string>
 #include <utility>
 
+#include <nlohmann/json.hpp>
+
 #include "app/canvas_gpu.hpp"
 #include "app/idle_gate.hpp"
 #include "app/services.hpp"
@@ -42,6 +44,9 @@ EM_JS(void, page_download, (const char* name, const void* data, int size, const 
   window.kibitzDownload(UTF8ToString(name), HEAPU8.slice(data, data + size), UTF8ToString(mime));
 });
 EM_JS(void, page_open_picker, (), { window.kibitzOpenPicker(); });
+// File → Export…'s PNG or GIF: the SVG frames, drawn and encoded by the page (kibitz-export.js).
+EM_JS(void, page_pictures, (const char* json),
+      { window.kibitzExportPictures(JSON.parse(UTF8ToString(json))); });
 EM_JS(void, page_copy, (const char* text), { window.kibitzCopy(UTF8ToString(text)); });
 EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToString(hash)); });
 EM_JS(void, page_start_search, (const char* params),
@@ -252,6 +257,14 @@ emscripten::val js_save_trace() {
 std::string js_save_trace_json() {
   return guarded_json([] { return g_app->save_json(); });
 }
+// File → Export…'s file for the options given (JSON), as the page's API has it.
+std::string js_export_view(const std::string& options) {
+  return guarded_json([&] { return g_app->export_json(options); });
+}
+// A failure the page met (an export it could not encode): shown in the viewer.
+void js_note_error(const std::string& message) {
+  g_app->state().error = message;
+}
 std::string js_link() {
   return guarded_json([] { return g_app->url_hash(); });
 }
@@ -352,6 +365,8 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("saveTraceView", &js_save_trace);
   emscripten::function("saveTraceJson", &js_save_trace_json);
   emscripten::function("link", &js_link);
+  emscripten::function("exportView", &js_export_view);
+  emscripten::function("noteError", &Changing<&js_note_error>::call);
   emscripten::function("applyLink", &Changing<&js_apply_link>::call);
   emscripten::function("setPlaying", &Changing<&js_set_playing>::call);
   emscripten::function("setSpeed", &Changing<&js_set_speed>::call);
@@ -389,6 +404,17 @@ int main() {
     page_download(name.c_str(), bytes.data(), static_cast<int>(bytes.size()), mime.c_str());
   };
   g_app->open_picker = [] { page_open_picker(); };
+  g_app->pictures = [](const kibitz::viewer::ViewerState::ExportOptions& o,
+                       std::vector<kibitz::viewer::ExportScene>&& scenes) {
+    nlohmann::json j;
+    j["format"] = o.format;
+    j["name"] = "kibitz-tree." + o.format;
+    j["width"] = o.width;
+    j["delay_cs"] = o.delay_cs;
+    j["frames"] = nlohmann::json::array();
+    for (const auto& sc : scenes) j["frames"].push_back(kibitz::viewer::export_svg(sc, o.width));
+    page_pictures(j.dump().c_str());
+  };
   g_app->copy_text = [](const std::string& hash) { page_copy(hash.c_str()); };
   g_app->start_background = [](const std::string& params) { page_start_search(params.c_str()); };
   g_app->cancel_background = [] {
