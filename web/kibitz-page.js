@@ -117,17 +117,19 @@
     if (!inLink('view') && (saved.view === 'minimax' || saved.view === 'negamax'))
       api.setValueView(saved.view);
     if (!inLink('pruned') && typeof saved.pruned === 'boolean') api.setShowPruned(saved.pruned);
-    setInterval(() => {
+    const save = () => {
       const v = parse(api.viewState());  // reading: an idle page stays idle
-      if (v.present) return;  // projector mode's light theme is not the user's preference
       const now = {
-        theme: v.theme, text: v.font_scale, pruned: v.show_pruned,
+        // Projector mode's light theme is not the user's preference; its text size is.
+        theme: v.present ? saved.theme : v.theme, text: v.font_scale, pruned: v.show_pruned,
         view: v.value_view_chosen ? v.value_view : saved.view,
       };
       if (JSON.stringify(now) === JSON.stringify(saved)) return;
       saved = now;
       try { localStorage.setItem(key, JSON.stringify(saved)); } catch (e) { /* private mode */ }
-    }, 1000);
+    };
+    setInterval(save, 1000);
+    window.addEventListener('pagehide', save);  // a reload within the second keeps it too
   }
 
   // Touch on the canvas (a phone, a tablet, a touch projector): Emscripten's GLFW reads no

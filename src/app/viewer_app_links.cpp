@@ -195,6 +195,7 @@ void ViewerApp::apply_link_view(const LinkViewParts& v) {
     s.camera.x = *v.cam_x;
     s.camera.y = *v.cam_y;
     s.camera.zoom = *v.zoom;
+    s.camera.ui_scale = s.ui_scale();  // the link's zoom is for its own text size
     s.camera.follow = false;
     s.camera.fit_pending = false;
   }

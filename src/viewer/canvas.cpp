@@ -31,8 +31,9 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
   const float fit_zoom = std::min((size.x - margin) / w, (size.y - margin) / h);
-  // On a projector a small tree may grow until its text is read across the room.
-  const float min_readable = 0.75f * s.ui_scale(),
+  // Whole if its text is 8 px or more (a 1024-pixel projector, a laptop); on a projector a
+  // small tree may grow until its text is read across the room.
+  const float min_readable = 0.53f * s.ui_scale(),
               max_zoom = (s.present ? 2.5f : 1.25f) * s.ui_scale();
   s.camera.zoom = std::clamp(fit_zoom, readable ? min_readable : 1e-5f, max_zoom);
   if (!readable || fit_zoom >= min_readable) {
@@ -54,7 +55,9 @@ void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_
   const float margin = 40.0f * s.ui_scale();
   const float whole = std::min((size.x - margin) / w, (size.y - margin) / h);
   const float by_height = std::min((size.y - margin) / h, 1.25f * s.ui_scale());
-  if (!s.camera.fitted_near && whole * h < 0.35f * size.y && layout.node_count() > 0) {
+  // Near first only when the whole tree would be too small to read (its text under 8 px).
+  if (!s.camera.fitted_near && whole < 0.53f * s.ui_scale() && whole * h < 0.35f * size.y &&
+      layout.node_count() > 0) {
     s.camera.zoom = by_height;
     const std::uint32_t at = layout.contains(current) ? current : layout.first();
     s.camera.x = layout.x(at);
@@ -155,10 +158,10 @@ void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t curr
   const bool centred = fits(layout) && fits(whole);
   if (centred) {
     // Centred on the whole tree while the part grown so far is inside that view (it grows into
-    // it without a move), else on the part grown so far.
-    cx = (whole.min_x() + whole.max_x()) * 0.5f;
-    if (layout.min_x() < cx - half_w || layout.max_x() > cx + half_w)
-      cx = (layout.min_x() + layout.max_x()) * 0.5f;
+    // it without a move), else moved only as far as keeps that part in view.
+    const float room = half_w - 20.0f / s.camera.zoom;
+    cx = std::clamp((whole.min_x() + whole.max_x()) * 0.5f, layout.max_x() - room,
+                    std::max(layout.max_x() - room, layout.min_x() + room));
     cy = (whole.max_y() - s.metrics.node_height) * 0.5f;
     s.camera.glide_x = std::fabs(cx - s.camera.x) * s.camera.zoom >= 2.0f;
     s.camera.glide_y = std::fabs(cy - s.camera.y) * s.camera.zoom >= 2.0f;
@@ -230,8 +233,13 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, count.c_str());
   p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y + (box_h - ts.y) * 0.5f),
                 pal.text_dim, count.c_str());
-  const float ws = fs * 0.85f;
-  const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  float ws = fs * 0.85f;  // no wider than the box and its gaps: clear of the neighbours
+  ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  const float room = (st.width + p.s.metrics.gap) * f.zoom;
+  if (ww.x > room) {
+    ws *= std::max(0.5f, room / ww.x);
+    ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  }
   p.dl->AddText(ImGui::GetFont(), ws, ImVec2(c.x - ww.x * 0.5f, c.y + box_h + 2.0f * f.zoom),
                 pal.text_dim, "pruned");
 }
@@ -451,6 +459,10 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
     return;
   }
   const TreeLayout& layout = s.layout();
+  // A larger text (Ctrl +) zooms in with it: the tree keeps its look, its text grows.
+  if (s.camera.ui_scale > 0 && s.camera.ui_scale != s.ui_scale())
+    s.camera.zoom *= s.ui_scale() / s.camera.ui_scale;
+  s.camera.ui_scale = s.ui_scale();
   if (s.camera.fit_pending) {
     // A new trace: size the view for the tree it will become, not for its first node.
     fit(s, s.final_layout(), size, true);

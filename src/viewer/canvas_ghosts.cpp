@@ -66,8 +66,14 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
                   pal.text_dim, v.c_str());
   }
   if (f.lod < 2) return;
-  const float ws = fs * 0.8f;
-  const ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  // Under the row and no wider than it (and its gaps): never over a neighbour's leaves.
+  float ws = fs * 0.8f;
+  ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  const float room = (st.width + mt.gap) * f.zoom;
+  if (ww.x > room) {
+    ws *= std::max(0.5f, room / ww.x);
+    ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");
+  }
   const float cx = f.to_screen(st.x, 0).x;
   p.dl->AddText(ImGui::GetFont(), ws, ImVec2(cx - ww.x * 0.5f, lowest + 2.0f * f.zoom),
                 pal.text_dim, "pruned");

@@ -73,7 +73,8 @@ void pruned(Svg& g) {
     g.line(p.x, p.y + p.h * 0.5f, b.x, b.y - b.h * 0.5f, stub, 1.2f, true);
     g.rect(b.x - b.w * 0.5f, b.y - b.h * 0.5f, b.w, b.h, 0, "none", stub, 1.2f, true);
     g.text(b.x, b.y + sc.text * 0.35f, sc.text * 0.93f, std::to_string(b.count), dim, "middle");
-    g.text(b.x, b.y + b.h * 0.5f + sc.text * 0.9f, sc.text * 0.8f, "pruned", dim, "middle");
+    g.text(b.x, b.y + b.h * 0.5f + sc.text * 0.9f, sc.text * 0.8f, "pruned", dim, "middle",
+           b.w + 4.0f);
   }
   float lowest = -1e30f;
   for (std::size_t i = 0; i < sc.ghosts.size(); ++i) {
@@ -101,7 +102,8 @@ void pruned(Svg& g) {
     float lo = 1e30f, hi = -1e30f;  // the row's extent: "pruned" under its middle
     for (const SceneGhost& o : sc.ghosts)
       if (o.from == h.from) lo = std::min(lo, o.x), hi = std::max(hi, o.x);
-    g.text((lo + hi) * 0.5f, lowest + sc.text * 0.95f, sc.text * 0.8f, "pruned", dim, "middle");
+    g.text((lo + hi) * 0.5f, lowest + sc.text * 0.95f, sc.text * 0.8f, "pruned", dim, "middle",
+           hi - lo + h.w + 4.0f);
     lowest = -1e30f;
   }
 }

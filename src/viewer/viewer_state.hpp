@@ -48,6 +48,7 @@ struct Camera {
   bool fit_pending = true;  // size the view for the final tree (readable zoom) on the next frame
   bool fit_all_pending = false;  // fit (F): a wide tree's neighbourhood first, then all of it
   bool fitted_near = false;      // the last fit was a wide tree's neighbourhood
+  float ui_scale = 0.0f;  // the text size the zoom was set for: a larger text zooms in with it
 };
 
 struct Requests {

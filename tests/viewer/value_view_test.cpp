@@ -12,6 +12,7 @@
 #include "core/bound.hpp"
 #include "trace/minimax_form.hpp"
 #include "trace/narration.hpp"
+#include "viewer/canvas.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;
@@ -328,5 +329,43 @@ TEST_CASE("projector mode at 1280x800: a 40-node tree whole, its text at 24 px o
       CHECK(sy >= canvas.y);
       CHECK(sy + s.metrics.node_height * 0.5f * s.camera.zoom <= canvas.w + 1.0f);
     }
+  }
+}
+
+TEST_CASE("a larger text zooms the tree in with it: its values stay on the nodes") {
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 3);
+  CHECK(viewer::last_canvas_stats().level_of_detail == 2);
+  const float zoom = s.camera.zoom;
+  s.font_scale = 1.95f;  // Ctrl + three times
+  s.requests.rebuild_fonts = true;
+  frames(ui, app, 3);
+  CHECK(s.camera.zoom == doctest::Approx(zoom * 1.95f));
+  CHECK(viewer::last_canvas_stats().level_of_detail == 2);  // full boxes, every value
+}
+
+TEST_CASE("a tree readable whole is fitted whole, on a small projector too (no 75% floor)") {
+  for (const ImVec2 size : {ImVec2(1024, 768), ImVec2(1280, 800)}) {
+    HeadlessImGui ui(size);
+    ViewerApp app = make_app();
+    auto& s = app.state();
+    app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+    s.seek(s.event_count() - 1);
+    frames(ui, app, 3);
+    const ImVec4 canvas = s.widgets.at("canvas");
+    const viewer::TreeLayout& l = s.layout();
+    CAPTURE(size.x);
+    CHECK(s.node_text() * s.camera.zoom >= 8.0f);
+    const float cx = (canvas.x + canvas.z) * 0.5f;
+    CHECK(cx + (l.min_x() - s.camera.x) * s.camera.zoom >= canvas.x);
+    CHECK(cx + (l.max_x() - s.camera.x) * s.camera.zoom <= canvas.z);
+    s.camera.fit_all_pending = true;  // F: still the whole tree, not a closer look
+    frames(ui, app, 2);
+    CHECK(cx + (l.min_x() - s.camera.x) * s.camera.zoom >= canvas.x);
+    CHECK(cx + (l.max_x() - s.camera.x) * s.camera.zoom <= canvas.z);
   }
 }

@@ -230,9 +230,10 @@ try {
         'opening the link shows the same search at event 42, in the same value view');
   await second_page.page.close();
   // ... and the whole view: the camera (zoom), the theme, the text size, the value view.
-  await api(() => Kibitz.setCamera(140.5, 90, 1.5));
   await api(() => Kibitz.setTheme('light'));
-  await api(() => Kibitz.setTextSize(1.5));
+  await api(() => Kibitz.setTextSize(1.5));  // before the camera: a larger text zooms in
+  await frames(2);
+  await api(() => Kibitz.setCamera(140.5, 90, 1.5));
   const wholeLink = await api(() => Kibitz.link());
   const third = await openPage(browser, server.url + wholeLink);
   await third.page.waitForFunction(() => {
@@ -379,6 +380,30 @@ try {
   await api(() => Kibitz.setPresent(false));
   v = await until('projector mode off', (s) => !s.present && s.widgets.tab_setup);
   check(v.theme === 'dark', 'leaving projector mode brings the panels and the theme back');
+
+  // Export (File → Export…): SVG parses with every value, PNG 3840 wide, GIF frames, TikZ text.
+  await api(() => Kibitz.runSearch({ tree: '((3 12 8)(2 4 6)(14 5 2))', algo: 'alphabeta' }));
+  await api(() => Kibitz.seek(61));
+  const ex = await page.evaluate(async () => {
+    const svg = await Kibitz.exportFile({ format: 'svg' });
+    const doc = new DOMParser().parseFromString(await svg.blob.text(), 'image/svg+xml');
+    const texts = [...doc.querySelectorAll('text')].map((t) => t.textContent);
+    const png = await Kibitz.exportFile({ format: 'png', width: 3840 });
+    const bitmap = await createImageBitmap(png.blob);
+    const gif = await Kibitz.exportFile({ format: 'gif', from: 0, to: 60, step: 10, width: 480, delay: 40 });
+    const decoder = new ImageDecoder({ data: await gif.blob.arrayBuffer(), type: 'image/gif' });
+    await decoder.tracks.ready;
+    const tikz = await (await Kibitz.exportFile({ format: 'tikz' })).blob.text();
+    let bad = '';
+    try { await Kibitz.exportFile({ format: 'bmp' }); } catch (e) { bad = e.message; }
+    return { parsed: !doc.querySelector('parsererror'), texts, pngWidth: bitmap.width, pngType: png.blob.type,
+             gifFrames: decoder.tracks.selectedTrack.frameCount, gifWidth: gif.width, tikz: tikz.includes('\\begin{forest}'), bad };
+  });
+  check(ex.parsed && ['value 3', 'value 12', 'value 8', 'value ≤ 2', '4', '6', 'MAX root'].every((t) => ex.texts.includes(t)),
+        'an exported SVG parses and says every value: ' + ex.texts.slice(0, 8).join(' | '));
+  check(ex.pngWidth === 3840 && ex.pngType === 'image/png', `an exported PNG decodes ${ex.pngWidth} px wide`);
+  check(ex.gifFrames === 7 && ex.gifWidth === 480, `an exported GIF decodes with ${ex.gifFrames} frames`);
+  check(ex.tikz && ex.bad.includes('png, svg, tikz, dot or gif'), 'TikZ exports; a bad format is refused: ' + ex.bad);
 
   // 15. The theme, the text size, the value view and the pruned toggle survive a reload.
   check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),

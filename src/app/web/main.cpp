@@ -317,6 +317,7 @@ void js_set_camera(double x, double y, double zoom) {
   c.x = static_cast<float>(x);
   c.y = static_cast<float>(y);
   if (zoom > 0) c.zoom = static_cast<float>(zoom);
+  c.ui_scale = g_app->state().ui_scale();  // this zoom, for the text size as it is
   c.follow = false;
   c.fit_pending = false;
 }
