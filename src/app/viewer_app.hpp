@@ -10,6 +10,7 @@
 
 #include "app/experiments/job.hpp"
 #include "app/runner.hpp"
+#include "app/practice_tree.hpp"
 #include "app/search_spec.hpp"
 #include "viewer/export_scene.hpp"
 #include "viewer/viewer_state.hpp"
@@ -81,6 +82,18 @@ class ViewerApp {
   std::function<void(const viewer::ViewerState::ExportOptions&, std::vector<viewer::ExportScene>&&)>
       pictures;
 
+  // Quiz mode (viewer_app_quiz.cpp). Options {"level": 1..5 or "values", "pruning",
+  // "windows", "kinds", "negamax"; "practice": "b=3,d=3,lo=0,hi=20,seed=7"}: a practice tree
+  // made from the seed, searched by alpha-beta and quizzed, else the search shown. The quiz's
+  // state, or {"error"}.
+  std::string start_quiz_json(const std::string& options);
+  std::string quiz_state_json() const;
+  // {"value": 3} | {"alpha": 3, "beta": "+inf"} | {"cutoff": true, "pruned": 2} |
+  // {"kind": "Cut"} | {"reveal": true} | {"skip": true}: the feedback, or {"error"}.
+  std::string answer_quiz_json(const std::string& answer);
+  // The practice tree shown (links give it as practice=..., not as its text), if any.
+  std::optional<PracticeSpec> practice;
+
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
 
@@ -107,6 +120,7 @@ class ViewerApp {
     std::optional<float> cam_x, cam_y, zoom;
     bool final_layout = false;
     bool search_pruned = false;  // pruned=search: a game's pruned branches searched again
+    int quiz_level = 0;          // quiz=N: quiz mode at that level once the search is shown
   };
 
  private:

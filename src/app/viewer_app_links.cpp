@@ -37,6 +37,8 @@ std::string ViewerApp::url_hash() const {
   const viewer::ViewerState& s = m_state;
   std::string params = m_spec->link_params();
   // An example's tree by its name, as its links give it (example=...), not its text.
+  if (practice && m_spec->tree == practice_tree(*practice))  // a practice tree by its seed
+    params = "practice=" + url_encode(practice->to_text()) + params.substr(params.find("&algo="));
   for (const viewer::Example& e : s.examples) {
     if (m_spec->tree.empty() || e.tree != m_spec->tree) continue;
     params = "example=" + url_encode(e.name) + params.substr(params.find("&algo="));
@@ -53,6 +55,7 @@ std::string ViewerApp::url_hash() const {
     h +=
         "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
+  if (s.quiz.active()) h += "&quiz=" + std::to_string(s.quiz.level());
   if (!s.show_pruned)
     h += "&pruned=0";
   else if (s.pruned_searched)
@@ -70,6 +73,7 @@ namespace {
 struct LinkExtras {
   long long t = 0;
   std::string example;
+  std::optional<PracticeSpec> practice;
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
@@ -160,6 +164,16 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
     x.example = value;
     return true;
   }
+  if (key == "practice") {
+    x.practice = PracticeSpec::parse(value);
+    return true;
+  }
+  if (key == "quiz") {
+    const bool digit = value.size() == 1 && value[0] >= '1' && value[0] <= '5';
+    if (!digit) throw InputError("link: quiz must be a level, 1 to 5, not '" + value + "'");
+    x.parts.quiz_level = value[0] - '0';
+    return true;
+  }
   return view_extra(key, value, x);
 }
 
@@ -191,6 +205,7 @@ void ViewerApp::apply_link_view(const LinkViewParts& v) {
   s.layout_mode = v.final_layout ? viewer::LayoutMode::final_shape : viewer::LayoutMode::growing;
   if (v.search_pruned && !s.pruned_searched) s.search_pruned_branches();
   if (v.selected && *v.selected < s.model().node_count()) s.selected = *v.selected;
+  if (v.quiz_level > 0) s.start_quiz(v.quiz_level);
   if (v.zoom) {
     s.camera.x = *v.cam_x;
     s.camera.y = *v.cam_y;
@@ -230,10 +245,12 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
         throw InputError("link: no example named '" + extras.example + "'");
       spec.tree = it->tree;
     }
+    if (extras.practice) spec.tree = practice_tree(*extras.practice);
   } catch (const std::exception& e) {
     m_state.error = failure_text(e);
     return error_json(failure_text(e));
   }
+  practice = extras.practice;
   form_from_spec(spec);  // show the link's set-up in the form too
   apply_view_extras(*this, m_state, extras);
   if (background) {

@@ -15,6 +15,7 @@ constexpr std::size_t k_drop_lean_events = std::size_t{1} << 20;
 
 void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin) {
   auto model = std::make_unique<trace::Model>(*t);  // throws before anything changes
+  quiz.stop();                                      // its questions were the last trace's
   m_layout.clear();
   m_layout_valid = false;
   m_final_layout.clear();
@@ -80,6 +81,28 @@ void ViewerState::set_present(bool on) {
 void ViewerState::seek(std::size_t t) {
   const std::size_t n = event_count();
   m_cursor = n == 0 ? 0 : std::min(t, n - 1);
+  if (quiz.active() && m_cursor > quiz.wait_at()) {  // the quiz asks before it shows
+    m_cursor = quiz.wait_at();
+    playing = false;
+  }
+}
+
+void ViewerState::start_quiz(int level) {
+  if (!has_trace()) return;
+  quiz.start(*m_model, level);
+  set_value_view(quiz.view());
+  playing = false;
+  m_cursor = 0;
+  seek(quiz.wait_at());
+}
+
+QuizFeedback ViewerState::answer_quiz(const Answer& a) {
+  const Question* q = quiz.current();
+  if (!q) return {};
+  const std::size_t t = q->t;
+  const QuizFeedback f = quiz.answer(a);
+  if (quiz.current() != q || quiz.done()) seek(t);  // settled: show what the search did
+  return f;
 }
 
 void ViewerState::step(long long delta) {
@@ -93,19 +116,19 @@ void ViewerState::seek_next(trace::EventType type, bool forward) {
   if (forward) {
     for (std::size_t t = m_cursor + 1; t < n; ++t) {
       if (m_model->event(t).type == type) {
-        m_cursor = t;
+        seek(t);
         return;
       }
     }
-    m_cursor = n - 1;
+    seek(n - 1);
   } else {
     for (std::size_t t = m_cursor; t-- > 0;) {
       if (m_model->event(t).type == type) {
-        m_cursor = t;
+        seek(t);
         return;
       }
     }
-    m_cursor = 0;
+    seek(0);
   }
 }
 

@@ -21,6 +21,7 @@
 #include "viewer/fe_view.hpp"
 #include "viewer/game_services.hpp"
 #include "viewer/layout.hpp"
+#include "viewer/quiz.hpp"
 #include "viewer/setup_form.hpp"
 #include "viewer/theme.hpp"
 
@@ -206,6 +207,11 @@ class ViewerState {
     std::string path;             // desktop: where to write it
   } export_options;
   bool show_export = false;
+  // Quiz mode (quiz.hpp): while it runs, the cursor never passes the current question's event.
+  Quiz quiz;
+  void start_quiz(int level);
+  // Answers the current question and, once it is settled, shows its event (the answer).
+  QuizFeedback answer_quiz(const Answer& a);
   bool is_web = false;
 
   FeView fe;              // forward estimation: estimate bars, the Experiments window

@@ -1,0 +1,221 @@
+// Quiz mode's questions and answers (quiz.hpp), read off the trace's events.
+#include "viewer/quiz.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "trace/narration.hpp"
+#include "viewer/node_card.hpp"
+#include "viewer/pseudocode.hpp"
+
+namespace kibitz::viewer {
+
+namespace {
+
+using trace::EventType;
+
+// As the quiz's view writes values: textbooks "3", "−2", "+∞"; the seed "+3".
+std::string num(Score s, bool minimax) {
+  std::string t = format_score_pretty(s);
+  if (minimax && !is_infinite(s) && !t.empty() && t[0] == '+') t.erase(0, 1);
+  return t;
+}
+
+// Named as the narration names it: "MIN node 1", "MAX B", "leaf 0.1", "the root (MAX)".
+std::string who(const trace::Model& m, std::uint32_t id, bool minimax) {
+  const std::string name = node_name(m, id);
+  const char* player = trace::is_max_node(m, id) ? "MAX" : "MIN";
+  if (m.node(id).leaf) return "leaf " + (name.rfind("node ", 0) == 0 ? name.substr(5) : name);
+  if (m.node(id).parent == trace::k_no_node)
+    return minimax ? std::string("the root (") + player + ")" : "the root";
+  return minimax ? std::string(player) + " " + name : name;
+}
+
+Score value_of(const trace::Model& m, std::uint32_t id, bool minimax) {
+  return minimax ? trace::max_view(m, id, m.node(id).ret) : m.node(id).ret;
+}
+
+trace::MinimaxWindow window_of(const trace::Model& m, std::uint32_t id, bool minimax) {
+  const trace::ModelNode& n = m.node(id);
+  return minimax ? trace::max_view_window(m, id, n.alpha0, n.beta)
+                 : trace::MinimaxWindow{n.alpha0, n.beta};
+}
+
+int pruned_by(const trace::Model& m, std::uint32_t id) {
+  const trace::ModelNode& n = m.node(id);
+  return std::max(0, n.succ_count - n.cutoff_child - 1 - n.fe_pruned);
+}
+
+void add(std::vector<Question>& qs, QuestionType type, std::size_t t, std::uint32_t node,
+         std::uint32_t child, std::string text) {
+  Question q;
+  q.type = type;
+  q.t = t;
+  q.node = node;
+  q.child = child;
+  q.text = std::move(text);
+  qs.push_back(std::move(q));
+}
+
+// The questions the events at t ask, at `level`, in the order the replay meets them.
+void questions_at(const trace::Model& m, std::size_t t, int level, bool minimax,
+                  std::vector<Question>& qs) {
+  const trace::Event& e = m.event(t);
+  const std::uint32_t id = e.node;
+  if (id == trace::k_no_node || id >= m.node_count()) return;
+  const trace::ModelNode& n = m.node(id);
+  switch (e.type) {
+    case EventType::enter:
+      if (level >= 3 && m.has_window() && n.parent != trace::k_no_node && !n.leaf)
+        add(qs, QuestionType::window, t, id, 0,
+            "With what window [\u03b1, \u03b2] is " + who(m, id, minimax) + " entered?");
+      break;
+    case EventType::child_return: {
+      const std::uint32_t c = m.successor(id, e.a);
+      if (level >= 2 && m.has_window() && n.succ_count > e.a + 1 && c != trace::k_no_node)
+        add(qs, QuestionType::cutoff, t, id, c,
+            who(m, c, minimax) + " returned " + num(value_of(m, c, minimax), minimax) + " to " +
+                who(m, id, minimax) + ". Does that cause a cutoff? If so, how many successors " +
+                "does it prune?");
+      break;
+    }
+    case EventType::cutoff:
+      if (level >= 4)
+        add(qs, QuestionType::kind, t, id, 0,
+            "What kind of node is " + who(m, id, minimax) + " now: Pv, Cut or All?");
+      break;
+    case EventType::leave:
+      if (n.leaf) break;
+      if (level >= 4 && n.cutoff_t == trace::k_never)
+        add(qs, QuestionType::kind, t, id, 0,
+            "What kind of node is " + who(m, id, minimax) + ": Pv, Cut or All?");
+      add(qs, QuestionType::value, t, id, 0,
+          minimax ? "What value does " + who(m, id, minimax) + " return?"
+                  : "What does " + who(m, id, minimax) + " return (ret, negamax)?");
+      break;
+    default:
+      break;
+  }
+}
+
+std::string right_answer(const trace::Model& m, const Question& q, bool minimax) {
+  const trace::ModelNode& n = m.node(q.node);
+  switch (q.type) {
+    case QuestionType::value:
+      return num(value_of(m, q.node, minimax), minimax);
+    case QuestionType::window: {
+      const trace::MinimaxWindow w = window_of(m, q.node, minimax);
+      return "[" + num(w.alpha, minimax) + ", " + num(w.beta, minimax) + "]";
+    }
+    case QuestionType::cutoff:
+      if (m.successor(q.node, n.cutoff_child) != q.child) return "no";
+      return "yes, " + std::to_string(pruned_by(m, q.node)) + " pruned";
+    case QuestionType::kind:
+      return kind_label(q.type == QuestionType::kind && n.cutoff_t <= q.t ? NodeKind::cut : n.kind);
+  }
+  return "";
+}
+
+bool is_right(const trace::Model& m, const Question& q, const Answer& a, bool minimax) {
+  const trace::ModelNode& n = m.node(q.node);
+  switch (q.type) {
+    case QuestionType::value:
+      return a.value && *a.value == value_of(m, q.node, minimax);
+    case QuestionType::window: {
+      const trace::MinimaxWindow w = window_of(m, q.node, minimax);
+      return a.alpha && a.beta && *a.alpha == w.alpha && *a.beta == w.beta;
+    }
+    case QuestionType::cutoff: {
+      const bool cut = m.successor(q.node, n.cutoff_child) == q.child;
+      return a.cutoff && *a.cutoff == cut &&
+             (!cut || !a.pruned || *a.pruned == pruned_by(m, q.node));
+    }
+    case QuestionType::kind:
+      return a.kind && *a.kind == (n.cutoff_t <= q.t ? NodeKind::cut : n.kind);
+  }
+  return false;
+}
+
+}  // namespace
+
+const char* Quiz::level_name(int level) {
+  static const char* const names[] = {"values", "pruning", "windows", "kinds", "negamax"};
+  return names[std::clamp(level, 1, k_levels) - 1];
+}
+
+void Quiz::start(const trace::Model& model, int level) {
+  m_model = &model;
+  m_level = std::clamp(level, 1, k_levels);
+  m_questions.clear();
+  m_missed.clear();
+  m_next = m_right = 0;
+  m_tried = false;
+  m_feedback = {};
+  const bool minimax = view() == trace::ValueView::minimax;
+  for (std::size_t t = 0; t < model.event_count(); ++t)
+    questions_at(model, t, m_level, minimax, m_questions);
+  m_active = true;
+}
+
+std::size_t Quiz::wait_at() const {
+  if (!m_model || m_model->event_count() == 0) return 0;
+  if (!current()) return m_model->event_count() - 1;
+  const std::size_t t = current()->t;
+  return t == 0 ? 0 : t - 1;
+}
+
+QuizFeedback Quiz::answer(const Answer& a) {
+  const Question* q = current();
+  if (!q) return m_feedback = {};
+  const trace::Model& m = *m_model;
+  const bool minimax = view() == trace::ValueView::minimax;
+  QuizFeedback f;
+  f.right_answer = right_answer(m, *q, minimax);
+  f.correct = !a.reveal && !a.skip && is_right(m, *q, a, minimax);
+  std::string why = narrate(m, q->t, view());
+  if (q->type == QuestionType::cutoff && f.right_answer != "no") {
+    // The sentence of the cutoff itself, a few events on, says what was compared.
+    for (std::size_t t = q->t; t < m.event_count() && t < q->t + 8; ++t)
+      if (m.event(t).type == trace::EventType::cutoff && m.event(t).node == q->node)
+        why = narrate(m, t, view());
+  }
+  const int line = line_of_event(m, q->t);
+  const Listing& listing = listing_for(m);
+  if (line > 0 && static_cast<std::size_t>(line) <= listing.lines.size())
+    why += " (pseudocode line " + std::to_string(line) + ": " + listing.lines[line - 1] + ")";
+  f.explanation = why;
+  if (f.correct || a.reveal || a.skip) {
+    if (f.correct && !m_tried) ++m_right;
+    if (!f.correct || m_tried) m_missed.emplace_back(q->text, f.right_answer);
+    ++m_next;
+    m_tried = false;
+  } else {
+    m_tried = true;
+  }
+  m_feedback = f;
+  return f;
+}
+
+std::optional<Score> parse_quiz_number(const std::string& text) {
+  std::string s;
+  for (std::size_t i = 0; i < text.size(); ++i) {  // "−" (U+2212) is a minus; spaces go
+    if (text.compare(i, 3, "\u2212") == 0) {
+      s += '-';
+      i += 2;
+    } else if (text.compare(i, 3, "\u221e") == 0) {
+      s += "inf";
+      i += 2;
+    } else if (text[i] != ' ') {
+      s += text[i];
+    }
+  }
+  if (s == "inf" || s == "+inf") return k_score_inf;
+  if (s == "-inf") return -k_score_inf;
+  if (s.empty() || s.size() > 11) return std::nullopt;
+  char* end = nullptr;
+  const long v = std::strtol(s.c_str(), &end, 10);
+  if (*end || v <= -k_score_inf || v >= k_score_inf) return std::nullopt;
+  return static_cast<Score>(v);
+}
+
+}  // namespace kibitz::viewer
