@@ -92,6 +92,11 @@
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),
       layoutMs: () => M.layoutMs(),
+      // Quiz mode: {level: 1..5 | 'values'..'negamax', practice: 'b=3,d=3,lo=0,hi=20,seed=7'};
+      // answers {value} | {alpha, beta} | {cutoff, pruned} | {kind} | {reveal} | {skip}.
+      startQuiz: (options) => M.startQuiz(typeof options === 'string' ? options : JSON.stringify(options || {})),
+      quizState: () => M.quizState(),
+      answerQuiz: (answer) => M.answerQuiz(typeof answer === 'string' ? answer : JSON.stringify(answer)),
       // File → Export…: a Promise of {name, blob, width, height, frames}; options {format:
       // 'png'|'svg'|'tikz'|'dot'|'gif', width, caption, from, to, step, delay}.
       exportFile: (options) => window.kibitzExport.file(options),

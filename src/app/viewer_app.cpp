@@ -97,6 +97,15 @@ void ViewerApp::process_requests() {
   }
   process_file_requests();
   process_export();
+  if (r.quiz_practice > 0) {  // View → Quiz → a practice tree: the next seed's
+    const int level = r.quiz_practice;
+    r.quiz_practice = 0;
+    PracticeSpec p = practice.value_or(PracticeSpec{});
+    p.seed = practice ? p.seed + 1 : 1;
+    const std::string j = start_quiz_json("{\"level\":" + std::to_string(level) +
+                                          ",\"practice\":\"" + p.to_text() + "\"}");
+    if (j.rfind("{\"error\"", 0) == 0) m_state.error = j;
+  }
   if (r.open_picker) {
     r.open_picker = false;
     if (open_picker) open_picker();

@@ -22,5 +22,6 @@ void draw_legend(ViewerState& s);
 void draw_find(ViewerState& s);          // go to a node; find nodes by a condition
 void draw_file_browser(ViewerState& s);  // desktop: open and save by path
 void draw_export_window(ViewerState& s);  // File → Export…: PNG, SVG, TikZ, DOT, GIF
+void draw_quiz_window(ViewerState& s);    // View → Quiz: the question, the answer, the score
 
 }  // namespace kibitz::viewer

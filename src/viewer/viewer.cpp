@@ -13,6 +13,23 @@ namespace kibitz::viewer {
 
 namespace {
 
+// View → Quiz: this search at a level, or a practice tree (the app makes it from a seed).
+void quiz_menu(ViewerState& s) {
+  if (!ImGui::BeginMenu("Quiz: predict, then see")) return;
+  for (int level = 1; level <= Quiz::k_levels; ++level) {
+    const std::string name = "This search: " + std::to_string(level) + ". " +
+                             Quiz::level_name(level) +
+                             (level > 1 && level < 5 ? " (and the above)" : "");
+    if (ImGui::MenuItem(name.c_str(), nullptr, false, s.has_trace())) s.start_quiz(level);
+  }
+  ImGui::Separator();
+  for (int level = 1; level <= Quiz::k_levels; ++level) {
+    const std::string name = "A practice tree: " + std::string(Quiz::level_name(level));
+    if (ImGui::MenuItem(name.c_str())) s.requests.quiz_practice = level;
+  }
+  ImGui::EndMenu();
+}
+
 void draw_menu(ViewerState& s) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
@@ -27,7 +44,8 @@ void draw_menu(ViewerState& s) {
     } else {
       if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
     }
-    if (ImGui::MenuItem("Export picture\u2026", nullptr, false, s.has_trace())) s.show_export = true;
+    if (ImGui::MenuItem("Export picture\u2026", nullptr, false, s.has_trace()))
+      s.show_export = true;
     ImGui::EndMenu();
   }
   s.note_widget("menu_file");
@@ -63,6 +81,8 @@ void draw_menu(ViewerState& s) {
     if (ImGui::MenuItem("Values as the seed: negamax", "V", !s.minimax_view()))
       s.set_value_view(trace::ValueView::negamax);
     s.note_widget("menu_value_view");
+    quiz_menu(s);
+    s.note_widget("menu_quiz");
     ImGui::Separator();
     ImGui::MenuItem("Forward estimation: estimate bars", nullptr, &s.fe.bars);
     ImGui::MenuItem("Experiments\u2026", nullptr,
@@ -260,6 +280,7 @@ void draw_viewer(ViewerState& s) {
   s.open_tab.clear();
   draw_file_browser(s);
   draw_export_window(s);
+  draw_quiz_window(s);
   draw_fe_experiments(s);
 }
 

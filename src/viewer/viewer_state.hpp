@@ -61,13 +61,14 @@ struct Requests {
   bool download_kbz = false;    // web: download the trace
   bool download_json = false;
   bool export_now = false;     // File → Export…: make the picture of export_options
+  int quiz_practice = 0;       // View → Quiz: a new practice tree quizzed at this level
   bool rebuild_fonts = false;  // the font size changed
   bool copy_link = false;      // web: copy the URL of this view
   bool cancel_search = false;  // stop the search running in the background (its result dropped)
   bool any() const {
     return run || compute_scores || open_picker || !open_path.empty() || !save_path.empty() ||
            download_kbz || download_json || rebuild_fonts || copy_link || cancel_search ||
-           export_now;
+           export_now || quiz_practice > 0;
   }
 };
 

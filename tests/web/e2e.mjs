@@ -406,6 +406,48 @@ try {
   check(ex.gifFrames === 7 && ex.gifWidth === 480, `an exported GIF decodes with ${ex.gifFrames} frames`);
   check(ex.tikz && ex.bad.includes('png, svg, tikz, dot or gif'), 'TikZ exports; a bad format is refused: ' + ex.bad);
 
+  // Quiz: a scripted student on the AIMA tree scores 100%; a wrong answer is explained; a
+  // practice tree from a seed is the one the native build makes.
+  const quiz = await page.evaluate(() => {
+    Kibitz.runSearch({ tree: '((3 12 8)(2 4 6)(14 5 2))', algo: 'alphabeta' });
+    const started = JSON.parse(Kibitz.startQuiz({ level: 'pruning' }));
+    const answers = [{ cutoff: false }, { cutoff: false }, { value: 3 }, { cutoff: false },
+      { cutoff: true, pruned: 2 }, { value: 2 }, { cutoff: false }, { cutoff: false }, { cutoff: false },
+      { value: 2 }, { value: 3 }];
+    const cursors = [];
+    const results = answers.map((a) => {
+      const q = JSON.parse(Kibitz.quizState()).question;
+      Kibitz.seek(1e9);  // the replay stops before the answer's event
+      cursors.push(JSON.parse(Kibitz.viewState()).cursor + 1 === q.t);
+      return JSON.parse(Kibitz.answerQuiz(a)).correct;
+    });
+    const end = JSON.parse(Kibitz.quizState());
+    Kibitz.startQuiz({ level: 2 });
+    const wrong = JSON.parse(Kibitz.answerQuiz({ kind: 'Pv' }));
+    const practice = JSON.parse(Kibitz.startQuiz({ level: 2, practice: 'b=3,d=3,lo=0,hi=20,seed=7' }));
+    return { total: started.total, results, cursors, end, wrong, practice, link: Kibitz.link() };
+  });
+  check(quiz.total === 11 && quiz.results.every((r) => r) && quiz.end.done && quiz.end.right === 11,
+        `a scripted student scores ${quiz.end.right} of ${quiz.total} on the AIMA tree`);
+  check(quiz.cursors.every((c) => c), 'the replay never passes the question being asked');
+  check(!quiz.wrong.correct && quiz.wrong.explanation.includes('pseudocode line'),
+        'a wrong answer is marked wrong, with an explanation: ' + quiz.wrong.explanation);
+  check(quiz.practice.tree === '(((10 4 0) (16 11 8) (12 1 9)) ((16 0 3) (4 5 16) (17 5 2)) ((12 10 12) (13 15 11) (18 6 20)))' &&
+        quiz.link.startsWith('#practice=b=3,d=3,lo=0,hi=20,seed=7&') && quiz.link.includes('&quiz=2'),
+        'the same seed makes the same practice tree as natively; the link names the seed: ' + quiz.link);
+  const quizPage = await openPage(browser, server.url + quiz.link, { width: 1280, height: 800 });
+  await quizPage.page.waitForFunction(() => {
+    const s = JSON.parse(Kibitz.viewState());
+    return s.has_trace && !s.searching && s.widgets.quiz;
+  }, null, { timeout: 30000 });
+  await quizPage.page.waitForTimeout(800);
+  await quizPage.page.screenshot({ path: path.join(artifacts, 'web-quiz.png') });
+  const qs = JSON.parse(await quizPage.page.evaluate(() => Kibitz.quizState()));
+  check(qs.active && qs.level === 2 && qs.question !== null, 'a quiz link opens the quiz at its level');
+  await quizPage.page.close();
+  await api(() => Kibitz.startQuiz({ level: 1 }));
+  await page.evaluate(() => { while (JSON.parse(Kibitz.quizState()).question) Kibitz.answerQuiz({ skip: true }); });
+
   // 15. The theme, the text size, the value view and the pruned toggle survive a reload.
   check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),
         'setTheme and setTextSize take effect');

@@ -37,7 +37,7 @@ struct Options {
                                                    theme = "dark", tab;
   std::string random, bounds, delta, experiment;  // forward estimation
   long long at = -1, select = -1, depth = -1, trials = 0;
-  int frames = 0, width = 1440, height = 900;
+  int frames = 0, width = 1440, height = 900, quiz = 0;
   float font_scale = 1.0f;
   bool present = false;
 };
@@ -74,7 +74,7 @@ void print_usage() {
       "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
       "N]]\n"
       "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
-      "[--present] [--frames N] [--screenshot PNG]\n");
+      "[--present] [--quiz LEVEL] [--frames N] [--screenshot PNG]\n");
 }
 
 // The checks of the options read that need all of them: the theme and the tab's name.
@@ -101,6 +101,8 @@ Options parse(int argc, char** argv) {
     auto fraction = [&](double lo, double hi) { return parse_fraction(a, value(), lo, hi); };
     if (a == "--at")
       o.at = number(0, 1LL << 40);
+    else if (a == "--quiz")  // quiz mode at a level (1 values .. 5 negamax)
+      o.quiz = static_cast<int>(number(1, 5));
     else if (a == "--select")
       o.select = number(0, 1LL << 32);
     else if (a == "--frames")
@@ -299,6 +301,7 @@ int main(int argc, char** argv) {
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
     s.selected = static_cast<std::uint32_t>(o.select);
   if (o.present) s.set_present(true);  // projector mode (P)
+  if (o.quiz > 0) s.start_quiz(o.quiz);
   window->set_capture(!o.screenshot.empty());
 
   int frame = 0;

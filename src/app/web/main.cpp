@@ -257,6 +257,16 @@ emscripten::val js_save_trace() {
 std::string js_save_trace_json() {
   return guarded_json([] { return g_app->save_json(); });
 }
+// Quiz mode: start one, its state, an answer (JSON each way).
+std::string js_start_quiz(const std::string& options) {
+  return guarded_json([&] { return g_app->start_quiz_json(options); });
+}
+std::string js_quiz_state() {
+  return guarded_json([] { return g_app->quiz_state_json(); });
+}
+std::string js_answer_quiz(const std::string& answer) {
+  return guarded_json([&] { return g_app->answer_quiz_json(answer); });
+}
 // File → Export…'s file for the options given (JSON), as the page's API has it.
 std::string js_export_view(const std::string& options) {
   return guarded_json([&] { return g_app->export_json(options); });
@@ -367,6 +377,9 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("saveTraceJson", &js_save_trace_json);
   emscripten::function("link", &js_link);
   emscripten::function("exportView", &js_export_view);
+  emscripten::function("startQuiz", &Changing<&js_start_quiz>::call);
+  emscripten::function("quizState", &js_quiz_state);
+  emscripten::function("answerQuiz", &Changing<&js_answer_quiz>::call);
   emscripten::function("noteError", &Changing<&js_note_error>::call);
   emscripten::function("applyLink", &Changing<&js_apply_link>::call);
   emscripten::function("setPlaying", &Changing<&js_set_playing>::call);
