@@ -25,13 +25,18 @@ class PlatformCanvasGpu : public viewer::CanvasGpu {
   platform::TreeRenderer m_r;
 };
 
-// Makes the renderer (the window's GL context current) and hands it to the canvas; on failure
-// (a shader the driver rejects), says why in `error` and the canvas shows text only.
-inline std::unique_ptr<PlatformCanvasGpu> install_canvas_gpu(std::string& error) {
+// A renderer for each canvas slot (compare mode draws two canvases in a frame).
+struct PlatformCanvasGpus {
+  PlatformCanvasGpu slots[viewer::k_canvas_slots];
+};
+
+// Makes the renderers (the window's GL context current) and hands them to the canvas; on
+// failure (a shader the driver rejects), says why in `error` and the canvas shows text only.
+inline std::unique_ptr<PlatformCanvasGpus> install_canvas_gpu(std::string& error) {
   try {
-    auto gpu = std::make_unique<PlatformCanvasGpu>();
-    viewer::set_canvas_gpu(gpu.get());
-    return gpu;
+    auto gpus = std::make_unique<PlatformCanvasGpus>();
+    for (int i = 0; i < viewer::k_canvas_slots; ++i) viewer::set_canvas_gpu(&gpus->slots[i], i);
+    return gpus;
   } catch (const std::exception& e) {
     error = std::string("the tree canvas cannot draw on this GPU: ") + e.what();
     return nullptr;

@@ -3,6 +3,7 @@
 // (viewer_app_form.cpp), links (viewer_app_links.cpp), files (viewer_app_files.cpp), the JSON
 // views of the page's API (viewer_app_json.cpp) and the Experiments window (viewer_app_fe.cpp).
 #include "app/viewer_app.hpp"
+#include "viewer/compare.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -33,6 +34,7 @@ ViewerApp::ViewerApp(const std::string& assets_dir) {
 void ViewerApp::show(SearchResult&& result, const std::string& origin) {
   auto t = std::make_unique<trace::Trace>(std::move(result.trace));
   m_state.set_trace(std::move(t), origin);
+  end_compare();  // a new search: its own view (compare_specs sets the other side again)
 }
 
 std::string ViewerApp::run(const SearchSpec& given) {
@@ -97,6 +99,15 @@ void ViewerApp::process_requests() {
   }
   process_file_requests();
   process_export();
+  if (r.compare_preset != -1) {  // View → Compare
+    const int i = r.compare_preset;
+    r.compare_preset = -1;
+    const auto& presets = viewer::compare_presets();
+    if (i == -2)
+      end_compare();
+    else if (i >= 0 && static_cast<std::size_t>(i) < presets.size())
+      compare_json(presets[static_cast<std::size_t>(i)].a, presets[static_cast<std::size_t>(i)].b);
+  }
   if (r.quiz_practice > 0) {  // View → Quiz → a practice tree: the next seed's
     const int level = r.quiz_practice;
     r.quiz_practice = 0;

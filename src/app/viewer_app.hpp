@@ -94,6 +94,14 @@ class ViewerApp {
   // The practice tree shown (links give it as practice=..., not as its text), if any.
   std::optional<PracticeSpec> practice;
 
+  // Compare (viewer_app_compare.cpp): A shown as usual, B beside it, B's cursor following
+  // A's; options as runSearch takes them. compare_state_json: {active, a: {title, cursor,
+  // figures: {nodes, leaves, cutoffs, pv, cut, all}}, b: {...}, only_a, only_b}.
+  std::string compare_json(const std::string& a, const std::string& b);
+  std::string compare_specs(const SearchSpec& a, const SearchSpec& b);
+  std::string compare_state_json() const;
+  void end_compare();
+
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
 
@@ -137,6 +145,8 @@ class ViewerApp {
   void apply_link_view(const LinkViewParts& v);
 
   viewer::ViewerState m_state;
+  std::unique_ptr<viewer::ViewerState> m_compare;  // compare mode's B side
+  std::optional<SearchSpec> m_compare_spec;
   std::optional<SearchSpec> m_spec;             // what the shown trace searched, when known
   std::unique_ptr<ExperimentJob> m_experiment;  // the Experiments window's (viewer_app_fe.cpp)
   std::optional<SearchSpec> m_pending;          // the search running in the background

@@ -20,7 +20,7 @@ namespace kibitz::viewer {
 namespace {
 
 CanvasStats g_stats;
-CanvasScene g_scene;
+CanvasScene g_scenes[k_canvas_slots] = {CanvasScene(0), CanvasScene(1)};
 
 using trace::k_no_node;
 
@@ -199,7 +199,9 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   f.hw = s.metrics.node_width * 0.5f;
   f.hh = s.metrics.node_height * 0.5f;
   const float px = f.zoom * s.metrics.node_width;
-  f.lod = px >= 80.0f * s.ui_scale() ? 2 : (px >= 10.0f ? 1 : 0);
+  // Full boxes once their text is 7.5 px or more (what fit() calls readable), boxes with their
+  // kind when they are 10 px wide, else dots.
+  f.lod = s.node_text() * f.zoom >= 7.5f * s.ui_scale() ? 2 : (px >= 10.0f ? 1 : 0);
   f.clip_a = ImVec2(origin.x - f.hw * f.zoom, origin.y - f.hh * f.zoom);
   f.clip_b = ImVec2(origin.x + size.x + f.hw * f.zoom, origin.y + size.y + f.hh * f.zoom);
   f.world_x0 = f.to_world(f.clip_a).x;
@@ -392,6 +394,7 @@ void draw_tooltip(ViewerState& s) {
 // The boxes and lines of the frame, drawn by the GPU from the instances of the layout.
 void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout& layout,
                    ImDrawList* dl) {
+  CanvasScene& g_scene = g_scenes[s.canvas_slot];
   g_scene.sync(s, layout);
   const Palette& pal = palette(s.theme);
   gpu::CanvasDraw draw;
@@ -407,7 +410,7 @@ void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout&
   v.colours.node_bg = pal.node_bg, v.colours.node_bg_open = pal.node_bg_open;
   v.colours.node_border = pal.node_border, v.colours.edge = pal.edge, v.colours.stub = pal.stub;
   g_scene.ranges(f, layout, draw, g_stats);
-  if (CanvasGpu* gpu = canvas_gpu()) gpu->draw(dl, draw);
+  if (CanvasGpu* gpu = canvas_gpu(s.canvas_slot)) gpu->draw(dl, draw);
 }
 
 void centred_message(ImDrawList* dl, ImVec2 origin, ImVec2 size, const char* msg, ImU32 col) {

@@ -11,7 +11,6 @@
 
 namespace kibitz::viewer {
 
-
 std::string ghost_value(const ViewerState& s, const PrunedNode& node) {
   const bool max_to_move = node.depth % 2 == 0;
   const Score v = s.minimax_view() || max_to_move ? node.value : -node.value;

@@ -144,8 +144,17 @@ void compact_leaf(const CanvasPaint& p, ImVec2 a, ImVec2 b, float fs, const Node
   centred_text(p, big, x, (a.y + b.y) * 0.5f - big * 0.35f, width, 0.5f, view_colour, c.leaf_value);
 }
 
+// Compare mode: a node the other search never entered, ringed in purple (the title says so).
+void only_here_mark(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) {
+  if (id >= p.s.only_here.size() || !p.s.only_here[id]) return;
+  const float d = 9.0f * p.zoom;
+  p.dl->AddRect(ImVec2(a.x - d, a.y - d), ImVec2(b.x + d, b.y + d), IM_COL32(150, 60, 200, 255),
+                6.0f * p.zoom, 0, std::max(2.0f, 3.0f * p.zoom));
+}
+
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   full_box(p, id, a, b, current);
+  only_here_mark(p, id, a, b);
   ImU32 view_colour = 0;
   const CardOptions o = card_options(p, id, view_colour);
   const NodeCard c = node_card(p.m, id, p.t, o);
@@ -166,6 +175,7 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
 void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2 c, bool current) {
   const Palette& pal = palette(p.s.theme);
   const NodeKind k = kind_at(p.m.node(id), p.t);
+  only_here_mark(p, id, a, b);
   for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
   if (current)
     p.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(b.x + 3, b.y + 3), pal.active, 3.0f, 0, 2.0f);

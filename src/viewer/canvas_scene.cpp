@@ -15,7 +15,7 @@ namespace kibitz::viewer {
 
 namespace {
 
-CanvasGpu* g_gpu = nullptr;
+CanvasGpu* g_gpus[k_canvas_slots] = {};  // by slot: one per canvas drawn at once
 
 // No pyramid for a tree this small: its nodes are few enough to draw at any zoom.
 constexpr std::uint32_t k_pyramid_min = 4096;
@@ -249,14 +249,15 @@ void add_stubs(const TreeLayout& layout, const std::vector<std::uint32_t>& stubs
 
 }  // namespace
 
-void set_canvas_gpu(CanvasGpu* gpu) {
-  g_gpu = gpu;
+void set_canvas_gpu(CanvasGpu* gpu, int slot) {
+  g_gpus[slot] = gpu;
 }
-CanvasGpu* canvas_gpu() {
-  return g_gpu;
+CanvasGpu* canvas_gpu(int slot) {
+  return g_gpus[slot];
 }
 
 void CanvasScene::sync(const ViewerState& s, const TreeLayout& layout) {
+  CanvasGpu* const g_gpu = g_gpus[m_slot];
   if (layout.generation() == m_generation && g_gpu == m_gpu) return;
   m_generation = layout.generation();
   m_gpu = g_gpu;
@@ -267,6 +268,7 @@ void CanvasScene::sync(const ViewerState& s, const TreeLayout& layout) {
 // the GPU's stores, then makes every instance once, writing each part as it is made: neither
 // the nodes' nor the bins' instances are ever all in memory.
 void CanvasScene::build_sets(const ViewerState& s, const TreeLayout& layout) {
+  CanvasGpu* const g_gpu = g_gpus[m_slot];
   m_levels.clear();
   m_levels.emplace_back();
   const trace::Model* m = layout.built_model();

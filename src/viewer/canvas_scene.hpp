@@ -27,15 +27,18 @@ class CanvasGpu {
   // Adds the draw to dl, to run when ImGui renders it.
   virtual void draw(ImDrawList* dl, const gpu::CanvasDraw& draw) = 0;
 };
-// The app's GPU for the canvas (nullptr: none).
-void set_canvas_gpu(CanvasGpu* gpu);
-CanvasGpu* canvas_gpu();
+// The app's GPU for the canvas (nullptr: none), by slot: each canvas drawn in the same frame
+// (compare mode's two) has its own, with its own instances.
+constexpr int k_canvas_slots = 2;
+void set_canvas_gpu(CanvasGpu* gpu, int slot = 0);
+CanvasGpu* canvas_gpu(int slot = 0);
 
 struct CanvasFrame;
 class ViewerState;
 
 class CanvasScene {
  public:
+  explicit CanvasScene(int slot = 0) : m_slot(slot) {}
   // Writes the layout's instances to the GPU unless they are there already.
   void sync(const ViewerState& s, const TreeLayout& layout);
   // The frame's ranges (edges, stubs' edges, boxes, stubs' boxes) into draw.ranges, and the
@@ -67,6 +70,7 @@ class CanvasScene {
   };
   Row row(const Set& set, bool nodes, bool raw, std::uint32_t d, const TreeLayout& layout,
           std::uint32_t visible_end) const;
+  int m_slot = 0;
   std::uint64_t m_generation = 0;
   const CanvasGpu* m_gpu = nullptr;
 

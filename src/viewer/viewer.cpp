@@ -4,6 +4,7 @@
 
 #include "viewer/boards.hpp"
 #include "viewer/canvas.hpp"
+#include "viewer/compare.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/interest_view.hpp"
 #include "viewer/panels.hpp"
@@ -27,6 +28,18 @@ void quiz_menu(ViewerState& s) {
     const std::string name = "A practice tree: " + std::string(Quiz::level_name(level));
     if (ImGui::MenuItem(name.c_str())) s.requests.quiz_practice = level;
   }
+  ImGui::EndMenu();
+}
+
+// View → Compare: the lessons' pairs of searches side by side.
+void compare_menu(ViewerState& s) {
+  if (!ImGui::BeginMenu("Compare two searches")) return;
+  const std::vector<ComparePreset>& presets = compare_presets();
+  for (std::size_t i = 0; i < presets.size(); ++i)
+    if (ImGui::MenuItem(presets[i].name)) s.requests.compare_preset = static_cast<int>(i);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Back to one search", nullptr, false, s.compare_with != nullptr))
+    s.requests.compare_preset = -2;
   ImGui::EndMenu();
 }
 
@@ -82,6 +95,7 @@ void draw_menu(ViewerState& s) {
       s.set_value_view(trace::ValueView::negamax);
     s.note_widget("menu_value_view");
     quiz_menu(s);
+    compare_menu(s);
     s.note_widget("menu_quiz");
     ImGui::Separator();
     ImGui::MenuItem("Forward estimation: estimate bars", nullptr, &s.fe.bars);
@@ -184,6 +198,7 @@ void draw_right_tabs(ViewerState& s) {
 
 // The canvas under the iteration selector (when the trace has iterations), `size` in all.
 void draw_canvas_column(ViewerState& s, ImVec2 size) {
+  if (s.compare_with) return draw_compare(s, *s.compare_with, size.x, size.y);
   if (wants_iteration_selector(s)) {
     draw_iteration_selector(s);
     size.y -= ImGui::GetFrameHeightWithSpacing();

@@ -28,6 +28,7 @@
 #include "platform/window.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
+#include "viewer/compare.hpp"
 #include "viewer/panels.hpp"
 
 namespace {
@@ -37,7 +38,7 @@ struct Options {
                                                    theme = "dark", tab;
   std::string random, bounds, delta, experiment;  // forward estimation
   long long at = -1, select = -1, depth = -1, trials = 0;
-  int frames = 0, width = 1440, height = 900, quiz = 0;
+  int frames = 0, width = 1440, height = 900, quiz = 0, compare = 0;
   float font_scale = 1.0f;
   bool present = false;
 };
@@ -74,7 +75,7 @@ void print_usage() {
       "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
       "N]]\n"
       "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
-      "[--present] [--quiz LEVEL] [--frames N] [--screenshot PNG]\n");
+      "[--present] [--quiz LEVEL] [--compare N] [--frames N] [--screenshot PNG]\n");
 }
 
 // The checks of the options read that need all of them: the theme and the tab's name.
@@ -103,6 +104,9 @@ Options parse(int argc, char** argv) {
       o.at = number(0, 1LL << 40);
     else if (a == "--quiz")  // quiz mode at a level (1 values .. 5 negamax)
       o.quiz = static_cast<int>(number(1, 5));
+    else if (a == "--compare")  // one of View → Compare's pairs, from 1
+      o.compare = static_cast<int>(
+          number(1, static_cast<long long>(kibitz::viewer::compare_presets().size())));
     else if (a == "--select")
       o.select = number(0, 1LL << 32);
     else if (a == "--frames")
@@ -297,6 +301,11 @@ int main(int argc, char** argv) {
   s.requests.rebuild_fonts = true;
   int status = open_from_command_line(app, o);
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
+  if (o.compare > 0) {  // the pair's two searches, then --at as for one
+    const auto& pair = kibitz::viewer::compare_presets()[static_cast<std::size_t>(o.compare - 1)];
+    app.compare_json(pair.a, pair.b);
+    s.requests.run = false;  // not the first example: the pair is what is shown
+  }
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
     s.selected = static_cast<std::uint32_t>(o.select);

@@ -1,0 +1,67 @@
+// Compare (viewer/compare.hpp, app/viewer_app_compare.cpp): two searches side by side, the
+// second following the first, what only one searched, the figures.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "app_driver.hpp"
+#include "viewer/compare.hpp"
+
+using namespace kibitz;
+using namespace kibitz::test;
+
+TEST_CASE("best against worst ordering of a perfect tree: Knuth and Moore's leaf counts") {
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  s.requests.compare_preset = 0;  // View → Compare → best against worst
+  frames(ui, app, 3);
+  REQUIRE(s.compare_with != nullptr);
+  const viewer::CompareFigures a = viewer::compare_figures(s.model());
+  const viewer::CompareFigures b = viewer::compare_figures(s.compare_with->model());
+  CHECK(a.leaves == 3 * 3 + 3 - 1);  // b^ceil(d/2) + b^floor(d/2) - 1
+  CHECK(b.leaves == 27);             // b^d: nothing pruned
+  CHECK(s.widgets.count("compare_table") == 1);
+  const std::string j = app.compare_state_json();
+  CHECK(j.find(R"("leaves":11)") != std::string::npos);
+  CHECK(j.find(R"("leaves":27)") != std::string::npos);
+  // Every node of the best ordering was searched by the worst; many of the worst's were not.
+  std::size_t only_a = 0, only_b = 0;
+  for (auto x : s.only_here) only_a += x;
+  for (auto x : s.compare_with->only_here) only_b += x;
+  CHECK(only_a == 0);
+  CHECK(only_b == b.nodes - a.nodes);
+}
+
+TEST_CASE("B follows A: the same node where both searched it, the end at the end") {
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  CHECK(app.compare_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
+                         R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J")
+            .find("\"active\":true") != std::string::npos);
+  viewer::ViewerState& b = *s.compare_with;
+  for (std::size_t t = 0; t < s.event_count(); t += 3) {
+    s.seek(t);
+    viewer::follow_compare(s, b);
+    const std::uint32_t na = s.model().node_of_event(t);
+    const std::uint32_t nb = b.model().node_of_event(b.cursor());
+    if (na == trace::k_no_node || nb == trace::k_no_node) continue;
+    CAPTURE(t);
+    if (!s.only_here[na]) CHECK(b.model().path_text(nb) == s.model().path_text(na));
+  }
+  s.seek(s.event_count() - 1);
+  frames(ui, app, 2);
+  CHECK(b.cursor() + 1 == b.event_count());
+  // The ≥ criterion prunes where > does not; a new search ends compare mode.
+  app.compare_json(R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"gt"})J",
+                   R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"ge"})J");
+  REQUIRE(s.compare_with != nullptr);
+  CHECK(viewer::compare_figures(s.compare_with->model()).leaves <
+        viewer::compare_figures(s.model()).leaves);
+  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  CHECK(s.compare_with == nullptr);
+  CHECK(app.compare_json(R"J({"tree":"(1"})J", R"J({"tree":"(1 2)"})J").find("\"error\"") == 1);
+  CHECK(app.compare_json(R"J({"tree":"(1 2)"})J", R"J({"game":"chess","depth":4})J")
+            .find("20000 nodes") != std::string::npos);
+}
