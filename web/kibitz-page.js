@@ -96,6 +96,10 @@
       // answers {value} | {alpha, beta} | {cutoff, pruned} | {kind} | {reveal} | {skip}.
       startQuiz: (options) => M.startQuiz(typeof options === 'string' ? options : JSON.stringify(options || {})),
       quizState: () => M.quizState(),
+      // Compare: two searches side by side, options as runSearch takes them.
+      compare: (a, b) => M.compare(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b)),
+      compareState: () => M.compareState(),
+      endCompare: () => M.endCompare(),
       answerQuiz: (answer) => M.answerQuiz(typeof answer === 'string' ? answer : JSON.stringify(answer)),
       // File → Export…: a Promise of {name, blob, width, height, frames}; options {format:
       // 'png'|'svg'|'tikz'|'dot'|'gif', width, caption, from, to, step, delay}.

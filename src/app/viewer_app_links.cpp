@@ -56,6 +56,12 @@ std::string ViewerApp::url_hash() const {
         "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
   if (s.quiz.active()) h += "&quiz=" + std::to_string(s.quiz.level());
+  if (m_compare && m_compare_spec) {  // compare mode: the other search's set-up, as a link's
+    const std::string mine = m_spec->link_params(), other = m_compare_spec->link_params();
+    const std::size_t a = mine.find("&algo="), b = other.find("&algo=");
+    const bool same_source = mine.compare(0, a, other, 0, b) == 0 && a == b;
+    h += "&compare=1&vs=" + url_encode(same_source ? other.substr(b + 1) : other);
+  }
   if (!s.show_pruned)
     h += "&pruned=0";
   else if (s.pruned_searched)
@@ -74,6 +80,7 @@ struct LinkExtras {
   long long t = 0;
   std::string example;
   std::optional<PracticeSpec> practice;
+  std::string vs;  // compare=1: the other search's link parameters
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
@@ -164,6 +171,15 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
     x.example = value;
     return true;
   }
+  if (key == "compare") {
+    if (value != "0" && value != "1") throw InputError("link: compare must be 0 or 1");
+    return true;  // vs= says what to compare with
+  }
+  if (key == "vs") {
+    if (value.empty()) throw InputError("link: vs must be the other search's set-up");
+    x.vs = value;
+    return true;
+  }
   if (key == "practice") {
     x.practice = PracticeSpec::parse(value);
     return true;
@@ -251,6 +267,29 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     return error_json(failure_text(e));
   }
   practice = extras.practice;
+  if (!extras.vs.empty()) {  // compare mode: both searched here (small searches), then the view
+    SearchSpec other;
+    try {
+      std::string vs = extras.vs;
+      if (vs.rfind("tree=", 0) != 0 && vs.rfind("random=", 0) != 0 && vs.rfind("game=", 0) != 0) {
+        const std::string own = spec.link_params();  // the same source as the first search
+        vs = own.substr(0, own.find("&algo=")) + "&" + vs;
+      }
+      other = SearchSpec::from_link_params(vs, nullptr, nullptr);
+      other.validate();
+    } catch (const std::exception& e) {
+      m_state.error = "link: vs: " + failure_text(e);
+      return error_json(m_state.error);
+    }
+    form_from_spec(spec);
+    apply_view_extras(*this, m_state, extras);
+    const std::string r = compare_specs(spec, other);
+    if (m_state.has_trace() && m_state.error.empty()) {
+      m_state.seek(static_cast<std::size_t>(extras.t));
+      apply_link_view(extras.parts);
+    }
+    return r;
+  }
   form_from_spec(spec);  // show the link's set-up in the form too
   apply_view_extras(*this, m_state, extras);
   if (background) {

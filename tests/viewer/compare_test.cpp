@@ -65,3 +65,26 @@ TEST_CASE("B follows A: the same node where both searched it, the end at the end
   CHECK(app.compare_json(R"J({"tree":"(1 2)"})J", R"J({"game":"chess","depth":4})J")
             .find("20000 nodes") != std::string::npos);
 }
+
+TEST_CASE("a link carries compare mode: the other search's set-up in vs=, its source shared") {
+  ViewerApp app = make_app();
+  app.compare_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
+                   R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  app.state().seek(20);
+  const std::string link = app.url_hash();
+  CAPTURE(link);
+  CHECK(link.find("&compare=1&vs=algo=alphabeta") != std::string::npos);  // the same tree
+  ViewerApp fresh = make_app();
+  fresh.apply_url_hash(link, false);
+  REQUIRE(fresh.state().compare_with != nullptr);
+  CHECK(fresh.state().cursor() == 20);
+  CHECK(fresh.compare_state_json() == app.compare_state_json());
+  // Without a source of its own, the other search takes the first's.
+  ViewerApp short_link = make_app();
+  short_link.apply_url_hash("#tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax&compare=1&vs=algo%3Dalphabeta",
+                            false);
+  REQUIRE(short_link.state().compare_with != nullptr);
+  CHECK(viewer::compare_figures(short_link.state().compare_with->model()).leaves == 7);
+  CHECK(short_link.apply_url_hash("#tree=((1 2))&compare=1&vs=algo%3Dbogus", false)
+            .find("link: vs") != std::string::npos);
+}

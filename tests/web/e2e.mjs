@@ -448,6 +448,29 @@ try {
   await api(() => Kibitz.startQuiz({ level: 1 }));
   await page.evaluate(() => { while (JSON.parse(Kibitz.quizState()).question) Kibitz.answerQuiz({ skip: true }); });
 
+  // Compare: best against worst ordering of a perfect tree, Knuth and Moore's leaf counts side
+  // by side; the link carries it; a screenshot at 1280x800.
+  const best = '(((9 4 2) (15 12 10) (16 13 11)) ((6 3 1) (8 7 5) (19 17 14)) ((5 2 0) (7 6 4) (21 20 18)))';
+  const worst = '(((18 20 21) (4 6 7) (0 2 5)) ((14 17 19) (5 7 8) (1 3 6)) ((11 13 16) (10 12 15) (2 4 9)))';
+  const cmp = JSON.parse(await page.evaluate(([a, b]) => Kibitz.compare({ tree: a, algo: 'alphabeta' }, { tree: b, algo: 'alphabeta' }),
+                                             [best, worst]));
+  check(cmp.active && cmp.a.figures.leaves === 11 && cmp.b.figures.leaves === 27,
+        `compare: best ordering ${cmp.a && cmp.a.figures.leaves} leaves, worst ${cmp.b && cmp.b.figures.leaves} (b^2 + b - 1 = 11, b^3 = 27)`);
+  await api(() => Kibitz.seek(70));
+  await frames(3);
+  const cmpLink = await api(() => Kibitz.link());
+  const cmpPage = await openPage(browser, server.url + cmpLink, { width: 1280, height: 800 });
+  await cmpPage.page.waitForFunction(() => JSON.parse(Kibitz.compareState()).active &&
+                                     JSON.parse(Kibitz.viewState()).widgets.compare_table, null, { timeout: 30000 });
+  await cmpPage.page.waitForTimeout(800);
+  await cmpPage.page.screenshot({ path: path.join(artifacts, 'web-compare.png') });
+  const cs = JSON.parse(await cmpPage.page.evaluate(() => Kibitz.compareState()));
+  check(cs.a.cursor === 70 && cs.b.cursor > 0 && cs.only_b === cs.b.figures.nodes - cs.a.figures.nodes,
+        'a compare link opens both searches, B following A: ' + cmpLink);
+  await cmpPage.page.close();
+  await api(() => Kibitz.endCompare());
+  check(!JSON.parse(await api(() => Kibitz.compareState())).active, 'endCompare goes back to one search');
+
   // 15. The theme, the text size, the value view and the pruned toggle survive a reload.
   check(await api(() => Kibitz.setTheme('light')) && await api(() => Kibitz.setTextSize(1.25)),
         'setTheme and setTextSize take effect');

@@ -257,6 +257,16 @@ emscripten::val js_save_trace() {
 std::string js_save_trace_json() {
   return guarded_json([] { return g_app->save_json(); });
 }
+// Compare: two searches side by side (options as runSearch's); its state; back to one.
+std::string js_compare(const std::string& a, const std::string& b) {
+  return guarded_json([&] { return g_app->compare_json(a, b); });
+}
+std::string js_compare_state() {
+  return guarded_json([] { return g_app->compare_state_json(); });
+}
+void js_end_compare() {
+  g_app->end_compare();
+}
 // Quiz mode: start one, its state, an answer (JSON each way).
 std::string js_start_quiz(const std::string& options) {
   return guarded_json([&] { return g_app->start_quiz_json(options); });
@@ -378,6 +388,9 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("link", &js_link);
   emscripten::function("exportView", &js_export_view);
   emscripten::function("startQuiz", &Changing<&js_start_quiz>::call);
+  emscripten::function("compare", &Changing<&js_compare>::call);
+  emscripten::function("compareState", &js_compare_state);
+  emscripten::function("endCompare", &Changing<&js_end_compare>::call);
   emscripten::function("quizState", &js_quiz_state);
   emscripten::function("answerQuiz", &Changing<&js_answer_quiz>::call);
   emscripten::function("noteError", &Changing<&js_note_error>::call);
