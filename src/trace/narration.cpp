@@ -203,6 +203,10 @@ std::string narrate(const trace::Model& model, std::size_t t, const PrunedNames&
     case EventType::enter:
       return narrate_enter(model, id);
     case EventType::label:
+      // A tree given as text names its nodes; a game's label is the move that led there.
+      if (!model.trace().meta.get("tree").empty())
+        return "This node is named " + model.trace().strings.get(static_cast<std::uint32_t>(e.a)) +
+               " in the tree.";
       return name(id) + " is reached by the move " +
              model.trace().strings.get(static_cast<std::uint32_t>(e.a)) + ".";
     case EventType::position:

@@ -42,7 +42,9 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
     lowest = std::max(lowest, b.y);
     if (f.lod < 2) continue;
     // A leaf shows its value (under its name, if it has one); an inner node its name.
-    const std::string name = g[i].name, v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
+    // Its name, else its path (the narration's "node 1.1"), so the sentence and the box meet.
+    const std::string name = g[i].name.empty() ? g[i].path : g[i].name;
+    const std::string v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
     const float ny = (a.y + b.y) * 0.5f;
     if (!name.empty()) {
       float nfs = v.empty() ? fs : fs * 0.8f;

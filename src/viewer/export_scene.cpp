@@ -103,7 +103,7 @@ void add_pruned(ExportScene& sc, ViewerState& s, const TreeLayout& l, std::uint3
       gh.h = mt.node_height * 0.6f;
       gh.parent = g[i].parent < 0 ? -1 : first + g[i].parent;
       gh.from = from->second;
-      gh.name = g[i].name;
+      gh.name = g[i].name.empty() ? g[i].path : g[i].name;  // as the canvas names it
       gh.value = g[i].leaf ? ghost_value(s, g[i]) : "";
       grow(sc, gh.x, gh.y, gh.w, gh.h + sc.text * 2.0f);  // "pruned" under the lowest row
       sc.ghosts.push_back(std::move(gh));
