@@ -28,7 +28,8 @@ NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
 CardOptions card_options(const CanvasPaint& p, std::uint32_t id, ImU32& view_colour) {
   CardOptions o;
   o.view = p.s.value_view;
-  o.scores = p.s.scores ? &*p.s.scores : nullptr;
+  // Not in quiz mode: a node's unpruned score would give its value away before it returns.
+  o.scores = p.s.scores && !p.s.quiz.active() ? &*p.s.scores : nullptr;
   view_colour = palette(p.s.theme).text;
   o.leaf_word = leaf_word(p, id, nullptr, view_colour);
   return o;

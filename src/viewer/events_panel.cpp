@@ -1,4 +1,5 @@
 // Every event of the trace in a virtualised list (ImGuiListClipper): click a row to seek.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -68,7 +69,10 @@ void draw_events(ViewerState& s) {
     }
   }
   ImGuiListClipper clipper;
-  clipper.Begin(static_cast<int>(m.event_count()), row_h);
+  // In quiz mode only the events up to the question: the later ones would give the answers.
+  const std::size_t rows =
+      s.quiz.active() ? std::min(m.event_count(), s.quiz.wait_at() + 1) : m.event_count();
+  clipper.Begin(static_cast<int>(rows), row_h);
   while (clipper.Step()) {
     for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
       const auto t = static_cast<std::size_t>(row);
@@ -83,7 +87,15 @@ void draw_events(ViewerState& s) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(event_words(m.event(t).type).c_str());
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(narrate(m, t, s.value_view, pruned_names(s.pruned)).c_str());
+      const std::string sentence = narrate(m, t, s.value_view, pruned_names(s.pruned));
+      ImGui::TextUnformatted(sentence.c_str());
+      if (ImGui::IsItemHovered()) {  // a narrow panel cuts the line: the whole of it, wrapped
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+        ImGui::TextUnformatted(sentence.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
     }
   }
   ImGui::EndTable();
