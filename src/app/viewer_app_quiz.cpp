@@ -13,6 +13,15 @@ namespace {
 
 using Json = nlohmann::json;
 
+// JSON text, or an InputError saying where it is not JSON.
+Json parse_json(const std::string& text, const char* what) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error& e) {
+    throw InputError(std::string(what) + ": not JSON (" + e.what() + ")");
+  }
+}
+
 int level_of(const Json& v) {
   if (v.is_number_integer() && v.get<int>() >= 1 && v.get<int>() <= viewer::Quiz::k_levels)
     return v.get<int>();
@@ -87,7 +96,7 @@ Json feedback_json(const viewer::QuizFeedback& f) {
 std::string ViewerApp::start_quiz_json(const std::string& options) {
   try {
     check_json_depth(options, 4, "quiz options");
-    const Json j = Json::parse(options.empty() ? "{}" : options);
+    const Json j = parse_json(options.empty() ? "{}" : options, "quiz options");
     if (!j.is_object()) throw InputError("quiz: options are a JSON object");
     int level = 1;
     std::optional<PracticeSpec> p;
@@ -146,7 +155,10 @@ std::string ViewerApp::answer_quiz_json(const std::string& answer) {
     if (!m_state.quiz.active() || m_state.quiz.done())
       throw InputError("quiz: no question is asked");
     check_json_depth(answer, 4, "a quiz answer");
-    const viewer::QuizFeedback f = m_state.answer_quiz(answer_of(Json::parse(answer)));
+    const viewer::Answer a = answer_of(parse_json(answer, "a quiz answer"));
+    const std::string missing = m_state.quiz.missing(a);
+    if (!missing.empty()) throw InputError("quiz: " + missing);
+    const viewer::QuizFeedback f = m_state.answer_quiz(a);
     return feedback_json(f).dump();
   } catch (const std::exception& e) {
     return error_json(failure_text(e));

@@ -28,8 +28,12 @@ NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
 CardOptions card_options(const CanvasPaint& p, std::uint32_t id, ImU32& view_colour) {
   CardOptions o;
   o.view = p.s.value_view;
-  // Not in quiz mode: a node's unpruned score would give its value away before it returns.
+  // In quiz mode nothing that answers the question: the unpruned scores, the expected kinds,
+  // and the best so far of the node whose value is asked.
   o.scores = p.s.scores && !p.s.quiz.active() ? &*p.s.scores : nullptr;
+  o.hide_expected = p.s.quiz.active() && p.s.quiz.level() >= 4;
+  const Question* q = p.s.quiz.current();
+  o.hide_best = q && q->type == QuestionType::value && q->node == id;
   view_colour = palette(p.s.theme).text;
   o.leaf_word = leaf_word(p, id, nullptr, view_colour);
   return o;

@@ -154,6 +154,10 @@ NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const
   const bool minimax = o.view == trace::ValueView::minimax;
   NodeCard c;
   set_tag(c, n, st);
+  if (o.hide_expected && !c.decided) {
+    c.tag = "\u2026";
+    c.tag_kind = NodeKind::unknown;
+  }
   c.name = card_name(m, id);
   c.title = c.name;
   if (minimax && !n.leaf) {
@@ -164,6 +168,8 @@ NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const
     minimax_lines(c, m, id, st, o);
   else
     negamax_lines(c, m, id, st, o);
+  if (o.hide_best && !n.leaf && c.lines.size() > 1 && !st.has_ret)
+    c.lines[1] = {{"best ?", Ink::dim}, {}};
   if (n.leaf && (st.has_ret || st.evaluated)) {
     const Score v = st.has_ret ? st.ret : st.eval;  // a capture search's own value, once back
     c.leaf_value = minimax ? num(trace::max_view(m, id, v)) : format_score_pretty(v);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "core/criterion.hpp"
 #include "trace/narration.hpp"
 #include "viewer/node_card.hpp"
 #include "viewer/pseudocode.hpp"
@@ -136,7 +137,72 @@ bool is_right(const trace::Model& m, const Question& q, const Answer& a, bool mi
   return false;
 }
 
+Criterion criterion_of(const trace::Model& m) {
+  Criterion c = Criterion::gt;
+  parse_criterion(m.trace().meta.get("criterion", "gt").c_str(), c);
+  return c;
+}
+
+// The rule that answers a question, without its answer: for a wrong answer.
+std::string hint(const trace::Model& m, const Question& q, bool minimax) {
+  const bool max = trace::is_max_node(m, q.node);
+  const Criterion c = criterion_of(m);
+  switch (q.type) {
+    case QuestionType::value:
+      if (!minimax)
+        return "ret is best: the largest of the successors' negated returns (\u2212ret of each), "
+               "or the one that caused a cutoff.";
+      return std::string("A ") + (max ? "MAX" : "MIN") + " node returns the " +
+             (max ? "largest" : "smallest") +
+             " value its successors returned (its best), or the one that caused a cutoff.";
+    case QuestionType::cutoff:
+      if (!minimax)
+        return std::string("A cutoff comes when best[k] ") + criterion_symbol(c) +
+               " \u03b2; then every successor not searched yet is pruned.";
+      return std::string("At a ") + (max ? "MAX" : "MIN") + " node a value v cuts off when v " +
+             trace::max_view_cutoff_symbol(m, q.node, c) + (max ? " \u03b2" : " \u03b1") +
+             " (the " + (max ? "MIN" : "MAX") +
+             " node above would never let play reach it); then every successor not searched yet "
+             "is pruned.";
+    case QuestionType::window:
+      if (!minimax)
+        return "A successor is searched with its parent's window negated and swapped: "
+               "(\u2212\u03b2, \u2212alpha[k]).";
+      return "A successor is entered with its parent's window as it stands then: \u03b1 raised by "
+             "the MAX nodes above, \u03b2 lowered by the MIN nodes.";
+    case QuestionType::kind:
+      return "Cut: a successor caused a cutoff. All: no successor's value got inside the window. "
+             "Pv: otherwise, and its value is exact.";
+  }
+  return "";
+}
+
+// The pseudocode line a question's decision runs: the cutoff test for a cutoff (wherever the
+// trace first runs it), else the line of the question's event.
+int rule_line(const trace::Model& m, const Question& q) {
+  if (q.type == QuestionType::cutoff)
+    for (std::size_t t = 0; t < m.event_count(); ++t)
+      if (m.event(t).type == trace::EventType::cutoff) return line_of_event(m, t);
+  return line_of_event(m, q.t);
+}
+
 }  // namespace
+
+std::string Quiz::missing(const Answer& a) const {
+  const Question* q = current();
+  if (!q || a.reveal || a.skip) return "";
+  switch (q->type) {
+    case QuestionType::value:
+      return a.value ? "" : "this question asks for a value (a number, or +inf / -inf)";
+    case QuestionType::window:
+      return a.alpha && a.beta ? "" : "this question asks for a window: an alpha and a beta";
+    case QuestionType::cutoff:
+      return a.cutoff ? "" : "this question asks whether there is a cutoff (yes or no)";
+    case QuestionType::kind:
+      return a.kind ? "" : "this question asks for a kind: Pv, Cut or All";
+  }
+  return "";
+}
 
 const char* Quiz::level_name(int level) {
   static const char* const names[] = {"values", "pruning", "windows", "kinds", "negamax"};
@@ -170,30 +236,34 @@ QuizFeedback Quiz::answer(const Answer& a) {
   const trace::Model& m = *m_model;
   const bool minimax = view() == trace::ValueView::minimax;
   QuizFeedback f;
-  f.right_answer = right_answer(m, *q, minimax);
+  const std::string right = right_answer(m, *q, minimax);
   f.correct = !a.reveal && !a.skip && is_right(m, *q, a, minimax);
+  const bool settled = f.correct || a.reveal || a.skip;
+  const int line = rule_line(m, *q);
+  const Listing& listing = listing_for(m);
+  const std::string code =
+      line > 0 && static_cast<std::size_t>(line) <= listing.lines.size()
+          ? " (pseudocode line " + std::to_string(line) + ": " + listing.lines[line - 1] + ")"
+          : "";
+  if (!settled) {  // wrong: the rule, not the answer; the question stays
+    f.explanation = hint(m, *q, minimax) + code;
+    m_tried = true;
+    return m_feedback = f;
+  }
+  f.right_answer = right;
   std::string why = narrate(m, q->t, view());
-  if (q->type == QuestionType::cutoff && f.right_answer != "no") {
+  if (q->type == QuestionType::cutoff && right != "no") {
     // The sentence of the cutoff itself, a few events on, says what was compared.
     for (std::size_t t = q->t; t < m.event_count() && t < q->t + 8; ++t)
       if (m.event(t).type == trace::EventType::cutoff && m.event(t).node == q->node)
         why = narrate(m, t, view());
   }
-  const int line = line_of_event(m, q->t);
-  const Listing& listing = listing_for(m);
-  if (line > 0 && static_cast<std::size_t>(line) <= listing.lines.size())
-    why += " (pseudocode line " + std::to_string(line) + ": " + listing.lines[line - 1] + ")";
-  f.explanation = why;
-  if (f.correct || a.reveal || a.skip) {
-    if (f.correct && !m_tried) ++m_right;
-    if (!f.correct || m_tried) m_missed.emplace_back(q->text, f.right_answer);
-    ++m_next;
-    m_tried = false;
-  } else {
-    m_tried = true;
-  }
-  m_feedback = f;
-  return f;
+  f.explanation = why + code;
+  if (f.correct && !m_tried) ++m_right;
+  if (!f.correct || m_tried) m_missed.emplace_back(q->text, right);
+  ++m_next;
+  m_tried = false;
+  return m_feedback = f;
 }
 
 std::optional<Score> parse_quiz_number(const std::string& text) {

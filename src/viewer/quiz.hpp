@@ -41,7 +41,7 @@ struct Answer {
 
 struct QuizFeedback {
   bool correct = false;
-  std::string right_answer;  // "2", "[3, +∞]", "yes, 2 pruned", "Cut"
+  std::string right_answer;  // "2", "[3, +∞]", "yes, 2 pruned", "Cut"; "" while not settled
   std::string explanation;   // the narration of the event, and the pseudocode line
 };
 
@@ -64,8 +64,11 @@ class Quiz {
   // Where the replay waits for the current question (just before its event), or the end.
   std::size_t wait_at() const;
 
+  // What an answer lacks for the current question ("this question asks for a value"), or "".
+  std::string missing(const Answer& a) const;
   // Checks an answer to the current question. Right (or revealed, or skipped): the quiz moves
-  // to the next question. Wrong: it stays, and the feedback explains.
+  // to the next question, and the feedback gives the answer and what the search did. Wrong: it
+  // stays, and the feedback gives the rule and the pseudocode line, not the answer.
   QuizFeedback answer(const Answer& a);
   const QuizFeedback& last_feedback() const { return m_feedback; }
 

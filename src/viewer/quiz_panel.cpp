@@ -1,6 +1,7 @@
 // Quiz mode's window (quiz.hpp): the question in large type over the canvas, the student's
 // answer (a number, a window, yes or no, a kind), Check, Reveal and Skip, the feedback with its
 // explanation, the score, and at the end what was missed. Opened from View → Quiz.
+#include <algorithm>
 #include <string>
 
 #include <imgui.h>
@@ -15,6 +16,7 @@ namespace {
 struct QuizInputs {
   std::string value, alpha, beta;
   int pruned = 0;
+  std::string note;  // a typing slip, said here rather than counted wrong
 };
 
 // The answer controls of the question's type; true and the answer filled when one is given.
@@ -27,8 +29,8 @@ bool answer_controls(const Question& q, QuizInputs& in, Answer& a) {
       ImGui::SameLine();
       if ((ImGui::Button("Check") || enter) && !in.value.empty()) {
         a.value = parse_quiz_number(in.value);
-        if (!a.value) a.value = k_score_inf + 1;  // not a number: wrong, and said so
-        return true;
+        in.note = a.value ? "" : "Type a number, such as 3, -2 or +inf.";
+        return a.value.has_value();
       }
       return false;
     }
@@ -42,8 +44,8 @@ bool answer_controls(const Question& q, QuizInputs& in, Answer& a) {
       if (ImGui::Button("Check") && !in.alpha.empty() && !in.beta.empty()) {
         a.alpha = parse_quiz_number(in.alpha);
         a.beta = parse_quiz_number(in.beta);
-        if (!a.alpha || !a.beta) a.alpha = a.beta = k_score_inf + 1;
-        return true;
+        in.note = a.alpha && a.beta ? "" : "Type two numbers, such as 3 and +inf.";
+        return a.alpha && a.beta;
       }
       return false;
     }
@@ -76,12 +78,18 @@ bool answer_controls(const Question& q, QuizInputs& in, Answer& a) {
   return false;
 }
 
+// The last answer's feedback: a wrong one's rule (the question is still asked), or the last
+// settled question's answer and what the search did.
 void feedback(const ViewerState& s) {
   const QuizFeedback& f = s.quiz.last_feedback();
-  if (f.right_answer.empty()) return;
+  if (f.explanation.empty()) return;
   const Palette& pal = palette(s.theme);
+  ImGui::Separator();
   ImGui::PushStyleColor(ImGuiCol_Text, f.correct ? pal.pv : pal.cutoff_mark);
-  ImGui::TextWrapped("%s", f.correct ? "Right." : ("The answer: " + f.right_answer + ".").c_str());
+  const std::string head = f.right_answer.empty() ? "Not quite. Try again, or Reveal."
+                           : f.correct            ? "The last answer was right."
+                                                  : "The last question's answer: " + f.right_answer + ".";
+  ImGui::TextWrapped("%s", head.c_str());
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", f.explanation.c_str());
 }
@@ -100,19 +108,29 @@ void summary(ViewerState& s) {
 void draw_quiz_window(ViewerState& s) {
   if (!s.quiz.active()) return;
   static QuizInputs in;
+  s.value_view = s.quiz.view();  // the questions' form, whatever V says while it runs
+  // At the bottom right of the canvas (trees hang from its top), never wider than the window
+  // (a phone), moved freely after.
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // At the top right, clear of the tree's root (trees grow from the left and the top).
-  ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x + vp->WorkSize.x - 12, vp->WorkPos.y + 30),
-                          ImGuiCond_FirstUseEver, ImVec2(1.0f, 0.0f));
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 30, 0), ImGuiCond_FirstUseEver);
+  const float w = std::min(ImGui::GetFontSize() * 26, vp->WorkSize.x - 16);
+  const auto canvas = s.widgets.find("canvas");
+  const ImVec2 corner = canvas != s.widgets.end()
+                            ? ImVec2(canvas->second.z - 8, canvas->second.w - 8)
+                            : ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8, vp->WorkPos.y + vp->WorkSize.y * 0.6f);
+  ImGui::SetNextWindowPos(ImVec2(std::max(vp->WorkPos.x + 8 + w, corner.x), corner.y),
+                          ImGuiCond_Appearing, ImVec2(1.0f, 1.0f));
+  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(w, 200.0f), 0),
+                                      ImVec2(vp->WorkSize.x - 16, vp->WorkSize.y * 0.7f));
+
   bool open = true;
   const std::string title = std::string("Quiz: ") + Quiz::level_name(s.quiz.level()) + "###quiz";
-  if (!ImGui::Begin(title.c_str(), &open)) {
+  if (!ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     if (!open) s.quiz.stop();
     return;
   }
   s.note_widget("quiz");
+  ImGui::PushTextWrapPos(w - ImGui::GetStyle().WindowPadding.x * 2);  // its width, always
   ImGui::TextDisabled("%zu of %zu asked, %zu right the first time", s.quiz.asked(), s.quiz.total(),
                       s.quiz.right_first_time());
   if (const Question* q = s.quiz.current()) {
@@ -122,6 +140,7 @@ void draw_quiz_window(ViewerState& s) {
     Answer a;
     const std::size_t before = s.quiz.asked();
     bool given = answer_controls(*q, in, a);
+    if (!in.note.empty()) ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "%s", in.note.c_str());
     if (ImGui::Button("Reveal")) given = a.reveal = true;
     ImGui::SameLine();
     if (ImGui::Button("Skip")) given = a.skip = true;
@@ -134,6 +153,7 @@ void draw_quiz_window(ViewerState& s) {
   }
   feedback(s);
   if (ImGui::Button("Stop the quiz")) open = false;
+  ImGui::PopTextWrapPos();
   ImGui::End();
   if (!open) s.quiz.stop();
 }

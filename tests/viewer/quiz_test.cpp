@@ -73,13 +73,19 @@ TEST_CASE("a wrong answer is marked wrong and explained; the summary lists it") 
   for (int i = 0; i < 4; ++i) app.answer_quiz_json(k_aima_level2[static_cast<std::size_t>(i)]);
   const std::string wrong = app.answer_quiz_json(R"({"cutoff":false})");  // it does cut off
   CHECK(field(wrong, "correct") == "false");
-  CHECK(field(wrong, "right_answer") == "yes, 2 pruned");
+  CHECK(field(wrong, "right_answer").empty());  // not given away: the question stays
   const std::string why = field(wrong, "explanation");
   CAPTURE(why);
-  CHECK(why.find("MIN node 1: best 2 < \u03b1 = 3") != std::string::npos);
-  CHECK(why.find("pseudocode line") != std::string::npos);
+  CHECK(why.find("At a MIN node a value v cuts off when v < \u03b1") != std::string::npos);
+  CHECK(why.find("pseudocode line 17") != std::string::npos);  // the cutoff test
   CHECK(s.quiz.current()->type == viewer::QuestionType::cutoff);  // asked again
-  CHECK(field(app.answer_quiz_json(R"({"cutoff":true})"), "correct") == "true");
+  const std::string right = app.answer_quiz_json(R"({"cutoff":true})");
+  CHECK(field(right, "correct") == "true");
+  CHECK(field(right, "right_answer") == "yes, 2 pruned");
+  CHECK(field(right, "explanation").find("MIN node 1: best 2 < \u03b1 = 3") == 0);
+  // An answer that is not one for the question is refused, not marked wrong.
+  CHECK(app.answer_quiz_json(R"({"kind":"Pv"})").find("asks for a value") != std::string::npos);
+  CHECK(app.answer_quiz_json("not json").find("not JSON") != std::string::npos);
   CHECK(field(app.answer_quiz_json(R"({"value":-2})"), "correct") == "false");  // negamax's
   CHECK(field(app.answer_quiz_json(R"({"reveal":true})"), "right_answer") == "2");
   app.answer_quiz_json(R"({"skip":true})");
@@ -87,7 +93,8 @@ TEST_CASE("a wrong answer is marked wrong and explained; the summary lists it") 
   CHECK(field(state, "right") == "4");
   CHECK(state.find(R"("answer":"yes, 2 pruned")") != std::string::npos);
   CHECK(state.find(R"("answer":"2")") != std::string::npos);
-  for (const char* bad : {R"({"value":"three"})", R"({"kind":"Leaf"})", R"({"colour":1})", "7"}) {
+  for (const char* bad : {R"({"value":"three"})", R"({"kind":"Leaf"})", R"({"colour":1})", "7",
+                          "{"}) {
     CAPTURE(bad);
     CHECK(app.answer_quiz_json(bad).find(R"({"error":)") == 0);
   }

@@ -423,14 +423,14 @@ try {
     });
     const end = JSON.parse(Kibitz.quizState());
     Kibitz.startQuiz({ level: 2 });
-    const wrong = JSON.parse(Kibitz.answerQuiz({ kind: 'Pv' }));
+    const wrong = JSON.parse(Kibitz.answerQuiz({ cutoff: true }));  // leaf 0.0's 3 cuts nothing off
     const practice = JSON.parse(Kibitz.startQuiz({ level: 2, practice: 'b=3,d=3,lo=0,hi=20,seed=7' }));
     return { total: started.total, results, cursors, end, wrong, practice, link: Kibitz.link() };
   });
   check(quiz.total === 11 && quiz.results.every((r) => r) && quiz.end.done && quiz.end.right === 11,
         `a scripted student scores ${quiz.end.right} of ${quiz.total} on the AIMA tree`);
   check(quiz.cursors.every((c) => c), 'the replay never passes the question being asked');
-  check(!quiz.wrong.correct && quiz.wrong.explanation.includes('pseudocode line'),
+  check(!quiz.wrong.correct && quiz.wrong.right_answer === '' && quiz.wrong.explanation.includes('pseudocode line'),
         'a wrong answer is marked wrong, with an explanation: ' + quiz.wrong.explanation);
   check(quiz.practice.tree === '(((10 4 0) (16 11 8) (12 1 9)) ((16 0 3) (4 5 16) (17 5 2)) ((12 10 12) (13 15 11) (18 6 20)))' &&
         quiz.link.startsWith('#practice=b=3,d=3,lo=0,hi=20,seed=7&') && quiz.link.includes('&quiz=2'),
