@@ -97,7 +97,9 @@
       startQuiz: (options) => M.startQuiz(typeof options === 'string' ? options : JSON.stringify(options || {})),
       quizState: () => M.quizState(),
       // Compare: two searches side by side, options as runSearch takes them.
-      compare: (a, b) => M.compare(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b)),
+      compare: (a, b) => (a === undefined || b === undefined || a === null || b === null
+        ? JSON.stringify({ error: 'compare: give two set-ups, A and B (as runSearch takes them)' })
+        : M.compare(typeof a === 'string' ? a : JSON.stringify(a), typeof b === 'string' ? b : JSON.stringify(b))),
       compareState: () => M.compareState(),
       endCompare: () => M.endCompare(),
       answerQuiz: (answer) => M.answerQuiz(typeof answer === 'string' ? answer : JSON.stringify(answer)),

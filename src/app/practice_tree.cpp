@@ -47,6 +47,7 @@ int number(const std::string& key, const std::string& v, int lo, int hi) {
 
 PracticeSpec PracticeSpec::parse(const std::string& text) {
   PracticeSpec p;
+  std::vector<std::string> seen;
   std::size_t at = 0;
   while (at <= text.size()) {
     std::size_t end = text.find(',', at);
@@ -57,6 +58,9 @@ PracticeSpec PracticeSpec::parse(const std::string& text) {
     const std::size_t eq = item.find('=');
     const std::string key = item.substr(0, eq),
                       v = eq == std::string::npos ? "" : item.substr(eq + 1);
+    for (const std::string& k : seen)
+      if (k == key) throw InputError("practice: " + key + " is given twice");
+    seen.push_back(key);
     if (key == "b")
       p.branching = number(key, v, 2, 5);
     else if (key == "d")

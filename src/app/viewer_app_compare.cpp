@@ -41,6 +41,8 @@ nlohmann::json figures_json(const viewer::CompareFigures& f) {
 }  // namespace
 
 void ViewerApp::end_compare() {
+  if (m_state.fit_whole) m_state.camera.fit_pending = true;  // a whole canvas again
+  m_state.fit_whole = false;
   m_state.compare_with = nullptr;
   m_state.only_here.clear();
   m_compare.reset();
@@ -52,10 +54,16 @@ std::string ViewerApp::compare_specs(const SearchSpec& a, const SearchSpec& b) {
     end_compare();
     const std::string ra = run(a);
     if (!m_state.error.empty() || !m_state.has_trace()) return ra;
-    const SearchSpec sb = completed(b);
-    check_viewer_size(sb);
-    std::atomic<bool> stop{false};
-    SearchResult r = run_search(sb, viewer_recording(&stop));
+    SearchSpec sb;
+    SearchResult r;
+    try {  // a message that says it is B's
+      sb = completed(b);
+      check_viewer_size(sb);
+      std::atomic<bool> stop{false};
+      r = run_search(sb, viewer_recording(&stop));
+    } catch (const std::exception& e) {
+      throw InputError("compare: set-up B: " + failure_text(e));
+    }
     auto other = std::make_unique<viewer::ViewerState>();
     other->services = m_state.services;
     other->algorithms = m_state.algorithms;
@@ -70,9 +78,19 @@ std::string ViewerApp::compare_specs(const SearchSpec& a, const SearchSpec& b) {
           "): a smaller tree or depth");
     m_compare = std::move(other);
     m_compare_spec = sb;
-    m_state.compare_title = title_of(*m_spec);
-    m_compare->compare_title = title_of(sb);
+    // An example's title where the tree is one ("Perfect ordering (b = 3, d = 3)").
+    auto titled = [&](const SearchSpec& s) {
+      for (const viewer::Example& e : m_state.examples)
+        if (!s.tree.empty() && e.tree == s.tree) {
+          const AlgorithmEntry* a = find_algorithm(s.algo);
+          return std::string(a ? a->label : s.algo) + ", " + e.title;
+        }
+      return title_of(s);
+    };
+    m_state.compare_title = titled(*m_spec);
+    m_compare->compare_title = titled(sb);
     m_state.compare_with = m_compare.get();
+    m_state.fit_whole = m_compare->fit_whole = true;  // two half canvases: each tree whole
     viewer::mark_only_here(m_state, *m_compare);
     return compare_state_json();
   } catch (const std::exception& e) {
@@ -84,10 +102,18 @@ std::string ViewerApp::compare_specs(const SearchSpec& a, const SearchSpec& b) {
 
 std::string ViewerApp::compare_json(const std::string& a, const std::string& b) {
   try {
-    SearchSpec sa = SearchSpec::from_json(a, false);
-    SearchSpec sb = SearchSpec::from_json(b, false);
-    sa.validate();
-    sb.validate();
+    // Each set-up checked on its own: a message says which is wrong.
+    auto spec = [](const std::string& json, const char* side) {
+      try {
+        SearchSpec s = SearchSpec::from_json(json, false);
+        s.validate();
+        return s;
+      } catch (const std::exception& e) {
+        throw InputError(std::string("compare: set-up ") + side + ": " + failure_text(e));
+      }
+    };
+    SearchSpec sa = spec(a, "A");
+    SearchSpec sb = spec(b, "B");
     form_from_spec(sa);
     return compare_specs(sa, sb);
   } catch (const std::exception& e) {

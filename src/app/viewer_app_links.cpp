@@ -81,6 +81,7 @@ struct LinkExtras {
   std::string example;
   std::optional<PracticeSpec> practice;
   std::string vs;  // compare=1: the other search's link parameters
+  bool compare = false;
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
@@ -173,6 +174,7 @@ bool link_extra(const std::string& key, const std::string& value, void* user) {
   }
   if (key == "compare") {
     if (value != "0" && value != "1") throw InputError("link: compare must be 0 or 1");
+    x.compare = value == "1";
     return true;  // vs= says what to compare with
   }
   if (key == "vs") {
@@ -262,6 +264,8 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
       spec.tree = it->tree;
     }
     if (extras.practice) spec.tree = practice_tree(*extras.practice);
+    if (extras.compare && extras.vs.empty())
+      throw InputError("link: compare=1 needs vs=, the other search's set-up (vs=algo%3Dminimax)");
   } catch (const std::exception& e) {
     m_state.error = failure_text(e);
     return error_json(failure_text(e));

@@ -56,8 +56,8 @@ void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_
   const float whole = std::min((size.x - margin) / w, (size.y - margin) / h);
   const float by_height = std::min((size.y - margin) / h, 1.25f * s.ui_scale());
   // Near first only when the whole tree would be too small to read (its text under 8 px).
-  if (!s.camera.fitted_near && whole < 0.53f * s.ui_scale() && whole * h < 0.35f * size.y &&
-      layout.node_count() > 0) {
+  if (!s.camera.fitted_near && !s.fit_whole && whole < 0.53f * s.ui_scale() &&
+      whole * h < 0.35f * size.y && layout.node_count() > 0) {
     s.camera.zoom = by_height;
     const std::uint32_t at = layout.contains(current) ? current : layout.first();
     s.camera.x = layout.x(at);
@@ -124,7 +124,10 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
   const ImVec2 centre(f.origin.x + f.size.x * 0.5f, f.origin.y + f.size.y * 0.5f);
   if (keys::pressed(keys::k_equal) || keys::pressed(keys::k_kp_add)) zoom_at(centre, 1.25f);
   if (keys::pressed(keys::k_minus) || keys::pressed(keys::k_kp_subtract)) zoom_at(centre, 0.8f);
-  if (keys::pressed(keys::k_f, false)) s.camera.fit_all_pending = true;
+  if (keys::pressed(keys::k_f, false)) {
+    s.camera.fit_all_pending = true;
+    if (s.compare_with) s.compare_with->camera.fit_all_pending = true;  // both sides
+  }
   if (keys::pressed(keys::k_c, false)) s.camera.follow = !s.camera.follow;
   if (keys::pressed(keys::k_m, false)) s.show_overview = !s.show_overview;
   if (keys::pressed(keys::k_z, false) && s.selected != k_no_node) s.go_to(s.selected);
@@ -468,7 +471,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   s.camera.ui_scale = s.ui_scale();
   if (s.camera.fit_pending) {
     // A new trace: size the view for the tree it will become, not for its first node.
-    fit(s, s.final_layout(), size, true);
+    fit(s, s.final_layout(), size, !s.fit_whole);
     s.camera.fit_pending = false;
   }
   const std::uint32_t at =

@@ -88,7 +88,7 @@ void feedback(const ViewerState& s) {
   ImGui::PushStyleColor(ImGuiCol_Text, f.correct ? pal.pv : pal.cutoff_mark);
   const std::string head = f.right_answer.empty() ? "Not quite. Try again, or Reveal."
                            : f.correct            ? "The last answer was right."
-                                                  : "The last question's answer: " + f.right_answer + ".";
+                                       : "The last question's answer: " + f.right_answer + ".";
   ImGui::TextWrapped("%s", head.c_str());
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", f.explanation.c_str());
@@ -114,9 +114,10 @@ void draw_quiz_window(ViewerState& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float w = std::min(ImGui::GetFontSize() * 26, vp->WorkSize.x - 16);
   const auto canvas = s.widgets.find("canvas");
-  const ImVec2 corner = canvas != s.widgets.end()
-                            ? ImVec2(canvas->second.z - 8, canvas->second.w - 8)
-                            : ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8, vp->WorkPos.y + vp->WorkSize.y * 0.6f);
+  const ImVec2 corner =
+      canvas != s.widgets.end()
+          ? ImVec2(canvas->second.z - 8, canvas->second.w - 8)
+          : ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8, vp->WorkPos.y + vp->WorkSize.y * 0.6f);
   ImGui::SetNextWindowPos(ImVec2(std::max(vp->WorkPos.x + 8 + w, corner.x), corner.y),
                           ImGuiCond_Appearing, ImVec2(1.0f, 1.0f));
   ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(w, 200.0f), 0),

@@ -213,6 +213,7 @@ class ViewerState {
   // each side searched (its title), and by node id the nodes the other side never entered.
   ViewerState* compare_with = nullptr;
   int canvas_slot = 0;  // its canvas's GPU instances (canvas_scene.hpp): compare's B has 1
+  bool fit_whole = false;  // fitting shows the whole tree however small (compare's sides)
   std::string compare_title;
   std::vector<std::uint8_t> only_here;
   // Quiz mode (quiz.hpp): while it runs, the cursor never passes the current question's event.

@@ -81,10 +81,19 @@ TEST_CASE("a link carries compare mode: the other search's set-up in vs=, its so
   CHECK(fresh.compare_state_json() == app.compare_state_json());
   // Without a source of its own, the other search takes the first's.
   ViewerApp short_link = make_app();
-  short_link.apply_url_hash("#tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax&compare=1&vs=algo%3Dalphabeta",
-                            false);
+  short_link.apply_url_hash(
+      "#tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax&compare=1&vs=algo%3Dalphabeta", false);
   REQUIRE(short_link.state().compare_with != nullptr);
   CHECK(viewer::compare_figures(short_link.state().compare_with->model()).leaves == 7);
   CHECK(short_link.apply_url_hash("#tree=((1 2))&compare=1&vs=algo%3Dbogus", false)
             .find("link: vs") != std::string::npos);
+  CHECK(short_link.apply_url_hash("#tree=((1 2))&compare=1", false).find("needs vs=") !=
+        std::string::npos);
+  CHECK(short_link.compare_json(R"J({"tree":"(1 2)"})J", R"J({"tree":"(1"})J").find("set-up B") !=
+        std::string::npos);
+  // The sides' titles: an example's title where the tree is one.
+  short_link.state().requests.compare_preset = 0;
+  short_link.process_requests();
+  CHECK(short_link.state().compare_title.find("Perfect ordering") != std::string::npos);
+  CHECK(short_link.state().compare_with->compare_title.find("Worst ordering") != std::string::npos);
 }

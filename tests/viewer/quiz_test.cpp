@@ -77,7 +77,7 @@ TEST_CASE("a wrong answer is marked wrong and explained; the summary lists it") 
   const std::string why = field(wrong, "explanation");
   CAPTURE(why);
   CHECK(why.find("At a MIN node a value v cuts off when v < \u03b1") != std::string::npos);
-  CHECK(why.find("pseudocode line 17") != std::string::npos);  // the cutoff test
+  CHECK(why.find("pseudocode line 17") != std::string::npos);     // the cutoff test
   CHECK(s.quiz.current()->type == viewer::QuestionType::cutoff);  // asked again
   const std::string right = app.answer_quiz_json(R"({"cutoff":true})");
   CHECK(field(right, "correct") == "true");
@@ -93,8 +93,8 @@ TEST_CASE("a wrong answer is marked wrong and explained; the summary lists it") 
   CHECK(field(state, "right") == "4");
   CHECK(state.find(R"("answer":"yes, 2 pruned")") != std::string::npos);
   CHECK(state.find(R"("answer":"2")") != std::string::npos);
-  for (const char* bad : {R"({"value":"three"})", R"({"kind":"Leaf"})", R"({"colour":1})", "7",
-                          "{"}) {
+  for (const char* bad :
+       {R"({"value":"three"})", R"({"kind":"Leaf"})", R"({"colour":1})", "7", "{"}) {
     CAPTURE(bad);
     CHECK(app.answer_quiz_json(bad).find(R"({"error":)") == 0);
   }
@@ -147,6 +147,6 @@ TEST_CASE("practice trees: the same seed the same tree, one that prunes; links n
   fresh.apply_url_hash(link, false);
   CHECK(fresh.state().quiz.active());
   CHECK(fresh.state().quiz.total() == app.state().quiz.total());
-  for (const char* bad : {"b=9", "d=0", "lo=5,hi=1", "colour=red", "seed=-1"})
+  for (const char* bad : {"b=9", "d=0", "lo=5,hi=1", "colour=red", "seed=-1", "b=3,b=4"})
     CHECK_THROWS_AS(PracticeSpec::parse(bad), InputError);
 }

@@ -343,6 +343,7 @@ void js_set_camera(double x, double y, double zoom) {
 }
 void js_fit() {
   g_app->state().camera.fit_all_pending = true;
+  if (auto* other = g_app->state().compare_with) other->camera.fit_all_pending = true;
 }
 double js_layout_ms() {
   return guarded(
