@@ -43,9 +43,12 @@
       if (!blob) throw new Error('the browser could not encode a PNG this size');
       return { name: r.name, blob, width: canvas.width, height: canvas.height, frames: 1 };
     }
+    if (r.frames.length > 500)
+      throw new Error('a GIF of at most 500 frames in the page (' + r.frames.length + ' asked): a larger step, a shorter range, or kibitz render');
     const { GIFEncoder, quantize, applyPalette } = await import('./gifenc.esm.js');
     const gif = GIFEncoder();
     for (const svg of r.frames) {
+      await new Promise((done) => setTimeout(done, 0));  // the page stays live between frames
       const ctx = await draw(svg, r.width, canvas);
       const rgba = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
       const palette = quantize(rgba, 256);

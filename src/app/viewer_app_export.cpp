@@ -81,8 +81,12 @@ std::vector<viewer::ExportScene> ViewerApp::export_scenes(const Options& o) {
     return scenes;
   }
   const long long last = static_cast<long long>(s.event_count()) - 1;
-  const long long to = o.to < 0 ? static_cast<long long>(cursor) : std::min(o.to, last);
-  const long long from = std::clamp(o.from, 0LL, to);
+  if (o.to > last)
+    throw InputError("export: 'to' is past the last event (" + std::to_string(last) + ")");
+  const long long to = o.to < 0 ? static_cast<long long>(cursor) : o.to;
+  if (o.from < 0 || o.from > to)
+    throw InputError("export: 'from' must be an event from 0 to 'to' (" + std::to_string(to) + ")");
+  const long long from = o.from;
   if ((to - from) / o.step + 1 > 2000)
     throw InputError("export: at most 2000 frames (" + std::to_string((to - from) / o.step + 1) +
                      " asked): a larger step or a shorter range");
@@ -125,7 +129,10 @@ void ViewerApp::process_export() {
     if (o.format == "png" || o.format == "gif") {
       if (!pictures) throw InputError("export: this build makes no PNG or GIF");
       pictures(o, std::move(scenes));
-      if (!m_state.is_web) m_state.status = "exported " + o.path;
+      if (!m_state.is_web) {
+        m_state.error.clear();
+        m_state.status = "exported " + o.path;
+      }
       return;
     }
     const std::string text = text_of(o, scenes[0]);
@@ -135,6 +142,7 @@ void ViewerApp::process_export() {
       return;
     }
     write_file_bytes(o.path, bytes);
+    m_state.error.clear();  // an earlier failed export's message is stale now
     m_state.status = "exported " + o.path;
   } catch (const std::exception& e) {
     m_state.error = failure_text(e);

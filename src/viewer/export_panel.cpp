@@ -52,11 +52,11 @@ void gif_range(ViewerState& s, ViewerState::ExportOptions& o) {
 
 void draw_export_window(ViewerState& s) {
   if (!s.show_export) return;
-  ImGui::SetNextWindowSize(ImVec2(ImGui::GetFontSize() * 26, 0), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("Export picture", &s.show_export)) {
+  if (!ImGui::Begin("Export picture", &s.show_export, ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return;
   }
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);  // wrapped text in a window sized to fit
   ViewerState::ExportOptions& o = s.export_options;
   int f = format_index(o.format);
   for (int i = 0; i < 5; ++i) {
@@ -82,11 +82,18 @@ void draw_export_window(ViewerState& s) {
     if (o.path.size() > old_ext.size() &&
         o.path.compare(o.path.size() - old_ext.size(), old_ext.size(), old_ext) == 0)
       o.path = o.path.substr(0, o.path.size() - old_ext.size()) + k_extensions[f];
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 3);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     ImGui::InputText("file", &o.path);
   }
   if (ImGui::Button(s.is_web ? "Download" : "Export")) s.requests.export_now = true;
   s.note_widget("export_button");
+  if (!s.error.empty()) {  // here too: the set-up panel may be hidden
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.35f, 0.2f, 1));
+    ImGui::TextWrapped("%s", s.error.c_str());
+    ImGui::PopStyleColor();
+  } else if (!s.status.empty() && s.status.rfind("exported", 0) == 0)
+    ImGui::TextDisabled("%s", s.status.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::End();
 }
 

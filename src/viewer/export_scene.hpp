@@ -68,10 +68,12 @@ void share_extent(std::vector<ExportScene>& scenes);
 // Writers. Each returns the whole file's text.
 // SVG 1.1, text as text, `width` pixels wide (the height in proportion).
 std::string export_svg(const ExportScene& scene, float width);
+// Throws InputError past k_tikz_max_leaves leaves: TeX's dimensions end at about 5.8 m.
 // A LaTeX document (article class, its page cut to the tree) drawing the tree with TikZ and
 // the forest package:
 // compiles as it is with pdflatex; the tree's `forest` environment can be pasted into notes.
 std::string export_tikz(const ExportScene& scene);
+constexpr std::size_t k_tikz_max_leaves = 150;
 // Graphviz DOT: a digraph of the nodes (HTML-like labels: kind, name, values), pruned branches
 // dashed and grey, the cutoff edges marked.
 std::string export_dot(const ExportScene& scene);

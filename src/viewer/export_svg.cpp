@@ -183,6 +183,24 @@ void nodes(Svg& g) {
   }
 }
 
+// The caption's lines: words wrapped to `room` at font size fs.
+std::vector<std::string> wrap(const std::string& text, float fs, float room) {
+  std::vector<std::string> lines(1);
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(at, end - at);
+    const std::string longer = lines.back().empty() ? word : lines.back() + " " + word;
+    if (!lines.back().empty() && text_width(longer, fs) > room)
+      lines.push_back(word);
+    else
+      lines.back() = longer;
+    at = end + 1;
+  }
+  return lines;
+}
+
 }  // namespace
 
 std::string export_svg(const ExportScene& sc, float width) {
@@ -191,7 +209,12 @@ std::string export_svg(const ExportScene& sc, float width) {
   const float ww = std::max(1.0f, sc.max_x - sc.min_x + 2 * margin);
   const float wh = std::max(1.0f, sc.max_y - sc.min_y + 2 * margin);
   const float k = width / ww;
-  const float caption_h = sc.caption.empty() ? 0.0f : 30.0f * k;
+  // The narration under the tree, wrapped to its width, at 16 px a line for every 1,000 px.
+  const float cs = std::max(12.0f, width * 0.016f);
+  const std::vector<std::string> caption =
+      sc.caption.empty() ? std::vector<std::string>() : wrap(sc.caption, cs, width - 2 * cs);
+  const float caption_h =
+      caption.empty() ? 0.0f : (static_cast<float>(caption.size()) + 0.6f) * cs * 1.3f;
   const float height = wh * k + caption_h;
   g.out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << width
@@ -206,10 +229,11 @@ std::string export_svg(const ExportScene& sc, float width) {
   pruned(g);
   nodes(g);
   g.out << "</g>\n";
-  if (!sc.caption.empty())
-    g.out << "<text x=\"" << 12 * k << "\" y=\"" << wh * k + 20 * k << "\" font-size=\"" << 16 * k
+  for (std::size_t i = 0; i < caption.size(); ++i)
+    g.out << "<text x=\"" << cs << "\" y=\"" << wh * k + cs * 1.3f * static_cast<float>(i + 1)
+          << "\" font-size=\"" << cs
           << "\" font-family=\"DejaVu Sans, Verdana, sans-serif\" fill=\""
-          << hex_colour(sc.colours.text) << "\">" << xml_escape(sc.caption) << "</text>\n";
+          << hex_colour(sc.colours.text) << "\">" << xml_escape(caption[i]) << "</text>\n";
   g.out << "</svg>\n";
   return g.out.str();
 }

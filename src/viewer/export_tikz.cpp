@@ -5,6 +5,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/error.hpp"
 #include "viewer/export_scene.hpp"
 
 namespace kibitz::viewer {
@@ -168,6 +169,21 @@ void define_colours(std::ostringstream& out, const Palette& p) {
 }  // namespace
 
 std::string export_tikz(const ExportScene& sc) {
+  // A row of leaves wider than TeX's largest dimension (16,383 pt, about 5.8 m) cannot be laid
+  // out: LaTeX stops with "Dimension too large". Refused here, with what to do instead.
+  std::size_t leaves = sc.stubs.size();
+  std::vector<bool> parent(sc.nodes.size(), false);
+  for (const SceneNode& n : sc.nodes)
+    if (n.parent >= 0) parent[static_cast<std::size_t>(n.parent)] = true;
+  for (std::size_t i = 0; i < sc.nodes.size(); ++i) leaves += !parent[i];
+  std::vector<bool> ghost_parent(sc.ghosts.size(), false);
+  for (const SceneGhost& g : sc.ghosts)
+    if (g.parent >= 0) ghost_parent[static_cast<std::size_t>(g.parent)] = true;
+  for (std::size_t i = 0; i < sc.ghosts.size(); ++i) leaves += !ghost_parent[i];
+  if (leaves > k_tikz_max_leaves)
+    throw InputError("TikZ: at most " + std::to_string(k_tikz_max_leaves) +
+                     " leaves in a row (this view has " + std::to_string(leaves) +
+                     "): LaTeX cannot lay out a wider tree. Export SVG or PNG instead");
   Forest f{sc, {}, {}, {}, {}, {}};
   f.kids.resize(sc.nodes.size());
   f.stubs_of.resize(sc.nodes.size());

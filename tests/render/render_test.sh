@@ -57,4 +57,10 @@ expect_error "--at" --link "$link" --at 99999 --out "$work/x.svg"
 expect_error "2000 frames" --link '#random=b=4,d=6,seed=1&algo=minimax' --out "$work/x.gif"
 expect_error "--width" --link "$link" --width 100000 --out "$work/x.png"
 expect_error "link" --link '#tree=((1&algo=alphabeta' --out "$work/x.svg"
+expect_error "a GIF is --from" --link "$link" --at 3 --out "$work/x.gif"
+expect_error "one picture is --at" --link "$link" --from 3 --out "$work/x.svg"
+expect_error "needs a file name" --link "$link" --out - --format png
+expect_error "at most 150 leaves" --link '#random=b=3,d=6,seed=1&algo=alphabeta' --out "$work/x.tex"
+[ "$(stat -c %a "$art/render-replay.gif")" = "$(stat -c %a "$art/render-3840.png")" ] ||
+  fail "the GIF's file mode differs from the PNG's (umask)"
 echo "bad requests: clear messages"

@@ -101,6 +101,12 @@ int cmd_render(int argc, char** argv) {
   const std::string out = args.value_or("out", "");
   if (out.empty()) throw InputError("--out F is required (- for standard output)");
   const std::string format = format_of(args, out);
+  if (format == "gif" && args.has("at"))
+    throw InputError("--at is for one picture; a GIF is --from A --to B");
+  if (format != "gif" && (args.has("from") || args.has("to") || args.has("step")))
+    throw InputError("--from, --to and --step are for a GIF; one picture is --at N");
+  if ((format == "png" || format == "gif") && out == "-")
+    throw InputError("--out - is for text formats: " + format + " needs a file name");
   ViewerApp app(args.value_or("assets", KIBITZ_ASSETS_DIR));
   load(args, app);
   apply_view(args, app);

@@ -1,7 +1,12 @@
 // PNG and GIF of the export scene (raster.hpp): the SVG writer's picture, drawn by librsvg.
 #include "app/render/raster.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -111,8 +116,14 @@ void write_gif(std::vector<viewer::ExportScene> frames, int width, int delay_cs,
   if (frames.empty()) throw InputError("an animation needs at least one frame");
   viewer::share_extent(frames);
   int error = 0;
-  GifFileType* gif = EGifOpenFileName(path.c_str(), false, &error);
-  if (!gif) throw std::runtime_error("could not write " + path + ": " + GifErrorString(error));
+  // Opened here, not by giflib (which makes the file readable by its owner only).
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0666);
+  if (fd < 0) throw InputError("could not write " + path + ": " + std::strerror(errno));
+  GifFileType* gif = EGifOpenFileHandle(fd, &error);
+  if (!gif) {
+    ::close(fd);
+    throw std::runtime_error("could not write " + path + ": " + GifErrorString(error));
+  }
   try {
     const Surface first = draw(frames[0], width);
     const int w = cairo_image_surface_get_width(first.get());
