@@ -7,6 +7,7 @@ set -euo pipefail
 kibitz="$1"
 art="$2"
 mkdir -p "$art"
+rm -f "$art"/render-*  # made again: an old file keeps its old mode when written over
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
