@@ -22,6 +22,7 @@
   // A page opened from disk cannot fetch its WebAssembly (browsers forbid it): say what to do
   // instead of the loader's "[object ProgressEvent]".
   if (location.protocol === 'file:') {
+    $('error-hint').textContent = 'Reloading will not help: the page has to be served.';
     window.kibitzShowError('this page was opened from a file, and a browser does not let a page ' +
       'opened from disk load its WebAssembly. Serve it instead: run scripts/serve in the Kibitz ' +
       'folder and open the address it prints (http://127.0.0.1:8000/), or use the desktop app ' +

@@ -171,7 +171,8 @@ void pseudocode(ViewerState& s, std::uint32_t id) {
   for (std::size_t i = 0; i < listing.lines.size(); ++i) {
     const bool here = static_cast<int>(i + 1) == line;
     char text[160];
-    std::snprintf(text, sizeof text, "%2zu %s", i + 1, listing.lines[i]);
+    std::snprintf(text, sizeof text, "%2zu %s", i + 1,
+                  listing_line(m, static_cast<int>(i + 1)).c_str());
     if (here) {  // the line's whole height, wrapped or not
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = ImGui::GetContentRegionAvail().x;

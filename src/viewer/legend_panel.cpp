@@ -81,8 +81,11 @@ void draw_legend(ViewerState& s) {
         "view. \u03b1 and \u03b2: the window (coloured once a successor has narrowed it: "
         "\u03b1 at a MAX node, \u03b2 at a MIN node); best: the largest value so far at a MAX "
         "node, the smallest at a MIN node; value: what the node returns, with \u2265 or \u2264 "
-        "when it is only a bound. A MAX node is cut off when best reaches \u03b2, a MIN node when "
-        "best falls to \u03b1. sc: the unpruned minimax value, once computed.");
+        "when it is only a bound. sc: the unpruned minimax value, once computed.");
+    // The cutoff test as this search ran it: > (strict) or >= (the criterion).
+    const bool strict = !s.has_trace() || s.model().trace().meta.get("criterion", "gt") != "ge";
+    ImGui::TextWrapped("A MAX node is cut off when best %s \u03b2, a MIN node when best %s \u03b1.",
+                       strict ? "rises above" : "reaches", strict ? "falls below" : "falls to");
   } else {
     ImGui::TextWrapped(
         "\u03b1[k]: alpha before successor k (coloured when raised above \u03b1[0]); \u03b2: "

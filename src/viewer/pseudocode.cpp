@@ -28,4 +28,15 @@ int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
   return view.line_at(model, s.last_event, model.node(id).leaf);
 }
 
+std::string listing_line(const trace::Model& model, int line) {
+  const Listing& l = listing_for(model);
+  if (line < 1 || static_cast<std::size_t>(line) > l.lines.size()) return "";
+  std::string text = l.lines[static_cast<std::size_t>(line) - 1];
+  const std::string star = "\u22c6";
+  const std::string op = model.trace().meta.get("criterion", "gt") == "ge" ? "\u2265" : ">";
+  for (std::size_t at = text.find(star); at != std::string::npos; at = text.find(star, at))
+    text.replace(at, star.size(), op);
+  return text;
+}
+
 }  // namespace kibitz::viewer

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "trace/model.hpp"
@@ -18,6 +19,10 @@ struct Listing {
 
 // The listing for the trace's algorithm (search! for an algorithm without one).
 const Listing& listing_for(const trace::Model& model);
+
+// Line `line` (1-based) of the trace's listing with the seed's ⋆ written as the criterion the
+// search ran with (> or ≥); "" when there is no such line.
+std::string listing_line(const trace::Model& model, int line);
 
 // The 1-based line the event at t runs, for the listing above (0 when none applies).
 int line_of_event(const trace::Model& model, std::size_t t);

@@ -240,11 +240,9 @@ QuizFeedback Quiz::answer(const Answer& a) {
   f.correct = !a.reveal && !a.skip && is_right(m, *q, a, minimax);
   const bool settled = f.correct || a.reveal || a.skip;
   const int line = rule_line(m, *q);
-  const Listing& listing = listing_for(m);
+  const std::string text = listing_line(m, line);
   const std::string code =
-      line > 0 && static_cast<std::size_t>(line) <= listing.lines.size()
-          ? " (pseudocode line " + std::to_string(line) + ": " + listing.lines[line - 1] + ")"
-          : "";
+      text.empty() ? "" : " (pseudocode line " + std::to_string(line) + ": " + text + ")";
   if (!settled) {  // wrong: the rule, not the answer; the question stays
     f.explanation = hint(m, *q, minimax) + code;
     m_tried = true;
