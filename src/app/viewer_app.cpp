@@ -99,6 +99,22 @@ void ViewerApp::process_requests() {
   }
   process_file_requests();
   process_export();
+  if (!r.compare_this.empty()) {  // View → Compare → this search against another way
+    const std::string what = r.compare_this;
+    r.compare_this.clear();
+    if (m_spec) {
+      SearchSpec a = *m_spec, b = *m_spec;
+      if (what == "criterion")
+        b.criterion = a.criterion == Criterion::ge ? Criterion::gt : Criterion::ge;
+      else {
+        b.algo = what;
+        b.options = {};  // the other algorithm's own options are its defaults
+      }
+      compare_specs(a, b);
+    } else {
+      m_state.error = "compare: this trace does not say how to search it again";
+    }
+  }
   if (r.compare_preset != -1) {  // View → Compare
     const int i = r.compare_preset;
     r.compare_preset = -1;

@@ -34,6 +34,17 @@ void quiz_menu(ViewerState& s) {
 // View → Compare: the lessons' pairs of searches side by side.
 void compare_menu(ViewerState& s) {
   if (!ImGui::BeginMenu("Compare two searches")) return;
+  // The search shown against another way of searching the same tree.
+  const struct {
+    const char* label;
+    const char* what;
+  } mine[] = {{"This search against minimax", "minimax"},
+              {"This search against alpha-beta", "alphabeta"},
+              {"This search against principal variation search", "pvs"},
+              {"This search with the other cutoff test (> or \u2265)", "criterion"}};
+  for (const auto& m : mine)
+    if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace())) s.requests.compare_this = m.what;
+  ImGui::Separator();
   const std::vector<ComparePreset>& presets = compare_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)
     if (ImGui::MenuItem(presets[i].name)) s.requests.compare_preset = static_cast<int>(i);

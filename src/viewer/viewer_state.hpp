@@ -60,16 +60,18 @@ struct Requests {
   std::string save_path;        // desktop: a path to save (.kbz or .json by extension)
   bool download_kbz = false;    // web: download the trace
   bool download_json = false;
-  bool export_now = false;     // File → Export…: make the picture of export_options
-  int quiz_practice = 0;       // View → Quiz: a new practice tree quizzed at this level
-  int compare_preset = -1;     // View → Compare: one of compare_presets(); -2 ends compare
+  bool export_now = false;   // File → Export…: make the picture of export_options
+  int quiz_practice = 0;     // View → Quiz: a new practice tree quizzed at this level
+  int compare_preset = -1;   // View → Compare: one of compare_presets(); -2 ends compare
+  std::string compare_this;  // View → Compare: this search against it by another algorithm
+                             // ("minimax", "alphabeta", "pvs") or the other criterion ("criterion")
   bool rebuild_fonts = false;  // the font size changed
   bool copy_link = false;      // web: copy the URL of this view
   bool cancel_search = false;  // stop the search running in the background (its result dropped)
   bool any() const {
     return run || compute_scores || open_picker || !open_path.empty() || !save_path.empty() ||
            download_kbz || download_json || rebuild_fonts || copy_link || cancel_search ||
-           export_now || quiz_practice > 0 || compare_preset != -1;
+           export_now || quiz_practice > 0 || compare_preset != -1 || !compare_this.empty();
   }
 };
 
@@ -212,7 +214,7 @@ class ViewerState {
   // Compare (compare.hpp): the other search, drawn beside this one (owned by the app), what
   // each side searched (its title), and by node id the nodes the other side never entered.
   ViewerState* compare_with = nullptr;
-  int canvas_slot = 0;  // its canvas's GPU instances (canvas_scene.hpp): compare's B has 1
+  int canvas_slot = 0;     // its canvas's GPU instances (canvas_scene.hpp): compare's B has 1
   bool fit_whole = false;  // fitting shows the whole tree however small (compare's sides)
   std::string compare_title;
   std::vector<std::uint8_t> only_here;

@@ -97,3 +97,25 @@ TEST_CASE("a link carries compare mode: the other search's set-up in vs=, its so
   CHECK(short_link.state().compare_title.find("Perfect ordering") != std::string::npos);
   CHECK(short_link.state().compare_with->compare_title.find("Worst ordering") != std::string::npos);
 }
+
+TEST_CASE("View → Compare: this search against minimax, PVS, or the other cutoff test") {
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  s.requests.compare_this = "minimax";
+  app.process_requests();
+  REQUIRE(s.compare_with != nullptr);
+  CHECK(viewer::compare_figures(s.model()).leaves == 7);
+  CHECK(viewer::compare_figures(s.compare_with->model()).leaves == 9);
+  CHECK(s.compare_with->model().trace().meta.get("algo") == "minimax");
+  app.run_json(R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","algo":"alphabeta"})J");
+  s.requests.compare_this = "criterion";
+  app.process_requests();
+  REQUIRE(s.compare_with != nullptr);
+  CHECK(s.compare_with->model().trace().meta.get("criterion") == "ge");
+  CHECK(viewer::compare_figures(s.compare_with->model()).leaves <
+        viewer::compare_figures(s.model()).leaves);  // the ties cut off with >=
+  s.requests.compare_this = "pvs";
+  app.process_requests();
+  CHECK(s.compare_with->compare_title.find("principal variation") != std::string::npos);
+}
