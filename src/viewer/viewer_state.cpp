@@ -49,6 +49,10 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   find.total = 0;
   find.searched = false;
   find.error.clear();
+  if (quiz_on_next_trace > 0) {  // asked for before there was a search to quiz
+    start_quiz(quiz_on_next_trace);
+    quiz_on_next_trace = 0;
+  }
 }
 
 void ViewerState::set_present(bool on) {

@@ -221,6 +221,7 @@ class ViewerState {
   // Quiz mode (quiz.hpp): while it runs, the cursor never passes the current question's event.
   Quiz quiz;
   void start_quiz(int level);
+  int quiz_on_next_trace = 0;  // a quiz level asked for before any search was shown
   // Answers the current question and, once it is settled, shows its event (the answer).
   QuizFeedback answer_quiz(const Answer& a);
   bool is_web = false;

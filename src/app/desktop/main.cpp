@@ -310,7 +310,10 @@ int main(int argc, char** argv) {
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())
     s.selected = static_cast<std::uint32_t>(o.select);
   if (o.present) s.set_present(true);  // projector mode (P)
-  if (o.quiz > 0) s.start_quiz(o.quiz);
+  if (o.quiz > 0 && s.has_trace())
+    s.start_quiz(o.quiz);
+  else if (o.quiz > 0)
+    s.quiz_on_next_trace = o.quiz;  // the first example, once it has been searched
   window->set_capture(!o.screenshot.empty());
 
   int frame = 0;
