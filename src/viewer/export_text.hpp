@@ -1,11 +1,13 @@
 // Small helpers the export writers share: a text's width estimated without a font (DejaVu
-// Sans's average advance), XML escaping, and the cutoff mark's two bars.
+// Sans's advances), and the cutoff mark's two bars (XML escaping is core/xml_escape.hpp).
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <string>
+
+#include "core/xml_escape.hpp"
 
 namespace kibitz::viewer {
 
@@ -38,29 +40,6 @@ inline float text_width(const std::string& s, float fs) {
     i += n;
   }
   return em * fs;
-}
-
-inline std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
 }
 
 // The cutoff mark: two short bars across the edge from (x0, y0) to (x1, y1) near its child end,

@@ -90,7 +90,7 @@ TEST_CASE("names are escaped for each format") {
   app.state().seek(1000);
   const viewer::ExportScene sc = viewer::make_export_scene(app.state());
   CHECK(viewer::export_tikz(sc).find("MIN c\\_d") != std::string::npos);
-  CHECK(viewer::xml_escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;");
+  CHECK(xml_escape("a<b & \"c\">") == "a&lt;b &amp; &quot;c&quot;&gt;");
 }
 
 #ifndef __EMSCRIPTEN__

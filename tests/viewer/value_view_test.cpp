@@ -61,6 +61,13 @@ const GenTree& at_path(const GenTree& root, const std::vector<int>& path) {
   return *t;
 }
 
+// The AIMA tree searched by alpha-beta, shown at its last event, a few frames drawn.
+void aima_at_its_end(HeadlessImGui& ui, ViewerApp& app) {
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  app.state().seek(app.state().event_count() - 1);
+  frames(ui, app, 3);
+}
+
 }  // namespace
 
 TEST_CASE("a node's value in the minimax view is textbook minimax, or bounds it as it says") {
@@ -198,9 +205,7 @@ TEST_CASE("projector mode at 1280x800: the panels hidden, the whole AIMA tree, v
   HeadlessImGui ui(ImVec2(1280, 800));
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
-  s.seek(s.event_count() - 1);
-  frames(ui, app, 3);
+  aima_at_its_end(ui, app);
   const float normal_zoom = s.camera.zoom;
   CHECK(s.widgets.count("tab_setup") == 1);
   s.set_present(true);
@@ -336,9 +341,7 @@ TEST_CASE("a larger text zooms the tree in with it: its values stay on the nodes
   HeadlessImGui ui(ImVec2(1280, 800));
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
-  s.seek(s.event_count() - 1);
-  frames(ui, app, 3);
+  aima_at_its_end(ui, app);
   CHECK(viewer::last_canvas_stats().level_of_detail == 2);
   const float zoom = s.camera.zoom;
   s.font_scale = 1.95f;  // Ctrl + three times
@@ -353,9 +356,7 @@ TEST_CASE("a tree readable whole is fitted whole, on a small projector too (no 7
     HeadlessImGui ui(size);
     ViewerApp app = make_app();
     auto& s = app.state();
-    app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
-    s.seek(s.event_count() - 1);
-    frames(ui, app, 3);
+    aima_at_its_end(ui, app);
     const ImVec4 canvas = s.widgets.at("canvas");
     const viewer::TreeLayout& l = s.layout();
     CAPTURE(size.x);

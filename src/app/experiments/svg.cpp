@@ -5,32 +5,11 @@
 #include <cstdio>
 #include <sstream>
 
+#include "core/xml_escape.hpp"
+
 namespace kibitz {
 
 namespace {
-
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char ch : s) {
-    switch (ch) {
-      case '&':
-        o += "&amp;";
-        break;
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += ch;
-    }
-  }
-  return o;
-}
 
 std::string colour(unsigned rgb) {
   char buf[8];
@@ -64,21 +43,23 @@ void write_axes(std::ostringstream& o, const Chart& c, const Plot& p, int height
     o << "<line x1=\"" << num(x) << "\" y1=\"" << num(top) << "\" x2=\"" << num(x) << "\" y2=\""
       << num(top + ph) << "\" stroke=\"#E4E4E4\"/>\n";
     o << "<text x=\"" << num(x) << "\" y=\"" << num(top + ph + 18)
-      << "\" text-anchor=\"middle\" font-size=\"12\">" << esc(ax.tick_labels[i]) << "</text>\n";
+      << "\" text-anchor=\"middle\" font-size=\"12\">" << xml_escape(ax.tick_labels[i])
+      << "</text>\n";
   }
   for (std::size_t i = 0; i < ay.ticks.size(); ++i) {
     const double y = p.sy(ay.ticks[i]);
     o << "<line x1=\"" << num(left) << "\" y1=\"" << num(y) << "\" x2=\"" << num(left + pw)
       << "\" y2=\"" << num(y) << "\" stroke=\"#E4E4E4\"/>\n";
     o << "<text x=\"" << num(left - 8) << "\" y=\"" << num(y + 4)
-      << "\" text-anchor=\"end\" font-size=\"12\">" << esc(ay.tick_labels[i]) << "</text>\n";
+      << "\" text-anchor=\"end\" font-size=\"12\">" << xml_escape(ay.tick_labels[i]) << "</text>\n";
   }
   o << "<rect x=\"" << num(left) << "\" y=\"" << num(top) << "\" width=\"" << num(pw)
     << "\" height=\"" << num(ph) << "\" fill=\"none\" stroke=\"#333333\"/>\n";
   o << "<text x=\"" << num(left + pw / 2) << "\" y=\"" << height - 14
-    << "\" text-anchor=\"middle\" font-size=\"13\">" << esc(c.x_label) << "</text>\n";
+    << "\" text-anchor=\"middle\" font-size=\"13\">" << xml_escape(c.x_label) << "</text>\n";
   o << "<text transform=\"translate(18," << num(top + ph / 2)
-    << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">" << esc(c.y_label) << "</text>\n";
+    << ") rotate(-90)\" text-anchor=\"middle\" font-size=\"13\">" << xml_escape(c.y_label)
+    << "</text>\n";
 }
 
 // Series s: its line, then a mark (dashed series: a square) and the label of each point that a
@@ -107,7 +88,7 @@ void write_series(std::ostringstream& o, const Chart& c, std::size_t s, const Pl
     }
     if (i < se.labels.size() && !se.labels[i].empty()) {
       o << "<text x=\"" << num(x + 6) << "\" y=\"" << num(y - 6) << "\" font-size=\"11\" fill=\""
-        << col << "\">" << esc(se.labels[i]) << "</text>\n";
+        << col << "\">" << xml_escape(se.labels[i]) << "</text>\n";
     }
   }
 }
@@ -123,7 +104,7 @@ void write_legend(std::ostringstream& o, const Chart& c, const Plot& p) {
       << "\" y2=\"" << num(ly) << "\" stroke=\"" << col << "\" stroke-width=\"2\""
       << (se.dashed ? " stroke-dasharray=\"6,4\"" : "") << "/>\n";
     o << "<text x=\"" << num(lx + 32) << "\" y=\"" << num(ly + 4) << "\" font-size=\"12\">"
-      << esc(se.name) << "</text>\n";
+      << xml_escape(se.name) << "</text>\n";
     ly += 20;
   }
 }
@@ -147,8 +128,8 @@ std::string chart_svg(const Chart& c, int width, int height) {
     << "\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n";
   o << "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n";
   o << "<text x=\"" << width / 2
-    << "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">" << esc(c.title)
-    << "</text>\n";
+    << "\" y=\"24\" text-anchor=\"middle\" font-size=\"16\" font-weight=\"bold\">"
+    << xml_escape(c.title) << "</text>\n";
   write_axes(o, c, plot, height);
   // Series.
   for (std::size_t s = 0; s < c.series.size(); ++s) write_series(o, c, s, plot);
