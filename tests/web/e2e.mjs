@@ -324,14 +324,25 @@ try {
     for (const q of p.problems) problems.push(q);
     await p.page.close();
   }
+  // A key pressed while the search runs moves the shown trace's cursor. The search may end
+  // first on a fast or loaded machine (its result then replaces the view at event 0): that
+  // try proves nothing either way, so it is cancelled and made again, up to three times.
+  await page.bringToFront();
   await api(() => Kibitz.runSearch({ tree: '((3 12 8) (2 4 6) (14 5 2))' }));
   await api(() => Kibitz.seek(0));
-  const started = JSON.parse(await api(() => Kibitz.startSearch({ game: 'chess', depth: 7 })));
-  check(started.started === true, 'a big search starts in the background');
-  await until('the search to report progress', (s) => s.searching);
-  await page.keyboard.press('ArrowRight');
-  v = await until('a key moving the cursor while the search runs', (s) => s.cursor === 1, 5000);
-  check(v.searching, 'the page answers keys while a search runs (cursor ' + v.cursor + ')');
+  await page.mouse.click(...(await centre('canvas')));
+  let answered = null;
+  for (let attempt = 1; attempt <= 3 && !answered; ++attempt) {
+    await api(() => Kibitz.seek(0));
+    const started = JSON.parse(await api(() => Kibitz.startSearch({ game: 'chess', depth: 7 })));
+    check(started.started === true, 'a big search starts in the background (try ' + attempt + ')');
+    await until('the search to report progress', (s) => s.searching);
+    await page.keyboard.press('ArrowRight');
+    v = await until('a key moving the cursor while the search runs', (s) => s.cursor === 1 || !s.searching, 10000);
+    if (v.cursor === 1 && v.searching) answered = v;
+    else await api(() => Kibitz.runSearch({ tree: '((3 12 8) (2 4 6) (14 5 2))' }));
+  }
+  check(answered !== null, 'the page answers keys while a search runs');
   await page.screenshot({ path: path.join(artifacts, 'web-searching.png') });
   v = await until('the limit to stop the search', (s) => !s.searching, 120000);
   check(v.error === '' && v.status.includes('partial') && v.nodes >= 2500000,
