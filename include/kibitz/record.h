@@ -1,0 +1,675 @@
+/* kibitz/record.h: record an engine's search as a Kibitz trace (.kbz, format version 2).
+ *
+ * One C99 header, no dependencies beyond the C standard library; C and C++ engines alike.
+ * In exactly one source file of the engine:
+ *
+ *     #define KIBITZ_RECORD_IMPLEMENTATION
+ *     #include "kibitz/record.h"
+ *
+ * and plain #include "kibitz/record.h" everywhere else. Tutorial: docs/recording.md; the file
+ * format: docs/trace-format.md. The JavaScript (include/kibitz/record.mjs) and Python
+ * (include/kibitz/record.py) writers make the same calls write the same bytes.
+ *
+ * The search reports what it does, in the order it does it:
+ *
+ *     kbz_enter(r, alpha, beta, "e2e4");    a node is entered with window [alpha, beta]
+ *       kbz_evaluate(r, v);                 ... a leaf: its static value
+ *       kbz_enter(...) ... kbz_leave(...)   ... or its successors, one after another
+ *       kbz_cutoff(r);                      ... the successor that just returned ends the loop
+ *     kbz_leave(r, value);                  the node returns `value`
+ *
+ * Values are negamax values: from the point of view of the side to move at the node the call
+ * is about. Everything else is derived, as search! (Kibitz's seed 000) computes it: the
+ * parent's child_return, best (the largest -ret so far), alpha (max(alpha0, best), written
+ * while it does not exceed beta), and each node's bound and Pv/Cut/All kind from its window
+ * and the cutoff criterion (kbz_steps). Infinity is KBZ_INF; larger values are clamped to it.
+ *
+ * Every call takes the recorder first and returns 0, or -1 when it was refused (a call out of
+ * order, a write that failed): the first such error is kept, kbz_error() tells it and
+ * kbz_close() returns it. A refused call writes nothing; the engine goes on. A NULL recorder
+ * makes every call a no-op that returns 0, so the calls can stay in a search that is not
+ * recording.
+ *
+ * Memory: one 1 MiB buffer of events, plus every distinct string (move labels are interned).
+ * The file is written as the search goes, a chunk of 65,536 events at a time: a search killed
+ * midway leaves a file Kibitz opens up to its last complete chunk.
+ */
+#ifndef KIBITZ_RECORD_H
+#define KIBITZ_RECORD_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define KBZ_INF 1000000000
+
+typedef struct kbz_recorder kbz_recorder;
+
+/* Opens `path` for writing. NULL when it cannot be opened (errno tells why). */
+kbz_recorder* kbz_open(const char* path);
+
+/* How Kibitz reads the steps; before the first event. `criterion` is the cutoff test: "ge"
+ * (the loop stops when best >= beta: the default, as most engines do) or "gt" (best > beta,
+ * as the seed writes it); it classifies nodes as Pv/Cut/All. `rule` is NULL or "none" (the
+ * default: Kibitz checks that the events nest and agree), or "alphabeta", "minimax" or "pvs"
+ * when the search is exactly search! of seed 000 with that rule: Kibitz then checks every
+ * step against the rule and names the first that differs. */
+int kbz_steps(kbz_recorder* r, const char* rule, const char* criterion);
+
+/* A fact about the search ("engine", "algo", "position", "depth", ...). Facts given before the
+ * first event are written first; later ones at the end (a value given again replaces it). */
+int kbz_meta(kbz_recorder* r, const char* key, const char* value);
+
+/* Iterative deepening: each iteration is a root between these two (no node open). */
+int kbz_iteration_begin(kbz_recorder* r, int depth);
+int kbz_iteration_end(kbz_recorder* r, int value);
+
+/* A node entered with window [alpha, beta] (alpha <= beta), by the move `move` (NULL: none;
+ * any UTF-8 text: "e2e4", "Nf3", "B"). With no node open it is a root. */
+int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move);
+
+/* The open node's position (FEN, a board as text), and how many successors it generated
+ * (those never entered are then shown as pruned). Right after kbz_enter. */
+int kbz_position(kbz_recorder* r, const char* text);
+int kbz_expand(kbz_recorder* r, int count);
+
+/* The open node's static value. Before any successor: the node is a leaf with this value.
+ * If successors follow (a quiescence search's stand-pat), it is kept as a note instead.
+ * A node left with no successor and no kbz_evaluate is a leaf whose value is what it returns. */
+int kbz_evaluate(kbz_recorder* r, int value);
+
+/* The successor that has just returned caused a cutoff: the open node searches no more. */
+int kbz_cutoff(kbz_recorder* r);
+
+/* The open node returns `value` (its own point of view). */
+int kbz_leave(kbz_recorder* r, int value);
+
+/* A line of text about the open node (or about no node, with none open). */
+int kbz_note(kbz_recorder* r, const char* text);
+
+/* Ends the recording: nodes still open are left unfinished (a search stopped by time or a node
+ * budget), the file is completed and closed, `r` freed. Returns NULL when the file is
+ * complete, else the first error (valid until the next kbz_open or kbz_close). */
+const char* kbz_close(kbz_recorder* r);
+
+/* The first error so far, or NULL. */
+const char* kbz_error(const kbz_recorder* r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* KIBITZ_RECORD_H */
+
+/* ---------------------------------------------------------------------------------------- */
+#ifdef KIBITZ_RECORD_IMPLEMENTATION
+#ifndef KIBITZ_RECORD_IMPLEMENTED
+#define KIBITZ_RECORD_IMPLEMENTED
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Event types and packing (docs/trace-format.md, "An event is 16 bytes"). */
+enum {
+  KBZ_ITERATION_BEGIN = 1,
+  KBZ_ITERATION_END = 2,
+  KBZ_ENTER = 3,
+  KBZ_LABEL = 4,
+  KBZ_POSITION = 5,
+  KBZ_EXPAND = 6,
+  KBZ_EVALUATE = 7,
+  KBZ_CHILD_RETURN = 8,
+  KBZ_BEST_SET = 9,
+  KBZ_ALPHA_SET = 10,
+  KBZ_CUTOFF = 11,
+  KBZ_LEAVE = 12,
+  KBZ_NOTE = 64
+};
+enum { KBZ_UPPER = 0, KBZ_EXACT = 1, KBZ_LOWER = 2 };
+enum { KBZ_UNKNOWN = 0, KBZ_PV = 1, KBZ_CUT = 2, KBZ_ALL = 3, KBZ_LEAF = 4 };
+#define KBZ_CHUNK_EVENTS 65536u
+#define KBZ_NO_NODE 0xFFFFFFFFu
+
+typedef struct {
+  unsigned long id;
+  int alpha0, beta, alpha, best;
+  long k;           /* successors returned so far */
+  int evaluated;    /* kbz_evaluate before any successor */
+  int static_value; /* that value, written when the node turns out a leaf */
+  int alpha_due;    /* a successor returned: alpha_set is written unless a cutoff comes */
+  int cut;          /* kbz_cutoff was called */
+  int entered;      /* successors entered */
+} kbz_node_;
+
+typedef struct {
+  char* text;
+  unsigned long len;
+} kbz_string_;
+
+struct kbz_recorder {
+  FILE* file;
+  unsigned long long hash; /* FNV-1a 64 of every byte written */
+  unsigned char* events;   /* KBZ_CHUNK_EVENTS x 16 bytes */
+  unsigned long count;     /* events in the buffer */
+  int started;             /* the header and the first META are written */
+  unsigned flags;
+  int ge;
+  /* facts: keys and values, in the order given; `meta_first` were known at the start */
+  char **meta_keys, **meta_values;
+  unsigned long meta_count, meta_cap, meta_first;
+  /* strings: id i + 1 is strings[i]; `strings_written` of them are in the file */
+  kbz_string_* strings;
+  unsigned long string_count, string_cap, strings_written;
+  unsigned long* slots; /* open addressing: string id or 0 */
+  unsigned long slot_cap;
+  kbz_node_* stack;
+  unsigned long depth, stack_cap;
+  unsigned long next_id;
+  int iteration_open;
+  unsigned long iteration;
+  int last_iteration_value;
+  int write_failed; /* the file is incomplete: END is not written */
+  char error[200];
+};
+
+static char kbz_close_error_[200];
+
+static int kbz_fail_(kbz_recorder* r, const char* what) {
+  if (!r->error[0]) {
+    strncpy(r->error, what, sizeof r->error - 1);
+    r->error[sizeof r->error - 1] = '\0';
+  }
+  return -1;
+}
+
+static int kbz_clamp_(long long v) {
+  return v > KBZ_INF ? KBZ_INF : v < -KBZ_INF ? -KBZ_INF : (int)v;
+}
+
+static void kbz_write_(kbz_recorder* r, const unsigned char* p, size_t n) {
+  size_t i;
+  for (i = 0; i < n; ++i) {
+    r->hash ^= p[i];
+    r->hash *= 0x100000001b3ull;
+  }
+  if (!r->write_failed && fwrite(p, 1, n, r->file) != n) {
+    r->write_failed = 1;
+    kbz_fail_(r, "the trace file could not be written");
+  }
+}
+
+static void kbz_put32_(unsigned char* p, unsigned long v) {
+  p[0] = (unsigned char)(v & 0xFF);
+  p[1] = (unsigned char)(v >> 8 & 0xFF);
+  p[2] = (unsigned char)(v >> 16 & 0xFF);
+  p[3] = (unsigned char)(v >> 24 & 0xFF);
+}
+
+static void kbz_chunk_head_(kbz_recorder* r, const char* tag, unsigned long long len) {
+  unsigned char h[16];
+  int i;
+  memcpy(h, tag, 4);
+  kbz_put32_(h + 4, 0);
+  for (i = 0; i < 8; ++i) h[8 + i] = (unsigned char)(len >> (8 * i) & 0xFF);
+  kbz_write_(r, h, 16);
+}
+
+/* JSON string with its quotes: the bytes of `s`, escaped. Returns the length; writes when
+ * `out` is not NULL. */
+static size_t kbz_json_string_(const char* s, char* out) {
+  static const char hex[] = "0123456789abcdef";
+  size_t n = 0;
+  const unsigned char* p = (const unsigned char*)s;
+  if (out) out[n] = '"';
+  ++n;
+  for (; *p; ++p) {
+    if (*p == '"' || *p == '\\') {
+      if (out) out[n] = '\\', out[n + 1] = (char)*p;
+      n += 2;
+    } else if (*p < 0x20) {
+      if (out) {
+        memcpy(out + n, "\\u00", 4);
+        out[n + 4] = hex[*p >> 4];
+        out[n + 5] = hex[*p & 15];
+      }
+      n += 6;
+    } else {
+      if (out) out[n] = (char)*p;
+      ++n;
+    }
+  }
+  if (out) out[n] = '"';
+  return n + 1;
+}
+
+/* A META chunk with facts [from, to). */
+static void kbz_write_meta_(kbz_recorder* r, unsigned long from, unsigned long to) {
+  size_t n = 2, at = 0;
+  unsigned long i;
+  char* json;
+  for (i = from; i < to; ++i)
+    n += kbz_json_string_(r->meta_keys[i], NULL) + 1 + kbz_json_string_(r->meta_values[i], NULL) +
+         (i + 1 < to ? 1 : 0);
+  json = (char*)malloc(n);
+  if (!json) {
+    kbz_fail_(r, "out of memory");
+    return;
+  }
+  json[at++] = '{';
+  for (i = from; i < to; ++i) {
+    at += kbz_json_string_(r->meta_keys[i], json + at);
+    json[at++] = ':';
+    at += kbz_json_string_(r->meta_values[i], json + at);
+    if (i + 1 < to) json[at++] = ',';
+  }
+  json[at++] = '}';
+  kbz_chunk_head_(r, "META", n);
+  kbz_write_(r, (const unsigned char*)json, n);
+  free(json);
+}
+
+static void kbz_start_(kbz_recorder* r) {
+  unsigned char h[16];
+  if (r->started) return;
+  r->started = 1;
+  memcpy(h, "KIBITZ\r\n", 8);
+  kbz_put32_(h + 8, 2);
+  kbz_put32_(h + 12, r->flags | (r->ge ? 0x100u : 0u));
+  kbz_write_(r, h, 16);
+  r->meta_first = r->meta_count;
+  kbz_write_meta_(r, 0, r->meta_count);
+}
+
+/* The strings not yet in the file, as a STRS chunk. */
+static void kbz_write_strings_(kbz_recorder* r) {
+  unsigned char b[8];
+  unsigned long long len = 8;
+  unsigned long i;
+  if (r->strings_written == r->string_count) return;
+  for (i = r->strings_written; i < r->string_count; ++i) len += 4 + r->strings[i].len;
+  kbz_chunk_head_(r, "STRS", len);
+  kbz_put32_(b, r->strings_written + 1);
+  kbz_put32_(b + 4, r->string_count - r->strings_written);
+  kbz_write_(r, b, 8);
+  for (i = r->strings_written; i < r->string_count; ++i) {
+    kbz_put32_(b, r->strings[i].len);
+    kbz_write_(r, b, 4);
+    kbz_write_(r, (const unsigned char*)r->strings[i].text, r->strings[i].len);
+  }
+  r->strings_written = r->string_count;
+}
+
+static void kbz_flush_(kbz_recorder* r) {
+  unsigned char b[4];
+  kbz_start_(r);
+  if (r->count == 0) return;
+  kbz_write_strings_(r);
+  kbz_chunk_head_(r, "EVTS", 4 + 16ull * r->count);
+  kbz_put32_(b, r->count);
+  kbz_write_(r, b, 4);
+  kbz_write_(r, r->events, 16 * (size_t)r->count);
+  r->count = 0;
+  fflush(r->file);
+}
+
+static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsigned long node,
+                       int a, int b) {
+  unsigned char* e = r->events + 16 * (size_t)r->count;
+  e[0] = (unsigned char)type;
+  e[1] = (unsigned char)flags;
+  e[2] = (unsigned char)(aux & 0xFF);
+  e[3] = (unsigned char)(aux >> 8 & 0xFF);
+  kbz_put32_(e + 4, node);
+  kbz_put32_(e + 8, (unsigned long)(unsigned)a);
+  kbz_put32_(e + 12, (unsigned long)(unsigned)b);
+  if (++r->count == KBZ_CHUNK_EVENTS) kbz_flush_(r);
+}
+
+static unsigned long kbz_hash_text_(const char* s, size_t n) {
+  unsigned long h = 2166136261ul;
+  size_t i;
+  for (i = 0; i < n; ++i) h = (h ^ (unsigned char)s[i]) * 16777619ul & 0xFFFFFFFFul;
+  return h;
+}
+
+/* The id of `s` in the string table (0 for NULL or ""), adding it the first time. */
+static long kbz_intern_(kbz_recorder* r, const char* s) {
+  size_t n;
+  unsigned long i, id;
+  if (!s || !*s) return 0;
+  n = strlen(s);
+  if (2 * (r->string_count + 1) > r->slot_cap) {
+    unsigned long cap = r->slot_cap ? 2 * r->slot_cap : 1024, j;
+    unsigned long* slots = (unsigned long*)calloc(cap, sizeof *slots);
+    if (!slots) return kbz_fail_(r, "out of memory");
+    for (j = 0; j < r->string_count; ++j) {
+      unsigned long k = kbz_hash_text_(r->strings[j].text, r->strings[j].len) & (cap - 1);
+      while (slots[k]) k = (k + 1) & (cap - 1);
+      slots[k] = j + 1;
+    }
+    free(r->slots);
+    r->slots = slots;
+    r->slot_cap = cap;
+  }
+  for (i = kbz_hash_text_(s, n) & (r->slot_cap - 1); (id = r->slots[i]) != 0;
+       i = (i + 1) & (r->slot_cap - 1)) {
+    if (r->strings[id - 1].len == n && memcmp(r->strings[id - 1].text, s, n) == 0) return (long)id;
+  }
+  if (r->string_count == r->string_cap) {
+    unsigned long cap = r->string_cap ? 2 * r->string_cap : 256;
+    kbz_string_* grown = (kbz_string_*)realloc(r->strings, cap * sizeof *grown);
+    if (!grown) return kbz_fail_(r, "out of memory");
+    r->strings = grown;
+    r->string_cap = cap;
+  }
+  r->strings[r->string_count].text = (char*)malloc(n + 1);
+  if (!r->strings[r->string_count].text) return kbz_fail_(r, "out of memory");
+  memcpy(r->strings[r->string_count].text, s, n + 1);
+  r->strings[r->string_count].len = (unsigned long)n;
+  r->slots[i] = ++r->string_count;
+  return (long)r->string_count;
+}
+
+static kbz_node_* kbz_top_(kbz_recorder* r) {
+  return r->depth ? &r->stack[r->depth - 1] : NULL;
+}
+
+/* The open node's alpha_set, due since its last successor returned, unless a cutoff came. */
+static void kbz_settle_(kbz_recorder* r) {
+  kbz_node_* n = kbz_top_(r);
+  int alpha;
+  if (!n || !n->alpha_due) return;
+  n->alpha_due = 0;
+  alpha = n->best > n->alpha ? n->best : n->alpha;
+  if (alpha > n->beta) return; /* a fail high the search did not cut: alpha stays */
+  kbz_event_(r, KBZ_ALPHA_SET, alpha > n->alpha ? 1 : 0, 0, n->id, (int)n->k, alpha);
+  n->alpha = alpha;
+}
+
+static int kbz_usable_(kbz_recorder* r) {
+  return r->error[0] == '\0';
+}
+
+kbz_recorder* kbz_open(const char* path) {
+  kbz_recorder* r = (kbz_recorder*)calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->events = (unsigned char*)malloc(16 * (size_t)KBZ_CHUNK_EVENTS);
+  r->file = r->events ? fopen(path, "wb") : NULL;
+  if (!r->file) {
+    free(r->events);
+    free(r);
+    return NULL;
+  }
+  r->hash = 0xcbf29ce484222325ull;
+  r->ge = 1;
+  return r;
+}
+
+int kbz_steps(kbz_recorder* r, const char* rule, const char* criterion) {
+  static const char* const rules[] = {"none", "minimax", "alphabeta", "alphabeta-bounds", "pvs"};
+  unsigned i, found = 5;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (r->next_id || r->started) return kbz_fail_(r, "kbz_steps after the first event");
+  for (i = 0; i < 5; ++i)
+    if (strcmp(rule ? rule : "none", rules[i]) == 0) found = i;
+  if (found == 5)
+    return kbz_fail_(
+        r, "kbz_steps: the rule is none of none, minimax, alphabeta, alphabeta-bounds, pvs");
+  if (!criterion || (strcmp(criterion, "gt") != 0 && strcmp(criterion, "ge") != 0))
+    return kbz_fail_(r, "kbz_steps: the criterion is neither \"gt\" nor \"ge\"");
+  r->flags = found;
+  r->ge = criterion[1] == 'e';
+  return kbz_meta(r, "criterion", criterion);
+}
+
+static char* kbz_copy_(const char* s) {
+  size_t n = strlen(s) + 1;
+  char* c = (char*)malloc(n);
+  if (c) memcpy(c, s, n);
+  return c;
+}
+
+int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
+  unsigned long i;
+  char* v;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (!key || !*key || !value) return kbz_fail_(r, "kbz_meta needs a key and a value");
+  v = kbz_copy_(value);
+  if (!v) return kbz_fail_(r, "out of memory");
+  /* a key written in the first META keeps its place there only until the file starts */
+  for (i = r->started ? r->meta_first : 0; i < r->meta_count; ++i) {
+    if (strcmp(r->meta_keys[i], key) == 0) {
+      free(r->meta_values[i]);
+      r->meta_values[i] = v;
+      return 0;
+    }
+  }
+  if (r->meta_count == r->meta_cap) {
+    unsigned long cap = r->meta_cap ? 2 * r->meta_cap : 16;
+    char** k = (char**)realloc(r->meta_keys, cap * sizeof *k);
+    if (k) r->meta_keys = k;
+    char** w = k ? (char**)realloc(r->meta_values, cap * sizeof *w) : NULL;
+    if (!w) {
+      free(v);
+      return kbz_fail_(r, "out of memory");
+    }
+    r->meta_values = w;
+    r->meta_cap = cap;
+  }
+  r->meta_keys[r->meta_count] = kbz_copy_(key);
+  if (!r->meta_keys[r->meta_count]) {
+    free(v);
+    return kbz_fail_(r, "out of memory");
+  }
+  r->meta_values[r->meta_count++] = v;
+  return 0;
+}
+
+int kbz_iteration_begin(kbz_recorder* r, int depth) {
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (r->depth) return kbz_fail_(r, "kbz_iteration_begin with a node open");
+  if (r->iteration_open) return kbz_fail_(r, "kbz_iteration_begin inside an iteration");
+  r->iteration_open = 1;
+  ++r->iteration;
+  kbz_event_(r, KBZ_ITERATION_BEGIN, 0, 0, r->iteration, kbz_clamp_(depth), 0);
+  return 0;
+}
+
+int kbz_iteration_end(kbz_recorder* r, int value) {
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (r->depth) return kbz_fail_(r, "kbz_iteration_end with a node open");
+  if (!r->iteration_open) return kbz_fail_(r, "kbz_iteration_end without kbz_iteration_begin");
+  r->iteration_open = 0;
+  r->last_iteration_value = kbz_clamp_(value);
+  kbz_event_(r, KBZ_ITERATION_END, 0, 0, r->iteration, r->last_iteration_value, 0);
+  return 0;
+}
+
+int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
+  kbz_node_ *parent, *n;
+  long label;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  alpha = kbz_clamp_(alpha);
+  beta = kbz_clamp_(beta);
+  if (alpha > beta) return kbz_fail_(r, "kbz_enter: alpha is above beta");
+  if (r->next_id == KBZ_NO_NODE) return kbz_fail_(r, "kbz_enter: more than 2^32 - 1 nodes");
+  kbz_settle_(r);
+  parent = kbz_top_(r);
+  if (parent && parent->cut) return kbz_fail_(r, "kbz_enter: a successor after a cutoff");
+  if (parent && parent->evaluated && !parent->entered) {
+    char text[48];
+    sprintf(text, "static value %d", parent->static_value);
+    kbz_event_(r, KBZ_NOTE, 0, 0, parent->id, (int)kbz_intern_(r, text), 0);
+  }
+  label = kbz_intern_(r, move);
+  if (label < 0) return -1;
+  if (r->depth == r->stack_cap) {
+    unsigned long cap = r->stack_cap ? 2 * r->stack_cap : 64;
+    kbz_node_* grown = (kbz_node_*)realloc(r->stack, cap * sizeof *grown);
+    if (!grown) return kbz_fail_(r, "out of memory");
+    r->stack = grown;
+    r->stack_cap = cap;
+    parent = kbz_top_(r);
+  }
+  if (parent) ++parent->entered;
+  n = &r->stack[r->depth++];
+  memset(n, 0, sizeof *n);
+  n->id = r->next_id++;
+  n->alpha0 = n->alpha = alpha;
+  n->beta = beta;
+  n->best = -KBZ_INF;
+  kbz_event_(r, KBZ_ENTER, 0, 0xFFFFu, n->id, alpha, beta);
+  if (label) kbz_event_(r, KBZ_LABEL, 0, 0, n->id, (int)label, 0);
+  return 0;
+}
+
+int kbz_position(kbz_recorder* r, const char* text) {
+  kbz_node_* n;
+  long id;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  n = kbz_top_(r);
+  if (!n || n->entered || n->evaluated)
+    return kbz_fail_(r, "kbz_position: not right after kbz_enter");
+  id = kbz_intern_(r, text);
+  if (id < 0) return -1;
+  kbz_event_(r, KBZ_POSITION, 0, 0, n->id, (int)id, 0);
+  return 0;
+}
+
+int kbz_expand(kbz_recorder* r, int count) {
+  kbz_node_* n;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  n = kbz_top_(r);
+  if (!n || n->entered || n->evaluated)
+    return kbz_fail_(r, "kbz_expand: not right after kbz_enter");
+  if (count < 0) return kbz_fail_(r, "kbz_expand: a negative count");
+  kbz_event_(r, KBZ_EXPAND, 0, 0, n->id, count, 0);
+  return 0;
+}
+
+int kbz_evaluate(kbz_recorder* r, int value) {
+  kbz_node_* n;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  n = kbz_top_(r);
+  if (!n) return kbz_fail_(r, "kbz_evaluate with no node open");
+  if (n->entered) return kbz_fail_(r, "kbz_evaluate after a successor was entered");
+  n->evaluated = 1;
+  n->static_value = kbz_clamp_(value);
+  return 0;
+}
+
+int kbz_cutoff(kbz_recorder* r) {
+  kbz_node_* n;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  n = kbz_top_(r);
+  if (!n || !n->alpha_due) return kbz_fail_(r, "kbz_cutoff: no successor has just returned");
+  n->alpha_due = 0;
+  n->cut = 1;
+  kbz_event_(r, KBZ_CUTOFF, 0, 0, n->id, (int)n->k - 1, n->best);
+  return 0;
+}
+
+/* Kind and bound of a node searched with window [alpha0, beta] that returned `ret`. */
+static int kbz_leave_flags_(const kbz_recorder* r, const kbz_node_* n, int ret) {
+  int cut = r->ge ? ret >= n->beta : ret > n->beta;
+  int all = r->ge ? ret <= n->alpha0 : ret < n->alpha0;
+  if (!n->entered) return KBZ_EXACT | KBZ_LEAF << 2;
+  if (cut) return KBZ_LOWER | KBZ_CUT << 2;
+  if (all) return KBZ_UPPER | KBZ_ALL << 2;
+  return KBZ_EXACT | KBZ_PV << 2;
+}
+
+int kbz_leave(kbz_recorder* r, int value) {
+  kbz_node_ *n, *parent;
+  int ret = kbz_clamp_(value), best;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  kbz_settle_(r);
+  n = kbz_top_(r);
+  if (!n) return kbz_fail_(r, "kbz_leave with no node open");
+  if (!n->entered)
+    kbz_event_(r, KBZ_EVALUATE, 0, 0, n->id, n->evaluated ? n->static_value : ret, 0);
+  kbz_event_(r, KBZ_LEAVE, kbz_leave_flags_(r, n, ret), 0, n->id, ret, 0);
+  --r->depth;
+  parent = kbz_top_(r);
+  if (!parent) return 0;
+  best = -ret > parent->best ? -ret : parent->best;
+  kbz_event_(r, KBZ_CHILD_RETURN, KBZ_EXACT, 0, parent->id, (int)parent->k, ret);
+  kbz_event_(r, KBZ_BEST_SET, KBZ_EXACT, 0, parent->id, (int)parent->k, best);
+  parent->best = best;
+  parent->alpha_due = 1;
+  ++parent->k;
+  return 0;
+}
+
+int kbz_note(kbz_recorder* r, const char* text) {
+  kbz_node_* n;
+  long id;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  kbz_settle_(r);
+  n = kbz_top_(r);
+  id = kbz_intern_(r, text ? text : "");
+  if (id < 0) return -1;
+  kbz_event_(r, KBZ_NOTE, 0, 0, n ? n->id : KBZ_NO_NODE, (int)id, 0);
+  return 0;
+}
+
+const char* kbz_error(const kbz_recorder* r) {
+  return r && r->error[0] ? r->error : NULL;
+}
+
+const char* kbz_close(kbz_recorder* r) {
+  unsigned char b[8];
+  unsigned long long h;
+  unsigned long i;
+  int fail;
+  if (!r) return NULL;
+  if (!r->write_failed) {
+    /* after a refused call too: what was written is consistent, refused calls wrote nothing */
+    kbz_settle_(r);
+    /* unfinished nodes: left with kind unknown and the best value found so far */
+    while (r->depth) {
+      kbz_node_* n = kbz_top_(r);
+      int ret = n->k ? n->best : n->alpha0;
+      kbz_event_(r, KBZ_LEAVE, KBZ_EXACT | KBZ_UNKNOWN << 2, 0, n->id, ret, 0);
+      --r->depth;
+    }
+    if (r->iteration_open)
+      kbz_event_(r, KBZ_ITERATION_END, 0, 0, r->iteration, r->last_iteration_value, 0);
+    kbz_flush_(r);
+    kbz_write_strings_(r);
+    if (r->meta_count > r->meta_first) kbz_write_meta_(r, r->meta_first, r->meta_count);
+    h = r->hash;
+    kbz_chunk_head_(r, "END ", 8);
+    for (i = 0; i < 8; ++i) b[i] = (unsigned char)(h >> (8 * i) & 0xFF);
+    kbz_write_(r, b, 8);
+  }
+  fail = fclose(r->file) != 0;
+  if (fail) kbz_fail_(r, "the trace file could not be closed");
+  strcpy(kbz_close_error_, r->error);
+  for (i = 0; i < r->meta_count; ++i) free(r->meta_keys[i]), free(r->meta_values[i]);
+  for (i = 0; i < r->string_count; ++i) free(r->strings[i].text);
+  free(r->meta_keys);
+  free(r->meta_values);
+  free(r->strings);
+  free(r->slots);
+  free(r->stack);
+  free(r->events);
+  fail = kbz_close_error_[0] != '\0';
+  free(r);
+  return fail ? kbz_close_error_ : NULL;
+}
+
+#endif /* KIBITZ_RECORD_IMPLEMENTED */
+#endif /* KIBITZ_RECORD_IMPLEMENTATION */

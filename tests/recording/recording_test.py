@@ -1,0 +1,214 @@
+"""The recorder other engines use (include/kibitz/): C, JavaScript and Python write the same
+bytes for the same calls, and Kibitz reads what they write as its own.
+
+    python3 recording_test.py KIBITZ WORKDIR
+
+- ab_tree.c, an alpha-beta written as search! reads, recording itself through record.h (built
+  here as C99 with -pedantic -Werror, under AddressSanitizer + UBSan when the compiler has
+  them, and as C++17), gives on the AIMA tree and on generated trees, with both cutoff tests,
+  the root value `kibitz search` gives, and a trace Kibitz opens with every step checked
+  against its alpha-beta rule, event for event the one Kibitz records itself;
+- ab_tree.py and ab_tree.mjs write the same bytes as ab_tree.c, plain and with every other
+  call (labels, positions, notes, a stand-pat value, an iteration, facts with quotes);
+- a recording of more than one chunk, cut after its first chunk as a kill would leave it,
+  opens with a notice; calls out of order are refused with a message and write nothing.
+"""
+import json
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+KIBITZ, WORK = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+failures = []
+
+
+def check(ok, what):
+    print(("ok - " if ok else "FAIL - ") + what)
+    if not ok:
+        failures.append(what)
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def compile_recorders():
+    """ab_tree built three ways; returns the binary the tests run (sanitized if possible)."""
+    src = os.path.join(HERE, "ab_tree.c")
+    flags = ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I", os.path.join(ROOT, "include")]
+    plain = os.path.join(WORK, "ab_tree")
+    r = run(["cc"] + flags + ["-O2", src, "-o", plain])
+    check(r.returncode == 0, "record.h compiles as C99 with -Wall -Wextra -pedantic -Werror " + r.stderr[:300])
+    r = run(["c++", "-x", "c++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-I",
+             os.path.join(ROOT, "include"), src, "-o", os.path.join(WORK, "ab_tree_cpp")])
+    check(r.returncode == 0, "record.h compiles as C++17 " + r.stderr[:300])
+    sanitized = os.path.join(WORK, "ab_tree_san")
+    r = run(["cc"] + flags + ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                             src, "-o", sanitized])
+    if r.returncode == 0:
+        print("# ab_tree runs under AddressSanitizer + UBSan")
+        return sanitized
+    print("# no sanitizer runtime here; ab_tree runs unsanitized")
+    return plain
+
+
+def random_tree(rng, depth):
+    if depth == 0 or (depth < 3 and rng.random() < 0.2):
+        return str(rng.randint(-9, 9))
+    return "(" + " ".join(random_tree(rng, depth - 1) for _ in range(rng.randint(1, 4))) + ")"
+
+
+def export_events(path, v1=True):
+    args = [KIBITZ, "export", path, "--json"] + (["--v1"] if v1 else [])
+    r = run(args)
+    if r.returncode != 0:
+        return None, r.stderr.strip()
+    events = json.loads(r.stdout)["events"]
+    for e in events:
+        e.pop("move_index", None)  # Kibitz numbers its own moves; another engine need not
+    return events, ""
+
+
+def kibitz_value(tree, criterion, record):
+    r = run([KIBITZ, "search", "--tree", tree, "--algo", "alphabeta", "--criterion", criterion,
+             "--record", record])
+    for line in r.stdout.splitlines():
+        if line.startswith("value:"):
+            return int(line.split()[1])
+    return None
+
+
+def same_as_kibitz(ab, tree, criterion, n):
+    mine, theirs = os.path.join(WORK, "c%d.kbz" % n), os.path.join(WORK, "k%d.kbz" % n)
+    r = run([ab, tree, criterion, mine])
+    if r.returncode != 0:
+        return "ab_tree failed: " + r.stderr
+    if int(r.stdout) != kibitz_value(tree, criterion, theirs):
+        return "root value %s, kibitz says %s" % (r.stdout.strip(), kibitz_value(tree, criterion, theirs))
+    a, err = export_events(mine)
+    if a is None:
+        return "Kibitz refuses the recording: " + err
+    b, _ = export_events(theirs)
+    if a != b:
+        first = next(i for i, (x, y) in enumerate(zip(a + [None], b + [None])) if x != y)
+        return "event %d differs: %s vs Kibitz's %s" % (first, a[first:first + 1], b[first:first + 1])
+    replay = run([KIBITZ, "replay", mine, "--at", str(len(a) - 1)])
+    if replay.returncode != 0:
+        return "the model refuses it: " + replay.stderr
+    return ""
+
+
+def three_writers_agree(ab, tree, criterion, n, extras):
+    outs = []
+    for i, cmd in enumerate([[ab], [sys.executable, os.path.join(HERE, "ab_tree.py")],
+                             ["node", os.path.join(HERE, "ab_tree.mjs")]]):
+        out = os.path.join(WORK, "w%d_%d.kbz" % (n, i))
+        r = run(cmd + [tree, criterion, out] + (["extras"] if extras else []))
+        if r.returncode != 0:
+            return "%s failed: %s" % (cmd[-1], r.stderr[-500:])
+        with open(out, "rb") as f:
+            outs.append(f.read())
+    if not outs[0] == outs[1] == outs[2]:
+        return "the C, Python and JavaScript files differ (sizes %s)" % [len(o) for o in outs]
+    events, err = export_events(os.path.join(WORK, "w%d_0.kbz" % n), v1=False)
+    if events is None:
+        return "Kibitz refuses it: " + err
+    return ""
+
+
+def chunks(data):
+    """(tag, start, end) of each chunk of a .kbz file."""
+    at, out = 16, []
+    while at < len(data):
+        tag, _, length = struct.unpack_from("<4sIQ", data, at)
+        out.append((tag.decode(), at, at + 16 + length))
+        at += 16 + length
+    return out
+
+
+def main():
+    shutil.rmtree(WORK, ignore_errors=True)
+    os.makedirs(WORK)
+    ab = compile_recorders()
+    aima = "((3 12 8) (2 4 6) (14 5 2))"
+    rng = random.Random(20261126)
+    trees = [aima] + [random_tree(rng, rng.randint(1, 5)) for _ in range(59)]
+    bad = []
+    for n, tree in enumerate(trees):
+        for criterion in ("gt", "ge"):
+            why = same_as_kibitz(ab, tree, criterion, n)
+            if why:
+                bad.append("%s %s: %s" % (tree, criterion, why))
+    check(not bad, "ab_tree.c's recordings of %d trees x 2 criteria are Kibitz's own, every step "
+          "checked against its alpha-beta rule %s" % (len(trees), bad[:2]))
+
+    bad = []
+    for n, tree in enumerate(trees[:12]):
+        for extras in (False, True):
+            why = three_writers_agree(ab, tree, "ge" if n % 2 else "gt", n, extras)
+            if why:
+                bad.append("%s%s: %s" % (tree, " extras" if extras else "", why))
+    check(not bad, "record.h, record.py and record.mjs write the same bytes, with and without "
+          "the other calls, and Kibitz reads them %s" % bad[:2])
+
+    # More than one chunk: a tree of 4^8 leaves searched with every call.
+    big_rng = random.Random(7)
+    def full(depth):
+        if depth == 0:
+            return str(big_rng.randint(-999, 999))
+        return "(" + " ".join(full(depth - 1) for _ in range(4)) + ")"
+    big = os.path.join(WORK, "big.tree")
+    with open(big, "w") as f:
+        f.write(full(8))
+    why = three_writers_agree(ab, "@" + big, "gt", 99, True)
+    path = os.path.join(WORK, "w99_0.kbz")
+    with open(path, "rb") as f:
+        data = f.read()
+    evts = [c for c in chunks(data) if c[0] == "EVTS"]
+    check(not why and len(evts) >= 2, "a recording of %d event chunks: the three writers agree %s"
+          % (len(evts), why))
+    if evts:
+        cut = os.path.join(WORK, "cut.kbz")
+        with open(cut, "wb") as f:
+            f.write(data[:evts[0][2]])  # what a kill after the first chunk leaves on disk
+        r = run([KIBITZ, "replay", cut, "--at", "100", "--json"])
+        check(r.returncode == 0 and "cut short" in r.stdout + r.stderr,
+              "a recording killed after its first chunk opens, with a notice: " +
+              (r.stdout + r.stderr).strip()[:160])
+
+    # Calls out of order are refused with a message; the file still closes and opens.
+    misuse = os.path.join(WORK, "misuse.mjs")
+    with open(misuse, "w") as f:
+        f.write("""import fs from 'node:fs';
+import { Recorder, RecordError } from '%s';
+const r = new Recorder();
+const said = [];
+const tryIt = (f) => { try { f(); } catch (e) { if (!(e instanceof RecordError)) throw e; said.push(e.message); } };
+tryIt(() => r.leave(0));
+r.enter(-5, 5, 'e4');
+tryIt(() => r.cutoff());
+tryIt(() => r.enter(3, 1, 'd4'));
+r.evaluate(2);
+r.leave(2);
+tryIt(() => r.iterationEnd(2));
+fs.writeFileSync(process.argv[2], r.close());
+console.log(JSON.stringify(said));
+""" % os.path.join(ROOT, "include", "kibitz", "record.mjs").replace("\\", "/"))
+    out = os.path.join(WORK, "misuse.kbz")
+    r = run(["node", misuse, out])
+    said = json.loads(r.stdout) if r.returncode == 0 else []
+    events, err = export_events(out, v1=False)
+    check(len(said) == 4 and events is not None and len(events) == 4,
+          "calls out of order are refused, the rest is written: %s; %s" % (said, err))
+
+    if failures:
+        print("%d failed" % len(failures))
+        sys.exit(1)
+
+
+main()
