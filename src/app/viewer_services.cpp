@@ -22,7 +22,7 @@ std::optional<viewer::EvalBreakdown> chess_breakdown(const std::string& position
   const chess::SideMaterial now = chess::ratio_material(pos), at_root = chess::ratio_material(top);
   const chess::GreenblattTerms g = chess::greenblatt_eval(pos, at_root);
   viewer::EvalBreakdown e;
-  e.title = "evaluation S = M + R + P + K + C (White's view)";
+  e.title = "evaluation S = M + R + P + K + C + E (White's view)";
   e.rows = {
       {"M", g.material, "material (a pawn is 128)"},
       {"R", g.ratio,
@@ -35,6 +35,7 @@ std::optional<viewer::EvalBreakdown> chess_breakdown(const std::string& position
       {"  backward", g.pawn.backward, "backward"},
       {"K", g.king_safety, "king safety (queens on)"},
       {"C", g.center, "centre pawns"},
+      {"E", g.ending, "bare king driven to the edge (ours, not the paper's)"},
       {"S", g.total, "the sum"},
   };
   e.footer = "From the side to move: " +

@@ -69,6 +69,7 @@ class AlphaBeta : public SearchWithOptions<Game, Sink> {
     for (; k < n; ++k) {
       if (budget_spent()) break;
       const auto m = moves[static_cast<std::size_t>(k)];
+      this->root_move(ply, tt.generation_index(k), k);
       enter_child(tt.generation_index(k), -beta, -alpha, m);
       m_game.make(m);
       const Score x = node(depth - 1, ply + 1, -beta, -alpha);

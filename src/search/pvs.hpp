@@ -110,6 +110,7 @@ class Pvs : public SearchWithOptions<Game, Sink> {
       if (budget_spent()) break;
       const Move m = moves[static_cast<std::size_t>(k)];
       const int index = tt.generation_index(k);
+      this->root_move(ply, index, k);
       const Score x = k == 0 || zero_window(alpha, beta)
                           ? child(index, m, depth, ply, -beta, -alpha)
                           : probe(k, index, m, depth, ply, alpha, beta);

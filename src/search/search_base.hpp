@@ -111,6 +111,11 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
     return m_aborted;
   }
 
+  // The root (ply 0) starts on its successor k, generation index `index` (UCI's currmove).
+  KIBITZ_STEP void root_move(int ply, int index, int k) {
+    if (ply == 0 && m_options.on_root_move) m_options.on_root_move(index, k + 1);
+  }
+
   // Leaves a node whose successors did not all finish, with the value it has (its best so
   // far, or 0): the caller discards it.
   KIBITZ_STEP Score leave_unfinished(Score v) {

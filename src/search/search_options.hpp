@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <type_traits>
 #include <utility>
 
@@ -16,6 +17,9 @@ struct SearchOptions {
   // Once set (by another thread: Cancel; by a recorder's limit), the search stops as when its
   // node budget is spent: the open nodes leave unfinished.
   const std::atomic<bool>* stop = nullptr;
+  // Told when the root starts on a move (its generation index, and 1 for the first searched):
+  // UCI's currmove. Empty: nothing to tell.
+  std::function<void(int index, int number)> on_root_move;
 };
 
 inline bool stop_requested(const std::atomic<bool>* stop) {

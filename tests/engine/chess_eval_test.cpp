@@ -33,19 +33,19 @@ TEST_CASE("Greenblatt: the start position is level in every term") {
   CHECK(t.center == 0);
   CHECK(t.total == 0);
   CHECK(ratio_material(Position()).white == k_start_side_material);
-  CHECK(ratio_material(Position()).black == 5275);
+  CHECK(ratio_material(Position()).black == 5281);
 }
 
 TEST_CASE("Greenblatt M: material by table 2") {
   // Black is without the g8 knight: M = +416.
   CHECK(terms("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").material == 416);
-  // White without queen and a rook, black without a bishop: -1248 - 640 + 445.
-  CHECK(terms("rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBNR w Kkq - 0 1").material == -1443);
+  // White without queen and a rook, black without a bishop: -1248 - 640 + 448.
+  CHECK(terms("rn1qkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NB1KBNR w Kkq - 0 1").material == -1440);
 }
 
 TEST_CASE("Greenblatt R: M (W/T - 1), kings counted 1") {
-  // Root: white a knight up (5275 v 4859). Node: a rook each traded (4635 v 4219).
-  // R = 5275 (4635*4859 - 4219*5275) / (4219*5275) = 1,404,416,000 / 22,255,225 = 63.1 -> 63.
+  // Root: white a knight up (5281 v 4865). Node: a rook each traded (4641 v 4225).
+  // R = 5281 (4641*4865 - 4225*5281) / (4225*5281) = 1,406,070,000 / 22,312,225 = 63.02 -> 63.
   const Position root =
       Position::from_fen("rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const Position node = Position::from_fen("rnbqkb2/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 w Qq - 0 1");
@@ -55,25 +55,25 @@ TEST_CASE("Greenblatt R: M (W/T - 1), kings counted 1") {
       Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB1R w KQkq - 0 1");
   const Position node_b =
       Position::from_fen("rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKB2 w Qq - 0 1");
-  // 5275 (4219*5275 - 4635*4859) / (4635*4859) = -1,404,416,000 / 22,521,465 = -62.4 -> -62:
+  // 5281 (4225*5281 - 4641*4865) / (4641*4865) = -1,406,070,000 / 22,578,465 = -62.27 -> -62:
   // "slightly asymmetric with respect to color", as the paper says.
   CHECK(greenblatt_eval(node_b, ratio_material(root_b)).ratio == -62);
-  // The paper's own example: three pawns ahead (5275 v 4891), a bishop traded for a knight
-  // (4830 v 4475) "will receive a positive piece ratio term":
-  // 5275 (4830*4891 - 4475*5275) / (4475*5275) = 94,448,875 / 23,605,625 = 4.0 -> 4.
+  // The paper's own example: three pawns ahead (5281 v 4897), a bishop traded for a knight
+  // (4833 v 4481) "will receive a positive piece ratio term":
+  // 5281 (4833*4897 - 4481*5281) / (4481*5281) = 16,054,240 / 23,664,161 = 0.68 -> 1.
   const Position three_up =
       Position::from_fen("rnbqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   const Position traded =
       Position::from_fen("r1bqkbnr/ppppp3/8/8/8/8/PPPPPPPP/RN1QKBNR w KQkq - 0 1");
-  CHECK(ratio_material(three_up).black == 4891);
-  CHECK(ratio_material(traded).white == 4830);
-  CHECK(ratio_material(traded).black == 4475);
-  CHECK(greenblatt_eval(traded, ratio_material(three_up)).ratio == 4);
+  CHECK(ratio_material(three_up).black == 4897);
+  CHECK(ratio_material(traded).white == 4833);
+  CHECK(ratio_material(traded).black == 4481);
+  CHECK(greenblatt_eval(traded, ratio_material(three_up)).ratio == 1);
   // Far ahead, the ratio runs away: K+Q v K+R at the root, then the rook falls.
-  // T = 1249/641, W = 1249/1: R = 5275 (1249*641 - 1*1249) / (1*1249) = 5275 * 640 = 3,376,000.
+  // T = 1249/641, W = 1249/1: R = 5281 (1249*641 - 1*1249) / (1*1249) = 5281 * 640 = 3,379,840.
   const Position qr = Position::from_fen("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1");
   const Position q = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-  CHECK(greenblatt_eval(q, ratio_material(qr)).ratio == 3376000);
+  CHECK(greenblatt_eval(q, ratio_material(qr)).ratio == 3379840);
   // Same material as the root: nothing.
   CHECK(greenblatt_eval(qr, ratio_material(qr)).ratio == 0);
   // The most lopsided change possible stays inside the evaluation bound: a bare white king at
@@ -174,8 +174,9 @@ TEST_CASE("Greenblatt K: king ranks from each side, only with queens") {
   CHECK(terms("3q4/8/4k3/8/8/8/8/3QK3 w - - 0 1").king_safety == 16);
   // The white king on e4, its fourth rank: 8*1 - 8*4 = -24.
   CHECK(terms("3qk3/8/8/8/4K3/8/8/3Q4 w - - 0 1").king_safety == -24);
-  // One queen is enough to make it count ...
-  CHECK(terms("8/8/4k3/8/8/8/8/3QK3 w - - 0 1").king_safety == 16);
+  // "Queens": both sides'. With one queen (K+Q v K) the kings walk freely ...
+  CHECK(terms("8/8/4k3/8/8/8/8/3QK3 w - - 0 1").king_safety == 0);
+  CHECK(terms("8/8/4k3/8/8/8/8/4K3 w - - 0 1").king_safety == 0);
   // ... and without queens it is 0.
   CHECK(terms("8/8/4k3/8/8/8/8/3RK3 w - - 0 1").king_safety == 0);
 }
@@ -207,7 +208,7 @@ TEST_CASE("Greenblatt total and the side to move") {
   g.make(moves[0]);
   const GreenblattTerms after = g.eval_terms();
   CHECK(after.material == 640);
-  // T = 641/1249, W = 641/1: R = 5275 (641*1249 - 1*641) / (1*641) = 5275 * 1248 = 6,583,200.
-  CHECK(after.ratio == 6583200);
+  // T = 641/1249, W = 641/1: R = 5281 (641*1249 - 1*641) / (1*641) = 5281 * 1248 = 6,590,688.
+  CHECK(after.ratio == 6590688);
   CHECK(g.evaluate() == -(after.total));  // black to move
 }

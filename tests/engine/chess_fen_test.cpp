@@ -170,7 +170,8 @@ TEST_CASE("from_text: a bad move names itself and its 1-based index") {
   CHECK(text_error("startpos moves e2e5") ==
         "move 1 'e2e5' is illegal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
   CHECK(text_error("startpos moves e4 hello") ==
-        "move 2 'hello' is not a move (write UCI like e2e4 or SAN like Nf3) in "
+        "move 2 'hello' is not a move (write UCI like e2e4, SAN like Nf3 or descriptive like "
+        "N-KB3) in "
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
   CHECK(text_error("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1 moves Nd2") ==
         "move 1 'Nd2' is ambiguous in 4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");

@@ -72,9 +72,9 @@ TEST_CASE("en prise: the paper's knight, attacked by a bishop and a rook, defend
   const SquareControl c = control_of(both, sq("e5"), both.occupied());
   CHECK(c.attackers == 2);
   CHECK(c.defenders == 1);
-  CHECK(c.least_attacker == 445);
+  CHECK(c.least_attacker == 448);
   CHECK(c.least_defender == 128);
-  // 416 - 445 + 128 = 99 > 0 with more attackers than defenders: en prise.
+  // 416 - 448 + 128 = 96 > 0 with more attackers than defenders: en prise.
   CHECK(en_prise(both, sq("e5")));
   // The bishop alone: one attacker worth more than the knight, one defender: not en prise.
   CHECK_FALSE(en_prise(Position::from_fen("4k3/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1"), sq("e5")));
@@ -90,10 +90,10 @@ TEST_CASE("exchange gain: what a capture appears to gain when both sides go on c
     const Position p = Position::from_fen(fen);
     return exchange_gain(p, chess::parse_uci(p, uci).move);
   };
-  // The paper's knight: Bxe5 dxe5 Rxe5 wins 416 - 445 + 128 = 99.
-  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/4R1K1 w - - 0 1", "c3e5") == 99);
-  // With the bishop alone, Bxe5 dxe5 loses 29: not a plausible capture.
-  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1", "c3e5") == -29);
+  // The paper's knight: Bxe5 dxe5 Rxe5 wins 416 - 448 + 128 = 96.
+  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/4R1K1 w - - 0 1", "c3e5") == 96);
+  // With the bishop alone, Bxe5 dxe5 loses 32: not a plausible capture.
+  CHECK(gain("4k3/8/3p4/4n3/8/2B5/8/6K1 w - - 0 1", "c3e5") == -32);
   // Qxd4 cxd4: 128 - 1248.
   CHECK(gain("4k3/8/8/2p5/3p4/8/8/3QK3 w - - 0 1", "d1d4") == -1120);
   // A free pawn: 128; a pawn promoting to a queen on a free square: 1248 - 128.
@@ -108,7 +108,7 @@ TEST_CASE("pinned: against the king, and against a piece it would leave en prise
   // The knight on d3 shields the undefended rook on f1 from the bishop on b5.
   CHECK(pinned_against(Position::from_fen("4k3/8/8/1b6/8/3N4/8/5R1K w - - 0 1"), sq("d3")) ==
         sq("f1"));
-  // A defended knight behind it is not left en prise by a bishop (416 < 445, defended): not pinned.
+  // A defended knight behind it is not left en prise by a bishop (416 < 448, defended): not pinned.
   CHECK_FALSE(pinned(Position::from_fen("4k3/8/8/1b6/8/3N4/8/R4N1K w - - 0 1"), sq("d3")));
 }
 
@@ -263,7 +263,7 @@ TEST_CASE("plausibility: castling, captures and pieces left en prise") {
   // Bxf7+ takes a pawn but the king takes the bishop.
   const PlausibleMove& bxf7 = s.move("Bxf7+");
   CHECK(s.has(bxf7, "+32 points for capturing the black pawn on f7"));
-  CHECK(s.has(bxf7, "-111 points: the bishop would be en prise on f7"));
+  CHECK(s.has(bxf7, "-112 points: the bishop would be en prise on f7"));
   CHECK_FALSE(bxf7.safe);
   CHECK(bxf7.check);
   // Bd3 is developmentally poor (its positional score is below -10).
@@ -331,4 +331,28 @@ TEST_CASE("value modifications: back where it came from, a translation, the firs
   o.modifications = false;
   reply.moves[1] = move(a2, "e2f1");
   CHECK(value_penalty(late.position(), legal, be2, reply, o).points == 0);
+}
+
+TEST_CASE("the first eight moves count from the game's start, not from a FEN's move number") {
+  // From the start position: 1.e4 e5 2.Qh5 is an early queen move; by move 9 it is not.
+  CHECK(Scored("startpos moves e4 e5")
+            .has(Scored("startpos moves e4 e5").move("Qh5"),
+                 "-12 points for bringing the queen out in the first eight moves"));
+  const Scored late(
+      "startpos moves e4 e5 Nf3 Nc6 Bc4 Bc5 O-O Nf6 d3 d6 c3 O-O Nbd2 a6 "
+      "a4 Ba7 h3");
+  CHECK(!late.has(late.move("Qe7"),
+                  "-12 points for bringing the queen out in the first eight moves"));
+  CHECK(ChessGame::from_text("startpos moves e4 e5").position().game_ply() == 2);
+  // A FEN says its move number, not how the game began: a composed ending at "move 1" is not
+  // the opening (the queen walks freely, and modification 2 does not fire) ...
+  const Scored ending("8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
+  CHECK(ending.game.position().game_ply() == -1);
+  for (const std::string& c : ending.comments(ending.move("Qc6")))
+    CHECK(c.find("early") == std::string::npos);
+  // ... and neither is the start position's FEN at a later move number; the start FEN itself is.
+  CHECK(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5").game_ply() ==
+        -1);
+  CHECK(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").game_ply() ==
+        0);
 }

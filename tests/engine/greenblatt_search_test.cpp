@@ -4,6 +4,9 @@
 // selective search without it.
 #include <doctest/doctest.h>
 
+#include <string>
+#include <utility>
+
 #include "games/chess/chess_game.hpp"
 #include "games/chess/notation.hpp"
 #include "search/greenblatt/greenblatt.hpp"
@@ -208,4 +211,40 @@ TEST_CASE("budgets: a node budget stops the search and the best move so far is k
   const GreenblattChoice mate =
       choose_move(ChessGame::from_text("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), o, b);
   CHECK(mate.move.is_null());
+}
+
+namespace {
+
+// Plays `position` out, the Greenblatt program on both sides at its default budget (basic depth
+// 3, normal widths), for at most 100 plies (the fifty-move rule: no capture or pawn move can
+// happen here). Returns the plies to the end and the game's status then.
+std::pair<int, ChessGame::Status> play_out(const char* position, std::string& moves) {
+  ChessGame game = ChessGame::from_text(position);
+  for (int ply = 0; ply < 100; ++ply) {
+    if (game.status() != ChessGame::Status::ongoing) return {ply, game.status()};
+    game.make_root();
+    const GreenblattChoice c = choose_move(game, GreenblattOptions{}, GreenblattBudget{});
+    moves += c.san + " ";
+    game.make(c.move);
+  }
+  return {100, game.status()};
+}
+
+}  // namespace
+
+// The ending the program could not win before (docs/greenblatt.md, "Endings"): each position
+// is mated well inside the fifty-move rule, by the paper's heuristics with the queens read as
+// both sides' queens, the king's development counted once they are off, and the E term.
+TEST_CASE("K+Q v K and K+R v K are mated within the fifty-move rule") {
+  for (const char* position :
+       {"8/8/8/4k3/8/8/8/4K2Q w - - 0 1", "8/8/3k4/8/8/8/8/Q3K3 w - - 0 1",
+        "8/8/8/4k3/8/8/8/R3K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K2R w - - 0 1"}) {
+    CAPTURE(position);
+    std::string moves;
+    const auto [plies, status] = play_out(position, moves);
+    CAPTURE(moves);
+    CHECK(status == ChessGame::Status::checkmate);
+    CHECK(plies % 2 == 1);  // White gave the mate
+    CHECK(plies < 100);
+  }
 }

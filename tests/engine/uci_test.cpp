@@ -237,3 +237,31 @@ TEST_CASE("uci: go infinite holds its bestmove until stop; isready is answered m
       run("pvs", "position startpos\ngo ponder wtime 1500 btime 1500\nponderhit\n");
   CHECK(legal_in("startpos", bestmove(ponder)));
 }
+
+#ifndef __EMSCRIPTEN__  // currmove comes after a second of searching; the page's build is single
+                        // threaded and these searches would hold the test
+TEST_CASE("uci: a long search names the root move it is on (currmove)") {
+  for (const std::string algo : {"alphabeta", "pvs", "greenblatt"}) {
+    CAPTURE(algo);
+    const std::string out = run(algo, "position startpos moves e2e4\ngo movetime 2500\n");
+    int seen = 0, last_number = 0;
+    bool ordered = true;
+    for (const std::string& l : lines_of(out)) {
+      std::istringstream words(l);
+      std::string info, key, move, key2;
+      int number = 0;
+      if (!(words >> info >> key) || info != "info" || key != "currmove") continue;
+      words >> move >> key2 >> number;
+      ++seen;
+      CHECK(legal_in("startpos moves e2e4", move));
+      CHECK(key2 == "currmovenumber");
+      // within one depth the numbers count up (the first line may come mid-depth)
+      if (seen > 1 && number != 1 && number != last_number + 1) ordered = false;
+      last_number = number;
+    }
+    CHECK(seen > 0);
+    CHECK(ordered);
+    CHECK(legal_in("startpos moves e2e4", bestmove(out)));
+  }
+}
+#endif

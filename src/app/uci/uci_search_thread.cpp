@@ -55,6 +55,12 @@ void Session::start(GoRequest request, ChessGame game) {
 
 void Session::search(GoRequest request, ChessGame game, std::string position_text) {
   Choice c;
+  // currmove once the search has run a second (as GUIs expect: not a line per move at once).
+  const auto started = std::chrono::steady_clock::now();
+  request.limits.on_currmove = [&](const std::string& uci, int number) {
+    if (std::chrono::steady_clock::now() - started >= std::chrono::seconds(1))
+      say("info currmove " + uci + " currmovenumber " + std::to_string(number));
+  };
   try {
     c = m_searcher->choose(game, request.limits, [&](const DepthReport& r) { say(info_line(r)); });
   } catch (const std::exception& e) {

@@ -54,6 +54,11 @@ class GreenblattSearcher : public Searcher {
     budget.nodes = limits.nodes;
     budget.seconds = limits.seconds;
     budget.stop = limits.stop;
+    if (limits.on_currmove) {
+      budget.on_root_move = [&](chess::Move m, int number) {
+        limits.on_currmove(chess::to_uci(m), number);
+      };
+    }
     auto report = [](const greenblatt::GreenblattChoice& c) {
       DepthReport r;
       r.depth = c.depth;
@@ -146,6 +151,11 @@ class DepthFirstSearcher : public Searcher {
       long long budget = limits.nodes > 0 ? limits.nodes - total : 0;
       if (limits.nodes > 0 && budget <= 0) break;
       options.node_budget = budget;
+      if (limits.on_currmove) {
+        options.on_root_move = [&](int index, int number) {
+          limits.on_currmove(chess::to_uci(root_moves[static_cast<std::size_t>(index)]), number);
+        };
+      }
       NullSink sink;
       Search<ChessGame, NullSink> search(g, sink, Criterion::ge, options);
       const Score v = search.run(d);

@@ -22,6 +22,8 @@ struct Limits {
   double seconds = 0;      // 0: none (the session's clock stops the search through `stop`)
   bool unlimited = false;  // go infinite / ponder: deepen until stopped
   const std::atomic<bool>* stop = nullptr;  // set by "stop", "quit" or the clock: end now
+  // Told when the root starts on a move (UCI, 1 for the first searched): "info currmove".
+  std::function<void(const std::string& uci, int number)> on_currmove;
 };
 
 struct DepthReport {

@@ -75,8 +75,10 @@ ChessGame ChessGame::from_text(const std::string& text) {
       case ParseStatus::ok:
         break;
       case ParseStatus::malformed:
-        throw InputError(head + " is not a move (write UCI like e2e4 or SAN like Nf3) in " +
-                         g.m_pos.fen());
+        throw InputError(
+            head +
+            " is not a move (write UCI like e2e4, SAN like Nf3 or descriptive like N-KB3) in " +
+            g.m_pos.fen());
       case ParseStatus::illegal:
         throw InputError(head + " is illegal in " + g.m_pos.fen());
       case ParseStatus::ambiguous:

@@ -72,6 +72,10 @@ class FenReader {
     }
     p.m_key = p.compute_key();
     p.m_checkers = p.compute_checkers();
+    // The game's start is known only for the standard start position itself.
+    const bool start = f[0] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" && f[1] == "w" &&
+                       f[2] == "KQkq" && f[3] == "-" && p.m_fullmove == 1;
+    p.m_game_ply = start ? 0 : -1;
     return p;
   }
 

@@ -1,5 +1,8 @@
 #include "games/chess/greenblatt_eval.hpp"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace kibitz::chess {
 
 namespace {
@@ -155,6 +158,27 @@ SideMaterial ratio_material(const Position& pos) {
   return m;
 }
 
+int ending_term(const Position& pos) {
+  for (Color strong : {Color::white, Color::black}) {
+    const Color bare = ~strong;
+    if (pos.pieces(bare) != pos.pieces(bare, PieceType::king)) continue;
+    if (!pos.pieces(strong, PieceType::queen) && !pos.pieces(strong, PieceType::rook)) continue;
+    const Square k = pos.king_square(bare), s = pos.king_square(strong);
+    // Manhattan distance from the four centre squares (0 on them, 6 in a corner), and the
+    // kings' distance in king moves (1 to 7).
+    const int file = file_of(k), rank = rank_of(k);
+    const int centre = std::max(3 - file, file - 4) + std::max(3 - rank, rank - 4);
+    const int kings = std::max(std::abs(file_of(s) - file), std::abs(rank_of(s) - rank));
+    const int e = 16 * centre + 8 * (7 - kings);
+    return strong == Color::white ? e : -e;
+  }
+  return 0;
+}
+
+bool queens_on_board(const Position& pos) {
+  return pos.pieces(Color::white, PieceType::queen) && pos.pieces(Color::black, PieceType::queen);
+}
+
 GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
   GreenblattTerms g;
   // M: the kings cancel, so only the other pieces count.
@@ -163,12 +187,15 @@ GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
 
   // R = M (W/T - 1): W = white/black material now, T = the same at the root, kings counted 1,
   // M = one side's material at the start (docs/greenblatt.md: how the OCR was read). In
-  // integers: M (w bT - b wT) / (b wT), truncated toward zero, held inside the evaluation bound.
+  // integers: M (w bT - b wT) / (b wT), rounded to the nearest point (halves away from zero;
+  // truncation would make the paper's own "positive" example, +0.68, zero), held inside the
+  // evaluation bound.
   const std::int64_t num = static_cast<std::int64_t>(k_start_side_material) *
                            (static_cast<std::int64_t>(now.white) * root.black -
                             static_cast<std::int64_t>(now.black) * root.white);
   const std::int64_t den = static_cast<std::int64_t>(now.black) * root.white;
-  const std::int64_t ratio = num / den;
+  const std::int64_t ratio =
+      num >= 0 ? (2 * num + den) / (2 * den) : -((-2 * num + den) / (2 * den));
   g.ratio = static_cast<int>(
       ratio > k_ratio_limit ? k_ratio_limit : (ratio < -k_ratio_limit ? -k_ratio_limit : ratio));
 
@@ -179,10 +206,10 @@ GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
   g.pawn.backward = w.backward - b.backward;
   g.pawns = g.pawn.total();
 
-  // K: only with queens on the board; 8 x rank of the black king minus 8 x rank of the white
-  // king, each rank counted from its own side (1 = home), so a king far from home costs its
-  // side.
-  if (pos.pieces(PieceType::queen)) {
+  // K: only with queens on the board (both sides'); 8 x rank of the black king minus 8 x rank
+  // of the white king, each rank counted from its own side (1 = home), so a king far from home
+  // costs its side.
+  if (queens_on_board(pos)) {
     const int black_rank = relative_rank(Color::black, pos.king_square(Color::black)) + 1;
     const int white_rank = relative_rank(Color::white, pos.king_square(Color::white)) + 1;
     g.king_safety = 8 * black_rank - 8 * white_rank;
@@ -194,7 +221,8 @@ GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root) {
   const bool black_center = (pos.pieces(Color::black, PieceType::pawn) & center) != 0;
   g.center = white_center && !black_center ? 1 : (black_center && !white_center ? -1 : 0);
 
-  g.total = g.material + g.ratio + g.pawns + g.king_safety + g.center;
+  g.ending = ending_term(pos);
+  g.total = g.material + g.ratio + g.pawns + g.king_safety + g.center + g.ending;
   return g;
 }
 

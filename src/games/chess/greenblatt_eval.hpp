@@ -11,13 +11,14 @@
 
 namespace kibitz::chess {
 
-// Table 2 of the paper, indexed by PieceType.
-constexpr int k_greenblatt_value[6] = {128, 416, 445, 640, 1248, 1536};
+// Table 2 of the paper, indexed by PieceType. The bishop reads 445 in the OCR; every other entry
+// is its value in pawns times 128 exactly, and 3.5 x 128 = 448 (an 8 read as a 5).
+constexpr int k_greenblatt_value[6] = {128, 416, 448, 640, 1248, 1536};
 // In the ratio term the king counts 1, not 1536 (the paper's own rule).
 constexpr int k_ratio_king_value = 1;
 // M: the material of one side at the start of the game, king counted 1
-// (8*128 + 2*416 + 2*445 + 2*640 + 1248 + 1).
-constexpr int k_start_side_material = 5275;
+// (8*128 + 2*416 + 2*448 + 2*640 + 1248 + 1).
+constexpr int k_start_side_material = 5281;
 
 // R can grow without bound when the losing side's last pieces fall (its material tends to the
 // king's 1); it is held inside this, well within the Game contract's evaluation bound.
@@ -29,6 +30,11 @@ struct SideMaterial {
   int black = k_start_side_material;
 };
 SideMaterial ratio_material(const Position& pos);
+
+// "Queens are on the board" (the K term's condition, and the king's rules in the plausible move
+// generator): each side still has a queen. Read as the plural says: once one queen is gone, as
+// in K+Q v K, the kings are free to walk (docs/greenblatt-eval.md).
+bool queens_on_board(const Position& pos);
 
 // The weights this implementation chose where the paper gives none (see the document).
 struct PawnWeights {
@@ -56,9 +62,14 @@ struct GreenblattTerms {
   int pawns = 0;        // P (= pawn.total())
   int king_safety = 0;  // K
   int center = 0;       // C
-  int total = 0;        // S = M + R + P + K + C
+  int ending = 0;       // E: not the paper's; drives a bare king to the edge (see the document)
+  int total = 0;        // S = M + R + P + K + C + E
   PawnTerms pawn;
 };
+
+// E, for a side left with its bare king against a queen or a rook: the bare king's distance
+// from the centre and the kings' nearness, in points for the stronger side. Zero otherwise.
+int ending_term(const Position& pos);
 
 // `root` is the material (king = 1) at the top of the search tree, for the ratio term.
 GreenblattTerms greenblatt_eval(const Position& pos, const SideMaterial& root);

@@ -1,5 +1,7 @@
 #include "games/chess/notation.hpp"
 
+#include "games/chess/descriptive.hpp"
+
 #include "games/chess/movegen.hpp"
 
 namespace kibitz::chess {
@@ -191,6 +193,7 @@ ParsedMove parse_san(const Position& pos, std::string_view text) {
 
 ParsedMove parse_move(const Position& pos, std::string_view text) {
   if (looks_like_uci(text)) return parse_uci(pos, text);
+  if (looks_like_descriptive(text)) return parse_descriptive(pos, text);
   return parse_san(pos, text);
 }
 

@@ -31,7 +31,8 @@ ParsedMove parse_uci(const Position& pos, std::string_view text);
 // Lenient in what SAN writers vary on: "0-0" for "O-O", a missing or extra "x", "=" optional
 // before the promotion piece, and trailing "+", "#", "!" or "?" are ignored.
 ParsedMove parse_san(const Position& pos, std::string_view text);
-// UCI when the text has UCI's shape, SAN otherwise.
+// UCI when the text has UCI's shape, descriptive notation (P-K4, NxP: descriptive.hpp) when it
+// has that one, SAN otherwise.
 ParsedMove parse_move(const Position& pos, std::string_view text);
 
 }  // namespace kibitz::chess

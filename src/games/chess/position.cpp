@@ -172,6 +172,7 @@ void Position::make(Move m, Undo& u) {
     m_castling = rights;
   }
   if (us == Color::black) ++m_fullmove;
+  if (m_game_ply >= 0) ++m_game_ply;
   m_stm = them;
   m_key ^= k_zobrist.black_to_move;
   if (ep_in_key()) m_key ^= k_zobrist.ep_file[file_of(m_ep)];
@@ -182,6 +183,7 @@ void Position::unmake(Move m, const Undo& u) {
   m_stm = ~m_stm;
   const Color us = m_stm;
   if (us == Color::black) --m_fullmove;
+  if (m_game_ply > 0) --m_game_ply;
   const Square from = m.from(), to = m.to();
   if (m.is_castle()) {
     const CastleRookMove r = castle_rook(to);

@@ -48,6 +48,11 @@ class Position {
   Square ep_square() const { return m_ep; }
   int halfmove_clock() const { return m_halfmove; }
   int fullmove_number() const { return m_fullmove; }
+  // Plies played since the standard start position, or -1 when the position did not come from
+  // it (a FEN tells its move number, not how the game began: composed endings say move 1).
+  int game_ply() const { return m_game_ply; }
+  // In the first eight moves of the game (Greenblatt's opening rules, modification 2).
+  bool in_first_eight_moves() const { return m_game_ply >= 0 && m_game_ply < 16; }
   std::uint64_t key() const { return m_key; }
   Bitboard checkers() const { return m_checkers; }
   bool in_check() const { return m_checkers != 0; }
@@ -87,6 +92,7 @@ class Position {
   Square m_ep = k_no_square;
   int m_halfmove = 0;
   int m_fullmove = 1;
+  int m_game_ply = -1;
   std::uint64_t m_key = 0;
   Bitboard m_checkers = 0;
 

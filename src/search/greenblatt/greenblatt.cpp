@@ -67,6 +67,7 @@ GreenblattChoice choose_move(const ChessGame& game, const GreenblattOptions& opt
     GreenblattSearch<NullSink> search(g, sink, options, hash_entries > 0 ? &table : nullptr,
                                       nodes_left, seconds_left);
     search.stop_on(budget.stop);
+    search.on_root_move(budget.on_root_move);
     const Score v = search.run(d);
     choice.stats.add(search.stats());
     choice.nodes += search.stats().nodes;

@@ -26,6 +26,8 @@ struct GreenblattBudget {
   long long nodes = 0;  // nodes over all depths (0: no limit)
   double seconds = 0;   // wall-clock time (0: no limit); depths that cannot finish are cut
   const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
+  // Told when the top level starts on a move (1 for the first): UCI's currmove.
+  std::function<void(chess::Move move, int number)> on_root_move;
 };
 
 struct GreenblattChoice {

@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <chrono>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,8 @@ class GreenblattSearch {
   }
   // Once *stop is set, the search stops as when the node budget is spent.
   void stop_on(const std::atomic<bool>* stop) { m_stop = stop; }
+  // Told when the top level starts on a move (UCI's currmove).
+  void on_root_move(std::function<void(chess::Move, int)> f) { m_root_move = std::move(f); }
 
   // Searches the game's current position `depth` plies deep (the basic depth); the value is
   // from the side to move's point of view.
@@ -231,6 +234,7 @@ class GreenblattSearch {
       }
       if (budget_spent()) break;
       const PlausibleMove& pm = plaus.moves[r];
+      if (ply == 0 && m_root_move) m_root_move(pm.move, ++m_root_moves_started);
       enter_child(pm.gen_index, pm.move, alpha, beta);
       m_game.make(pm.move);
       const Score x =
@@ -452,6 +456,8 @@ class GreenblattSearch {
   TranspositionTable* m_tt;
   long long m_budget;
   const std::atomic<bool>* m_stop = nullptr;
+  std::function<void(chess::Move, int)> m_root_move;
+  int m_root_moves_started = 0;
   bool m_timed = false;
   std::chrono::steady_clock::time_point m_deadline{};
   MoveStack<Move> m_legal;

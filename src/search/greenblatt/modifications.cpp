@@ -27,7 +27,7 @@ Penalty value_penalty(const Position& pos, const std::vector<Move>& legal, const
     tempo = options.translation_penalty;
     p.reasons |= k_penalty_translation;
   }
-  if (pos.fullmove_number() <= 8) {
+  if (pos.in_first_eight_moves()) {
     tempo = std::max(tempo, options.opening_penalty);
     p.reasons |= k_penalty_opening;
   }

@@ -74,8 +74,8 @@ struct Analysis {
     }
     const SideMaterial m = ratio_material(pos);
     material_us = us == Color::white ? m.white - m.black : m.black - m.white;
-    queens = pos.pieces(PieceType::queen) != 0;
-    opening = pos.fullmove_number() <= 8;
+    queens = queens_on_board(pos);
+    opening = pos.in_first_eight_moves();
   }
 
   int squares(Color c, Bitboard b) const {
@@ -83,9 +83,10 @@ struct Analysis {
     while (b) v += imp[idx(c)][pop_lsb(b)];
     return v;
   }
-  // The developmental value of piece p on s: the importance of the squares it bears on.
+  // The developmental value of piece p on s: the importance of the squares it bears on. The
+  // king's counts once the queens are off (before, its walks are discouraged, king_walk).
   int development(Color c, Piece p, Square s, Bitboard o) const {
-    return type_of(p) == PieceType::king ? 0 : squares(c, attacks_of(p, s, o));
+    return type_of(p) == PieceType::king && queens ? 0 : squares(c, attacks_of(p, s, o));
   }
   // The most important square of b for c (k_no_square if b is empty).
   Square best_square(Color c, Bitboard b) const {
@@ -187,7 +188,8 @@ PlausibleMove Scorer::score(Move m, int gen_index) {
   m_pm.safe = type_of(moved) == PieceType::king || !en_prise(after, t);
 
   // The moved piece's development: the squares it bears on, and the enemy pieces it attacks.
-  if (type_of(p) != PieceType::king) {
+  // The king's once the queens are off: then it is a piece like the others.
+  if (type_of(p) != PieceType::king || !m_a.queens) {
     add(Heuristic::development,
         m_a.development(m_a.us, moved, t, occ1) - m_a.development(m_a.us, p, f, m_a.occ), p, f, t);
     add(Heuristic::attacks,

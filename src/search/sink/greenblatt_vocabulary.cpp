@@ -34,7 +34,7 @@ constexpr HeuristicInfo k_info[] = {
     {"discovered_check", "a discovered check", false},
     {"blocks_centre_pawn", "do not block your centre pawns", true},
     {"castle", "castling", true},
-    {"king_walk", "moving the king with queens on the board", true},
+    {"king_walk", "moving the king with both queens on the board", true},
     {"castling_rights", "giving up the right to castle", true},
     {"early_queen", "bringing the queen out early", true},
     {"opening_tempo", "moving a developed piece again in the opening", true},
@@ -155,7 +155,7 @@ static std::string describe_position(const Contribution& c, const std::string& p
     case Heuristic::castle:
       return pts + " for castling";
     case Heuristic::king_walk:
-      return pts + " for moving the king with queens on the board";
+      return pts + " for moving the king with both queens on the board";
     case Heuristic::castling_rights:
       return pts + " for giving up the right to castle";
     case Heuristic::early_queen:
