@@ -8,7 +8,8 @@
  *
  * and plain #include "kibitz/record.h" everywhere else. Tutorial: docs/recording.md; the file
  * format: docs/trace-format.md. The JavaScript (include/kibitz/record.mjs) and Python
- * (include/kibitz/record.py) writers make the same calls write the same bytes.
+ * (include/kibitz/record.py) writers make the same calls write the same bytes (text given as
+ * valid UTF-8, values as integers; they differ in how a refused call is told, below).
  *
  * The search reports what it does, in the order it does it:
  *
@@ -25,14 +26,18 @@
  * and the cutoff criterion (kbz_steps). Infinity is KBZ_INF; larger values are clamped to it.
  *
  * Every call takes the recorder first and returns 0, or -1 when it was refused (a call out of
- * order, a write that failed): the first such error is kept, kbz_error() tells it and
- * kbz_close() returns it. A refused call writes nothing; the engine goes on. A NULL recorder
- * makes every call a no-op that returns 0, so the calls can stay in a search that is not
- * recording.
+ * order, a bad argument, a write that failed): it writes nothing, the first refusal is kept,
+ * kbz_error() tells it and kbz_close() returns it. After a refused kbz_enter, kbz_leave or
+ * iteration call (or a failed write) later calls would no longer nest, so the recorder takes no
+ * more events; after any other refusal it goes on. (record.mjs and record.py throw RecordError
+ * instead and stay usable.) A NULL recorder makes every call a no-op that returns 0, so the
+ * calls can stay in a search that is not recording. Text that is not valid UTF-8 is written
+ * with U+FFFD for each byte that starts no valid sequence.
  *
  * Memory: one 1 MiB buffer of events, plus every distinct string (move labels are interned).
- * The file is written as the search goes, a chunk of 65,536 events at a time: a search killed
- * midway leaves a file Kibitz opens up to its last complete chunk.
+ * The header and the facts are written with the first event, the events a chunk of 65,536 at a
+ * time: a search killed midway leaves a file Kibitz opens up to its last complete chunk (before
+ * the first chunk: the facts, and no events).
  */
 #ifndef KIBITZ_RECORD_H
 #define KIBITZ_RECORD_H
@@ -50,14 +55,16 @@ kbz_recorder* kbz_open(const char* path);
 
 /* How Kibitz reads the steps; before the first event. `criterion` is the cutoff test: "ge"
  * (the loop stops when best >= beta: the default, as most engines do) or "gt" (best > beta,
- * as the seed writes it); it classifies nodes as Pv/Cut/All. `rule` is NULL or "none" (the
- * default: Kibitz checks that the events nest and agree), or "alphabeta", "minimax" or "pvs"
- * when the search is exactly search! of seed 000 with that rule: Kibitz then checks every
- * step against the rule and names the first that differs. */
+ * as the seed writes it); it classifies nodes as Pv/Cut/All and says what kbz_cutoff accepts.
+ * `rule` is NULL or "none" (the default: Kibitz checks that the events nest and agree), or
+ * "alphabeta" when the search is exactly search! of seed 000 (fail-soft alpha-beta): Kibitz
+ * then checks every step against its rule and refuses the file at the first that differs,
+ * naming it. With the rule, every interior node needs kbz_expand before its first successor. */
 int kbz_steps(kbz_recorder* r, const char* rule, const char* criterion);
 
-/* A fact about the search ("engine", "algo", "position", "depth", ...). Facts given before the
- * first event are written first; later ones at the end (a value given again replaces it). */
+/* A fact about the search ("engine", "algo", "position", "depth", ...), as text. Facts given
+ * before the first event are written with it; later ones at the end (a value given again
+ * replaces it there). */
 int kbz_meta(kbz_recorder* r, const char* key, const char* value);
 
 /* Iterative deepening: each iteration is a root between these two (no node open). */
@@ -65,11 +72,12 @@ int kbz_iteration_begin(kbz_recorder* r, int depth);
 int kbz_iteration_end(kbz_recorder* r, int value);
 
 /* A node entered with window [alpha, beta] (alpha <= beta), by the move `move` (NULL: none;
- * any UTF-8 text: "e2e4", "Nf3", "B"). With no node open it is a root. */
+ * any text: "e2e4", "Nf3", "B"). With no node open it is a root. */
 int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move);
 
 /* The open node's position (FEN, a board as text), and how many successors it generated
- * (those never entered are then shown as pruned). Right after kbz_enter. */
+ * (those never entered are then shown as pruned; once per node, and required before the first
+ * successor when a rule is declared). Right after kbz_enter. */
 int kbz_position(kbz_recorder* r, const char* text);
 int kbz_expand(kbz_recorder* r, int count);
 
@@ -78,7 +86,9 @@ int kbz_expand(kbz_recorder* r, int count);
  * A node left with no successor and no kbz_evaluate is a leaf whose value is what it returns. */
 int kbz_evaluate(kbz_recorder* r, int value);
 
-/* The successor that has just returned caused a cutoff: the open node searches no more. */
+/* The successor that has just returned caused a cutoff: the open node searches no more. Right
+ * after that successor's kbz_leave; refused unless best (the largest -ret) meets the
+ * criterion against beta. */
 int kbz_cutoff(kbz_recorder* r);
 
 /* The open node returns `value` (its own point of view). */
@@ -89,7 +99,7 @@ int kbz_note(kbz_recorder* r, const char* text);
 
 /* Ends the recording: nodes still open are left unfinished (a search stopped by time or a node
  * budget), the file is completed and closed, `r` freed. Returns NULL when the file is
- * complete, else the first error (valid until the next kbz_open or kbz_close). */
+ * complete, else the first error (valid until the next kbz_close). */
 const char* kbz_close(kbz_recorder* r);
 
 /* The first error so far, or NULL. */
@@ -140,6 +150,7 @@ typedef struct {
   int alpha_due;    /* a successor returned: alpha_set is written unless a cutoff comes */
   int cut;          /* kbz_cutoff was called */
   int entered;      /* successors entered */
+  int expanded;     /* kbz_expand was called */
 } kbz_node_;
 
 typedef struct {
@@ -170,17 +181,26 @@ struct kbz_recorder {
   unsigned long iteration;
   int last_iteration_value;
   int write_failed; /* the file is incomplete: END is not written */
+  int stopped;      /* a refused enter, leave or iteration: later calls would not nest */
+  int expand_due;   /* a rule is declared: a node's successors need kbz_expand first */
   char error[200];
 };
 
 static char kbz_close_error_[200];
 
+/* A refused call: it writes nothing; the first refusal is kept for kbz_error and kbz_close. */
 static int kbz_fail_(kbz_recorder* r, const char* what) {
   if (!r->error[0]) {
     strncpy(r->error, what, sizeof r->error - 1);
     r->error[sizeof r->error - 1] = '\0';
   }
   return -1;
+}
+
+/* A refusal after which the calls would no longer nest: the recorder takes no more events. */
+static int kbz_stop_(kbz_recorder* r, const char* what) {
+  r->stopped = 1;
+  return kbz_fail_(r, what);
 }
 
 static int kbz_clamp_(long long v) {
@@ -195,7 +215,7 @@ static void kbz_write_(kbz_recorder* r, const unsigned char* p, size_t n) {
   }
   if (!r->write_failed && fwrite(p, 1, n, r->file) != n) {
     r->write_failed = 1;
-    kbz_fail_(r, "the trace file could not be written");
+    kbz_stop_(r, "the trace file could not be written");
   }
 }
 
@@ -225,7 +245,10 @@ static size_t kbz_json_string_(const char* s, char* out) {
   ++n;
   for (; *p; ++p) {
     if (*p == '"' || *p == '\\') {
-      if (out) out[n] = '\\', out[n + 1] = (char)*p;
+      if (out) {
+        out[n] = '\\';
+        out[n + 1] = (char)*p;
+      }
       n += 2;
     } else if (*p < 0x20) {
       if (out) {
@@ -253,7 +276,7 @@ static void kbz_write_meta_(kbz_recorder* r, unsigned long from, unsigned long t
          (i + 1 < to ? 1 : 0);
   json = (char*)malloc(n);
   if (!json) {
-    kbz_fail_(r, "out of memory");
+    kbz_stop_(r, "out of memory");
     return;
   }
   json[at++] = '{';
@@ -316,6 +339,10 @@ static void kbz_flush_(kbz_recorder* r) {
 static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsigned long node,
                        int a, int b) {
   unsigned char* e = r->events + 16 * (size_t)r->count;
+  if (!r->started) { /* the header and the facts go out with the first event */
+    kbz_start_(r);
+    fflush(r->file);
+  }
   e[0] = (unsigned char)type;
   e[1] = (unsigned char)flags;
   e[2] = (unsigned char)(aux & 0xFF);
@@ -326,6 +353,52 @@ static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsig
   if (++r->count == KBZ_CHUNK_EVENTS) kbz_flush_(r);
 }
 
+/* The length of the valid UTF-8 sequence at p (of n bytes left), or 0 if it is not one. */
+static size_t kbz_utf8_length_(const unsigned char* p, size_t n) {
+  size_t len, i;
+  unsigned lo = 0x80, hi = 0xBF;
+  if (p[0] < 0x80) return 1;
+  if (p[0] >= 0xC2 && p[0] <= 0xDF)
+    len = 2;
+  else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+    len = 3;
+  else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+    len = 4;
+  else
+    return 0;
+  if (p[0] == 0xE0) lo = 0xA0;
+  if (p[0] == 0xED) hi = 0x9F;
+  if (p[0] == 0xF0) lo = 0x90;
+  if (p[0] == 0xF4) hi = 0x8F;
+  if (n < len || p[1] < lo || p[1] > hi) return 0;
+  for (i = 2; i < len; ++i)
+    if (p[i] < 0x80 || p[i] > 0xBF) return 0;
+  return len;
+}
+
+/* `s` as valid UTF-8 (malloc'd): each byte that starts no valid sequence becomes U+FFFD, so
+ * a reader of the file's JSON never meets ill-formed text. NULL when out of memory. */
+static char* kbz_utf8_(const char* s) {
+  const unsigned char* p = (const unsigned char*)s;
+  size_t n = strlen(s), i = 0, at = 0, len;
+  char* out = (char*)malloc(3 * n + 1);
+  if (!out) return NULL;
+  while (i < n) {
+    len = kbz_utf8_length_(p + i, n - i);
+    if (len) {
+      memcpy(out + at, p + i, len);
+      at += len;
+      i += len;
+    } else {
+      memcpy(out + at, "\xEF\xBF\xBD", 3);
+      at += 3;
+      ++i;
+    }
+  }
+  out[at] = '\0';
+  return out;
+}
+
 static unsigned long kbz_hash_text_(const char* s, size_t n) {
   unsigned long h = 2166136261ul;
   size_t i;
@@ -334,7 +407,7 @@ static unsigned long kbz_hash_text_(const char* s, size_t n) {
 }
 
 /* The id of `s` in the string table (0 for NULL or ""), adding it the first time. */
-static long kbz_intern_(kbz_recorder* r, const char* s) {
+static long kbz_intern_valid_(kbz_recorder* r, const char* s) {
   size_t n;
   unsigned long i, id;
   if (!s || !*s) return 0;
@@ -342,7 +415,7 @@ static long kbz_intern_(kbz_recorder* r, const char* s) {
   if (2 * (r->string_count + 1) > r->slot_cap) {
     unsigned long cap = r->slot_cap ? 2 * r->slot_cap : 1024, j;
     unsigned long* slots = (unsigned long*)calloc(cap, sizeof *slots);
-    if (!slots) return kbz_fail_(r, "out of memory");
+    if (!slots) return kbz_stop_(r, "out of memory");
     for (j = 0; j < r->string_count; ++j) {
       unsigned long k = kbz_hash_text_(r->strings[j].text, r->strings[j].len) & (cap - 1);
       while (slots[k]) k = (k + 1) & (cap - 1);
@@ -359,16 +432,35 @@ static long kbz_intern_(kbz_recorder* r, const char* s) {
   if (r->string_count == r->string_cap) {
     unsigned long cap = r->string_cap ? 2 * r->string_cap : 256;
     kbz_string_* grown = (kbz_string_*)realloc(r->strings, cap * sizeof *grown);
-    if (!grown) return kbz_fail_(r, "out of memory");
+    if (!grown) return kbz_stop_(r, "out of memory");
     r->strings = grown;
     r->string_cap = cap;
   }
   r->strings[r->string_count].text = (char*)malloc(n + 1);
-  if (!r->strings[r->string_count].text) return kbz_fail_(r, "out of memory");
+  if (!r->strings[r->string_count].text) return kbz_stop_(r, "out of memory");
   memcpy(r->strings[r->string_count].text, s, n + 1);
   r->strings[r->string_count].len = (unsigned long)n;
   r->slots[i] = ++r->string_count;
   return (long)r->string_count;
+}
+
+/* As kbz_intern_valid_, for any text: ill-formed UTF-8 is interned as kbz_utf8_ makes it. */
+static long kbz_intern_(kbz_recorder* r, const char* s) {
+  const unsigned char* p = (const unsigned char*)s;
+  size_t n, i, len;
+  char* valid;
+  long id;
+  if (!s) return 0;
+  for (n = strlen(s), i = 0; i < n; i += len) {
+    len = kbz_utf8_length_(p + i, n - i);
+    if (!len) break;
+  }
+  if (i == n) return kbz_intern_valid_(r, s);
+  valid = kbz_utf8_(s);
+  if (!valid) return kbz_stop_(r, "out of memory");
+  id = kbz_intern_valid_(r, valid);
+  free(valid);
+  return id;
 }
 
 static kbz_node_* kbz_top_(kbz_recorder* r) {
@@ -388,7 +480,7 @@ static void kbz_settle_(kbz_recorder* r) {
 }
 
 static int kbz_usable_(kbz_recorder* r) {
-  return r->error[0] == '\0';
+  return !r->stopped;
 }
 
 kbz_recorder* kbz_open(const char* path) {
@@ -407,28 +499,23 @@ kbz_recorder* kbz_open(const char* path) {
 }
 
 int kbz_steps(kbz_recorder* r, const char* rule, const char* criterion) {
-  static const char* const rules[] = {"none", "minimax", "alphabeta", "alphabeta-bounds", "pvs"};
-  unsigned i, found = 5;
+  int alphabeta;
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
   if (r->next_id || r->started) return kbz_fail_(r, "kbz_steps after the first event");
-  for (i = 0; i < 5; ++i)
-    if (strcmp(rule ? rule : "none", rules[i]) == 0) found = i;
-  if (found == 5)
-    return kbz_fail_(
-        r, "kbz_steps: the rule is none of none, minimax, alphabeta, alphabeta-bounds, pvs");
+  alphabeta = rule && strcmp(rule, "alphabeta") == 0;
+  if (rule && !alphabeta && strcmp(rule, "none") != 0)
+    return kbz_fail_(r, "kbz_steps: the rule is neither \"none\" nor \"alphabeta\"");
   if (!criterion || (strcmp(criterion, "gt") != 0 && strcmp(criterion, "ge") != 0))
     return kbz_fail_(r, "kbz_steps: the criterion is neither \"gt\" nor \"ge\"");
-  r->flags = found;
+  r->flags = alphabeta ? 2u : 0u; /* the .kbz header's rule: 2 is alpha-beta */
+  r->expand_due = alphabeta;
   r->ge = criterion[1] == 'e';
   return kbz_meta(r, "criterion", criterion);
 }
 
 static char* kbz_copy_(const char* s) {
-  size_t n = strlen(s) + 1;
-  char* c = (char*)malloc(n);
-  if (c) memcpy(c, s, n);
-  return c;
+  return kbz_utf8_(s);
 }
 
 int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
@@ -438,7 +525,7 @@ int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
   if (!kbz_usable_(r)) return -1;
   if (!key || !*key || !value) return kbz_fail_(r, "kbz_meta needs a key and a value");
   v = kbz_copy_(value);
-  if (!v) return kbz_fail_(r, "out of memory");
+  if (!v) return kbz_stop_(r, "out of memory");
   /* a key written in the first META keeps its place there only until the file starts */
   for (i = r->started ? r->meta_first : 0; i < r->meta_count; ++i) {
     if (strcmp(r->meta_keys[i], key) == 0) {
@@ -454,7 +541,7 @@ int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
     char** w = k ? (char**)realloc(r->meta_values, cap * sizeof *w) : NULL;
     if (!w) {
       free(v);
-      return kbz_fail_(r, "out of memory");
+      return kbz_stop_(r, "out of memory");
     }
     r->meta_values = w;
     r->meta_cap = cap;
@@ -462,7 +549,7 @@ int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
   r->meta_keys[r->meta_count] = kbz_copy_(key);
   if (!r->meta_keys[r->meta_count]) {
     free(v);
-    return kbz_fail_(r, "out of memory");
+    return kbz_stop_(r, "out of memory");
   }
   r->meta_values[r->meta_count++] = v;
   return 0;
@@ -471,8 +558,8 @@ int kbz_meta(kbz_recorder* r, const char* key, const char* value) {
 int kbz_iteration_begin(kbz_recorder* r, int depth) {
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
-  if (r->depth) return kbz_fail_(r, "kbz_iteration_begin with a node open");
-  if (r->iteration_open) return kbz_fail_(r, "kbz_iteration_begin inside an iteration");
+  if (r->depth) return kbz_stop_(r, "kbz_iteration_begin with a node open");
+  if (r->iteration_open) return kbz_stop_(r, "kbz_iteration_begin inside an iteration");
   r->iteration_open = 1;
   ++r->iteration;
   kbz_event_(r, KBZ_ITERATION_BEGIN, 0, 0, r->iteration, kbz_clamp_(depth), 0);
@@ -482,8 +569,8 @@ int kbz_iteration_begin(kbz_recorder* r, int depth) {
 int kbz_iteration_end(kbz_recorder* r, int value) {
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
-  if (r->depth) return kbz_fail_(r, "kbz_iteration_end with a node open");
-  if (!r->iteration_open) return kbz_fail_(r, "kbz_iteration_end without kbz_iteration_begin");
+  if (r->depth) return kbz_stop_(r, "kbz_iteration_end with a node open");
+  if (!r->iteration_open) return kbz_stop_(r, "kbz_iteration_end without kbz_iteration_begin");
   r->iteration_open = 0;
   r->last_iteration_value = kbz_clamp_(value);
   kbz_event_(r, KBZ_ITERATION_END, 0, 0, r->iteration, r->last_iteration_value, 0);
@@ -497,11 +584,15 @@ int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
   if (!kbz_usable_(r)) return -1;
   alpha = kbz_clamp_(alpha);
   beta = kbz_clamp_(beta);
-  if (alpha > beta) return kbz_fail_(r, "kbz_enter: alpha is above beta");
-  if (r->next_id == KBZ_NO_NODE) return kbz_fail_(r, "kbz_enter: more than 2^32 - 1 nodes");
+  if (alpha > beta) return kbz_stop_(r, "kbz_enter: alpha is above beta");
+  if (r->next_id == KBZ_NO_NODE) return kbz_stop_(r, "kbz_enter: more than 2^32 - 1 nodes");
   kbz_settle_(r);
   parent = kbz_top_(r);
-  if (parent && parent->cut) return kbz_fail_(r, "kbz_enter: a successor after a cutoff");
+  if (parent && parent->cut) return kbz_stop_(r, "kbz_enter: a successor after a cutoff");
+  if (parent && r->expand_due && !parent->expanded && !parent->entered)
+    return kbz_stop_(r,
+                     "kbz_enter: with a rule declared (kbz_steps), call kbz_expand before a node's "
+                     "first successor");
   if (parent && parent->evaluated && !parent->entered) {
     char text[48];
     sprintf(text, "static value %d", parent->static_value);
@@ -512,7 +603,7 @@ int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
   if (r->depth == r->stack_cap) {
     unsigned long cap = r->stack_cap ? 2 * r->stack_cap : 64;
     kbz_node_* grown = (kbz_node_*)realloc(r->stack, cap * sizeof *grown);
-    if (!grown) return kbz_fail_(r, "out of memory");
+    if (!grown) return kbz_stop_(r, "out of memory");
     r->stack = grown;
     r->stack_cap = cap;
     parent = kbz_top_(r);
@@ -551,6 +642,8 @@ int kbz_expand(kbz_recorder* r, int count) {
   if (!n || n->entered || n->evaluated)
     return kbz_fail_(r, "kbz_expand: not right after kbz_enter");
   if (count < 0) return kbz_fail_(r, "kbz_expand: a negative count");
+  if (n->expanded) return kbz_fail_(r, "kbz_expand: called twice for one node");
+  n->expanded = 1;
   kbz_event_(r, KBZ_EXPAND, 0, 0, n->id, count, 0);
   return 0;
 }
@@ -573,6 +666,9 @@ int kbz_cutoff(kbz_recorder* r) {
   if (!kbz_usable_(r)) return -1;
   n = kbz_top_(r);
   if (!n || !n->alpha_due) return kbz_fail_(r, "kbz_cutoff: no successor has just returned");
+  if (r->ge ? n->best < n->beta : n->best <= n->beta)
+    return kbz_fail_(r, r->ge ? "kbz_cutoff: best is below beta (the criterion is >=)"
+                              : "kbz_cutoff: best is not above beta (the criterion is >)");
   n->alpha_due = 0;
   n->cut = 1;
   kbz_event_(r, KBZ_CUTOFF, 0, 0, n->id, (int)n->k - 1, n->best);
@@ -596,7 +692,7 @@ int kbz_leave(kbz_recorder* r, int value) {
   if (!kbz_usable_(r)) return -1;
   kbz_settle_(r);
   n = kbz_top_(r);
-  if (!n) return kbz_fail_(r, "kbz_leave with no node open");
+  if (!n) return kbz_stop_(r, "kbz_leave with no node open");
   if (!n->entered)
     kbz_event_(r, KBZ_EVALUATE, 0, 0, n->id, n->evaluated ? n->static_value : ret, 0);
   kbz_event_(r, KBZ_LEAVE, kbz_leave_flags_(r, n, ret), 0, n->id, ret, 0);
@@ -658,7 +754,10 @@ const char* kbz_close(kbz_recorder* r) {
   fail = fclose(r->file) != 0;
   if (fail) kbz_fail_(r, "the trace file could not be closed");
   strcpy(kbz_close_error_, r->error);
-  for (i = 0; i < r->meta_count; ++i) free(r->meta_keys[i]), free(r->meta_values[i]);
+  for (i = 0; i < r->meta_count; ++i) {
+    free(r->meta_keys[i]);
+    free(r->meta_values[i]);
+  }
   for (i = 0; i < r->string_count; ++i) free(r->strings[i].text);
   free(r->meta_keys);
   free(r->meta_values);

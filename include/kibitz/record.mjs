@@ -25,11 +25,15 @@ const T = { iterationBegin: 1, iterationEnd: 2, enter: 3, label: 4, position: 5,
   evaluate: 7, childReturn: 8, bestSet: 9, alphaSet: 10, cutoff: 11, leave: 12, note: 64 };
 const UPPER = 0, EXACT = 1, LOWER = 2;
 const UNKNOWN = 0, PV = 1, CUT = 2, ALL = 3, LEAF = 4;
-const RULES = ['none', 'minimax', 'alphabeta', 'alphabeta-bounds', 'pvs'];
+const RULES = { none: 0, alphabeta: 2 }; // the .kbz header's rule numbers
 
 export class RecordError extends Error {}
 
-const clamp = (v) => (v > INF ? INF : v < -INF ? -INF : Math.trunc(v));
+// An integer value, clamped to +-INF; anything else (undefined, NaN, text) is refused.
+function clamp(v) {
+  if (typeof v !== 'number' || Number.isNaN(v)) throw new RecordError('a value must be a number, not ' + String(v));
+  return v > INF ? INF : v < -INF ? -INF : Math.trunc(v);
+}
 const utf8 = new TextEncoder();
 
 // JSON string with its quotes, as UTF-8 bytes: quote, backslash and control bytes escaped.
@@ -79,6 +83,7 @@ export class Recorder {
     this.started = false;
     this.flags = 0;
     this.ge = true;
+    this.expandDue = false;
     this.metaItems = []; // [key, value] in the order given
     this.metaFirst = 0;
     this.strings = [];
@@ -94,16 +99,19 @@ export class Recorder {
 
   // -- the calls ------------------------------------------------------------------------------
   steps(rule, criterion) {
+    this.open();
     if (this.nextId || this.started) throw new RecordError('steps after the first event');
-    rule = rule || 'none';
-    if (!RULES.includes(rule)) throw new RecordError('steps: the rule is none of ' + RULES.join(', '));
+    rule = rule === null || rule === undefined ? 'none' : rule;
+    if (!Object.hasOwn(RULES, rule)) throw new RecordError('steps: the rule is neither "none" nor "alphabeta"');
     if (criterion !== 'gt' && criterion !== 'ge') throw new RecordError('steps: the criterion is neither "gt" nor "ge"');
-    this.flags = RULES.indexOf(rule);
+    this.flags = RULES[rule];
+    this.expandDue = rule === 'alphabeta';
     this.ge = criterion === 'ge';
     this.meta('criterion', criterion);
   }
 
   meta(key, value) {
+    this.open();
     if (!key || value === undefined || value === null) throw new RecordError('meta needs a key and a value');
     const start = this.started ? this.metaFirst : 0;
     for (let i = start; i < this.metaItems.length; ++i) {
@@ -113,6 +121,7 @@ export class Recorder {
   }
 
   iterationBegin(depth) {
+    this.open();
     if (this.stack.length) throw new RecordError('iterationBegin with a node open');
     if (this.iterationOpen) throw new RecordError('iterationBegin inside an iteration');
     this.iterationOpen = true;
@@ -121,6 +130,7 @@ export class Recorder {
   }
 
   iterationEnd(value) {
+    this.open();
     if (this.stack.length) throw new RecordError('iterationEnd with a node open');
     if (!this.iterationOpen) throw new RecordError('iterationEnd without iterationBegin');
     this.iterationOpen = false;
@@ -129,6 +139,7 @@ export class Recorder {
   }
 
   enter(alpha, beta, move = null) {
+    this.open();
     alpha = clamp(alpha);
     beta = clamp(beta);
     if (alpha > beta) throw new RecordError('enter: alpha is above beta');
@@ -136,12 +147,14 @@ export class Recorder {
     this.settle();
     const parent = this.top();
     if (parent && parent.cut) throw new RecordError('enter: a successor after a cutoff');
+    if (parent && this.expandDue && !parent.expanded && !parent.entered)
+      throw new RecordError("enter: with a rule declared (steps), call expand before a node's first successor");
     if (parent && parent.evaluated && !parent.entered)
       this.event(T.note, 0, 0, parent.id, this.intern('static value ' + parent.staticValue), 0);
     const label = this.intern(move);
     if (parent) ++parent.entered;
     const node = { id: this.nextId++, alpha0: alpha, alpha, beta, best: -INF, k: 0, evaluated: false,
-      staticValue: 0, alphaDue: false, cut: false, entered: 0 };
+      staticValue: 0, alphaDue: false, cut: false, entered: 0, expanded: false };
     this.stack.push(node);
     this.event(T.enter, 0, 0xffff, node.id, alpha, beta);
     if (label) this.event(T.label, 0, 0, node.id, label, 0);
@@ -154,11 +167,16 @@ export class Recorder {
 
   expand(count) {
     const node = this.fresh('expand');
+    count = clamp(count);
     if (count < 0) throw new RecordError('expand: a negative count');
-    this.event(T.expand, 0, 0, node.id, Math.trunc(count), 0);
+    if (node.expanded) throw new RecordError('expand: called twice for one node');
+    node.expanded = true;
+    this.event(T.expand, 0, 0, node.id, count, 0);
   }
 
   evaluate(value) {
+    this.open();
+    value = clamp(value);
     const node = this.top();
     if (!node) throw new RecordError('evaluate with no node open');
     if (node.entered) throw new RecordError('evaluate after a successor was entered');
@@ -167,14 +185,19 @@ export class Recorder {
   }
 
   cutoff() {
+    this.open();
     const node = this.top();
     if (!node || !node.alphaDue) throw new RecordError('cutoff: no successor has just returned');
+    if (this.ge ? node.best < node.beta : node.best <= node.beta)
+      throw new RecordError(this.ge ? 'cutoff: best is below beta (the criterion is >=)'
+        : 'cutoff: best is not above beta (the criterion is >)');
     node.alphaDue = false;
     node.cut = true;
     this.event(T.cutoff, 0, 0, node.id, node.k - 1, node.best);
   }
 
   leave(value) {
+    this.open();
     const ret = clamp(value);
     if (!this.stack.length) throw new RecordError('leave with no node open');
     this.settle();
@@ -193,6 +216,7 @@ export class Recorder {
   }
 
   note(text) {
+    this.open();
     this.settle();
     const node = this.top();
     this.event(T.note, 0, 0, node ? node.id : NO_NODE, this.intern(text || ''), 0);
@@ -294,6 +318,7 @@ export class Recorder {
   }
 
   event(type, flags, aux, node, a, b) {
+    if (!this.started) this.start(); // the header and the facts go out with the first event
     const at = 16 * this.count;
     const v = this.events;
     v.setUint8(at, type);
@@ -318,9 +343,14 @@ export class Recorder {
   }
 
   // -- the steps ------------------------------------------------------------------------------
+  open() {
+    if (this.closed) throw new RecordError('the recording is closed');
+  }
+
   top() { return this.stack.length ? this.stack[this.stack.length - 1] : null; }
 
   fresh(what) {
+    this.open();
     const node = this.top();
     if (!node || node.entered || node.evaluated) throw new RecordError(what + ': not right after enter');
     return node;

@@ -24,7 +24,7 @@ ITERATION_BEGIN, ITERATION_END, ENTER, LABEL, POSITION, EXPAND, EVALUATE = 1, 2,
 CHILD_RETURN, BEST_SET, ALPHA_SET, CUTOFF, LEAVE, NOTE = 8, 9, 10, 11, 12, 64
 UPPER, EXACT, LOWER = 0, 1, 2
 UNKNOWN, PV, CUT, ALL, LEAF = 0, 1, 2, 3, 4
-RULES = ["none", "minimax", "alphabeta", "alphabeta-bounds", "pvs"]
+RULES = {"none": 0, "alphabeta": 2}  # the .kbz header's rule numbers
 
 
 class RecordError(Exception):
@@ -32,14 +32,25 @@ class RecordError(Exception):
 
 
 def _clamp(v):
-    return INF if v > INF else -INF if v < -INF else int(v)
+    try:
+        v = int(v)
+    except (TypeError, ValueError, OverflowError):
+        raise RecordError("a value must be an integer, not %r" % (v,)) from None
+    return INF if v > INF else -INF if v < -INF else v
+
+
+def _utf8(text):
+    """UTF-8 bytes of `text`; a lone surrogate becomes U+FFFD (as JavaScript's TextEncoder and
+    record.h's ill-formed bytes do)."""
+    text = str(text)
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace").encode("utf-8")
 
 
 def _json_string(s):
     """JSON string of `s` with its quotes, as UTF-8 bytes: quote, backslash and control bytes
     escaped, everything else as it is (record.h writes the same)."""
     out = bytearray(b'"')
-    for byte in s.encode("utf-8"):
+    for byte in _utf8(s):
         if byte in (0x22, 0x5C):
             out += bytes([0x5C, byte])
         elif byte < 0x20:
@@ -52,7 +63,7 @@ def _json_string(s):
 
 class _Node:
     __slots__ = ("id", "alpha0", "beta", "alpha", "best", "k", "evaluated", "static_value",
-                 "alpha_due", "cut", "entered")
+                 "alpha_due", "cut", "entered", "expanded")
 
     def __init__(self, node_id, alpha, beta):
         self.id = node_id
@@ -65,19 +76,22 @@ class _Node:
         self.alpha_due = False
         self.cut = False
         self.entered = 0
+        self.expanded = False
 
 
 class Recorder:
     """Writes the trace to `path` (or to a binary file object) as the search goes."""
 
     def __init__(self, path):
-        self._file = open(path, "wb") if isinstance(path, (str, bytes)) or hasattr(path, "__fspath__") else path
+        self._own_file = isinstance(path, (str, bytes)) or hasattr(path, "__fspath__")
+        self._file = open(path, "wb") if self._own_file else path  # a binary file object: kept open
         self._hash = 0xCBF29CE484222325
         self._events = bytearray()
         self._count = 0
         self._started = False
         self._flags = 0
         self._ge = True
+        self._expand_due = False
         self._meta = []  # [key, value] in the order given
         self._meta_first = 0
         self._strings = []
@@ -92,18 +106,21 @@ class Recorder:
 
     # -- the calls --------------------------------------------------------------------------
     def steps(self, rule, criterion):
+        self._open()
         if self._next_id or self._started:
             raise RecordError("steps after the first event")
-        rule = rule or "none"
+        rule = "none" if rule is None else rule
         if rule not in RULES:
-            raise RecordError("steps: the rule is none of " + ", ".join(RULES))
+            raise RecordError('steps: the rule is neither "none" nor "alphabeta"')
         if criterion not in ("gt", "ge"):
             raise RecordError('steps: the criterion is neither "gt" nor "ge"')
-        self._flags = RULES.index(rule)
+        self._flags = RULES[rule]
+        self._expand_due = rule == "alphabeta"
         self._ge = criterion == "ge"
         self.meta("criterion", criterion)
 
     def meta(self, key, value):
+        self._open()
         if not key or value is None:
             raise RecordError("meta needs a key and a value")
         start = self._meta_first if self._started else 0
@@ -114,6 +131,7 @@ class Recorder:
         self._meta.append([key, str(value)])
 
     def iteration_begin(self, depth):
+        self._open()
         if self._stack:
             raise RecordError("iteration_begin with a node open")
         if self._iteration_open:
@@ -123,6 +141,7 @@ class Recorder:
         self._event(ITERATION_BEGIN, 0, 0, self._iteration, _clamp(depth), 0)
 
     def iteration_end(self, value):
+        self._open()
         if self._stack:
             raise RecordError("iteration_end with a node open")
         if not self._iteration_open:
@@ -132,6 +151,7 @@ class Recorder:
         self._event(ITERATION_END, 0, 0, self._iteration, self._last_iteration_value, 0)
 
     def enter(self, alpha, beta, move=None):
+        self._open()
         alpha, beta = _clamp(alpha), _clamp(beta)
         if alpha > beta:
             raise RecordError("enter: alpha is above beta")
@@ -141,6 +161,8 @@ class Recorder:
         parent = self._stack[-1] if self._stack else None
         if parent is not None and parent.cut:
             raise RecordError("enter: a successor after a cutoff")
+        if parent is not None and self._expand_due and not parent.expanded and not parent.entered:
+            raise RecordError("enter: with a rule declared (steps), call expand before a node's first successor")
         if parent is not None and parent.evaluated and not parent.entered:
             self._event(NOTE, 0, 0, parent.id, self._intern("static value %d" % parent.static_value), 0)
         label = self._intern(move)
@@ -159,11 +181,17 @@ class Recorder:
 
     def expand(self, count):
         node = self._fresh("expand")
+        count = _clamp(count)
         if count < 0:
             raise RecordError("expand: a negative count")
-        self._event(EXPAND, 0, 0, node.id, int(count), 0)
+        if node.expanded:
+            raise RecordError("expand: called twice for one node")
+        node.expanded = True
+        self._event(EXPAND, 0, 0, node.id, count, 0)
 
     def evaluate(self, value):
+        self._open()
+        value = _clamp(value)
         if not self._stack:
             raise RecordError("evaluate with no node open")
         node = self._stack[-1]
@@ -173,14 +201,19 @@ class Recorder:
         node.static_value = _clamp(value)
 
     def cutoff(self):
+        self._open()
         node = self._stack[-1] if self._stack else None
         if node is None or not node.alpha_due:
             raise RecordError("cutoff: no successor has just returned")
+        if node.best < node.beta if self._ge else node.best <= node.beta:
+            raise RecordError("cutoff: best is below beta (the criterion is >=)" if self._ge else
+                              "cutoff: best is not above beta (the criterion is >)")
         node.alpha_due = False
         node.cut = True
         self._event(CUTOFF, 0, 0, node.id, node.k - 1, node.best)
 
     def leave(self, value):
+        self._open()
         ret = _clamp(value)
         if not self._stack:
             raise RecordError("leave with no node open")
@@ -201,6 +234,7 @@ class Recorder:
         parent.k += 1
 
     def note(self, text):
+        self._open()
         self._settle()
         node = self._stack[-1].id if self._stack else NO_NODE
         self._event(NOTE, 0, 0, node, self._intern(text or ""), 0)
@@ -224,7 +258,10 @@ class Recorder:
         h = self._hash
         self._chunk_head(b"END ", 8)
         self._write(struct.pack("<Q", h))
-        self._file.close()
+        if self._own_file:
+            self._file.close()
+        else:
+            self._file.flush()
 
     def __enter__(self):
         return self
@@ -279,6 +316,9 @@ class Recorder:
         self._file.flush()
 
     def _event(self, kind, flags, aux, node, a, b):
+        if not self._started:  # the header and the facts go out with the first event
+            self._start()
+            self._file.flush()
         self._events += struct.pack("<BBHIii", kind, flags, aux, node, a, b)
         self._count += 1
         if self._count == CHUNK_EVENTS:
@@ -287,7 +327,7 @@ class Recorder:
     def _intern(self, text):
         if not text:
             return 0
-        data = text.encode("utf-8")
+        data = _utf8(text)
         found = self._ids.get(data)
         if found is None:
             self._strings.append(data)
@@ -295,7 +335,12 @@ class Recorder:
         return found
 
     # -- the steps ----------------------------------------------------------------------------
+    def _open(self):
+        if self._closed:
+            raise RecordError("the recording is closed")
+
     def _fresh(self, what):
+        self._open()
         node = self._stack[-1] if self._stack else None
         if node is None or node.entered or node.evaluated:
             raise RecordError(what + ": not right after enter")

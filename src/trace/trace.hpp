@@ -180,7 +180,8 @@ struct Trace {
   // The facts that existed when the recording began (the others were added by the search): a
   // file written while recording has them first and the rest after the events (kbz_file.hpp).
   std::size_t meta_at_start = static_cast<std::size_t>(-1);  // -1: all of them
-  // What a reader should tell about the trace, e.g. that its file was cut short ("" none).
+  // What a reader should tell about the trace, e.g. that its file was cut short ("" none). Set
+  // only for a file cut short: its rule is then checked up to where it ends.
   std::string notice;
 };
 

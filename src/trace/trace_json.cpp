@@ -72,7 +72,7 @@ bool write_core_fields(JsonWriter& j, const TraceView& trace, const Event& e) {
     case EventType::label:
     case EventType::position:
     case EventType::note:
-      field_int(j, "node", e.node);
+      if (e.node != k_no_node) field_int(j, "node", e.node);  // a note may be about no node
       j.key("text");
       j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
       return true;
@@ -312,8 +312,11 @@ bool read_core_fields(const EventReader& r, Event& e) {
       return true;
     case EventType::label:
     case EventType::position:
-    case EventType::note:
       e.node = r.node();
+      e.a = r.text();
+      return true;
+    case EventType::note:
+      e.node = r.has("node") ? r.node() : k_no_node;  // about no node when absent
       e.a = r.text();
       return true;
     case EventType::expand:

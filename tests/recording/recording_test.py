@@ -206,9 +206,105 @@ console.log(JSON.stringify(said));
     check(len(said) == 4 and events is not None and len(events) == 4,
           "calls out of order are refused, the rest is written: %s; %s" % (said, err))
 
+    audit_findings(ab)
+
     if failures:
         print("%d failed" % len(failures))
         sys.exit(1)
+
+
+EDGE_C = r"""
+#include <stdio.h>
+#define KIBITZ_RECORD_IMPLEMENTATION
+#include "kibitz/record.h"
+/* Ill-formed UTF-8 in a label, a fact and a note; a note about no node; a cutoff that is not
+ * one (refused, and the recording goes on); a rule without kbz_expand (refused at once). */
+int main(int argc, char** argv) {
+  kbz_recorder* r = kbz_open(argv[1]);
+  const char* e;
+  (void)argc;
+  kbz_meta(r, "engine", "edge \xff\xfe");
+  kbz_note(r, "before any node \xc3");
+  kbz_enter(r, -5, 5, "e4\xc3");
+  kbz_expand(r, 1);
+  kbz_enter(r, -5, 5, "\xe2\x82");
+  kbz_leave(r, 3);
+  if (kbz_cutoff(r) == 0) return 3; /* best -3 < beta 5: not a cutoff */
+  kbz_note(r, "a note \xf0\x9f\x98\x80 \xed\xa0\x80");
+  kbz_leave(r, -3);
+  e = kbz_close(r);
+  printf("%s\n", e ? e : "(none)");
+  r = kbz_open(argv[2]);
+  kbz_steps(r, "alphabeta", "ge");
+  kbz_enter(r, -5, 5, NULL);
+  if (kbz_enter(r, -5, 5, NULL) == 0) return 4; /* no kbz_expand: refused */
+  printf("%s\n", kbz_error(r));
+  kbz_close(r);
+  return 0;
+}
+"""
+
+
+def audit_findings(ab):
+    """What an audit as a new user found, each checked."""
+    src, exe = os.path.join(WORK, "edge.c"), os.path.join(WORK, "edge")
+    with open(src, "w") as f:
+        f.write(EDGE_C)
+    r = run(["cc", "-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-I",
+             os.path.join(ROOT, "include"), src, "-o", exe])
+    check(r.returncode == 0, "the edge-case program builds " + r.stderr[:300])
+    one, two = os.path.join(WORK, "edge.kbz"), os.path.join(WORK, "edge_rule.kbz")
+    r = run([exe, one, two])
+    said = r.stdout.splitlines()
+    check(r.returncode == 0 and len(said) == 2 and "not a cutoff" not in said[0]
+          and "below beta" in said[0] and "kbz_expand" in said[1],
+          "a cutoff that is not one and a missing kbz_expand under a rule are refused: %s" % said)
+    # Ill-formed UTF-8 and a note about no node survive JSON and back.
+    js, back = os.path.join(WORK, "edge.json"), os.path.join(WORK, "edge_back.kbz")
+    a = run([KIBITZ, "export", one, "--json", "--out", js])
+    b = run([KIBITZ, "export", js, "--kbz", "--out", back])
+    events, _ = export_events(back, v1=False)
+    texts = [e.get("text") for e in (events or []) if e["type"] in ("label", "note")]
+    check(a.returncode == 0 and b.returncode == 0 and events is not None and
+          "e4\ufffd" in texts and "before any node \ufffd" in texts,
+          "ill-formed UTF-8 becomes U+FFFD, and a note about no node goes to JSON and back: %s %s"
+          % (texts, (a.stderr + b.stderr).strip()[:200]))
+    # A recording with a declared rule, cut after its first chunk, opens with its notice.
+    big_rng = random.Random(9)
+
+    def full(depth):
+        if depth == 0:
+            return str(big_rng.randint(-999, 999))
+        return "(" + " ".join(full(depth - 1) for _ in range(4)) + ")"
+    big = os.path.join(WORK, "big9.tree")
+    with open(big, "w") as f:
+        f.write(full(9))
+    rule_file = os.path.join(WORK, "rule_big.kbz")
+    run([ab, "@" + big, "gt", rule_file])
+    with open(rule_file, "rb") as f:
+        data = f.read()
+    evts = [c for c in chunks(data) if c[0] == "EVTS"]
+    cut = os.path.join(WORK, "rule_cut.kbz")
+    with open(cut, "wb") as f:
+        f.write(data[:evts[0][2]] if evts else b"")
+    r = run([KIBITZ, "replay", cut, "--at", "100"])
+    check(len(evts) >= 2 and r.returncode == 0 and "cut short" in r.stdout + r.stderr,
+          "a recording whose steps are checked by a rule, cut after its first chunk, opens: " +
+          (r.stdout + r.stderr).strip()[:160])
+    # Killed before its first chunk: the header and the facts are on disk from the first event.
+    py = os.path.join(WORK, "killed.py")
+    killed = os.path.join(WORK, "killed.kbz")
+    with open(py, "w") as f:
+        f.write("import os, sys\nsys.path.insert(0, %r)\nfrom record import Recorder\n"
+                "r = Recorder(%r)\nr.meta('engine', 'killed')\nr.enter(-9, 9, 'e4')\n"
+                "r.enter(-9, 9, 'e5')\nos._exit(0)\n"
+                % (os.path.join(ROOT, "include", "kibitz"), killed))
+    run([sys.executable, py])
+    r = run([KIBITZ, "replay", killed, "--at", "0"])
+    check(os.path.getsize(killed) > 16 and "cut short" in r.stdout + r.stderr and
+          "killed" in run([KIBITZ, "export", killed, "--json"]).stdout,
+          "a recording killed before its first chunk still has its header and facts: " +
+          (r.stdout + r.stderr).strip()[:160])
 
 
 main()
