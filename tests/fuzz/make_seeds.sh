@@ -25,6 +25,8 @@ seed fuzz_tree 'A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))'
 while IFS= read -r line; do [ -n "$line" ] && seed fuzz_fen "${line#*|}"; done \
   < <(grep -v '^#' "$root/assets/positions/chess.txt" | head -20)
 seed fuzz_fen 'startpos moves e2e4 e7e5 Nf3'
+seed fuzz_fen 'startpos moves P-K4 P-K4 N-KB3 N-QB3 B-N5 P-QR3 BxN QPxB O-O'
+seed fuzz_fen '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1 moves PxP e.p.'
 for g in othello connect4 tictactoe; do
   case $g in othello) b=$'\x00' ;; connect4) b=$'\x01' ;; *) b=$'\x02' ;; esac
   while IFS= read -r line; do [ -n "$line" ] && seed fuzz_game_text "$b${line#*|}"; done \
