@@ -22,7 +22,8 @@
 //
 // Contract:
 //  - A successor is tested after it is generated (made, its cost computed) and before it is
-//    entered, when d >= 1 (a leaf's estimate would be its value) and alpha[k] is finite. Each
+//    entered, when d >= 1 (a leaf's estimate would be its value), alpha[k] is finite, and it is
+//    not the root's (unless FeConfig::test_root). Each
 //    test is reported to the sink (an FeTestRecord), pruned or not, in the report's MIN/MAX terms.
 //  - A pruned successor is never entered: it has no node, no k, no best[k] or alpha[k]; k
 //    counts the successors entered. The parent's return value is
@@ -60,15 +61,30 @@
 
 namespace kibitz {
 
+// The order successors are searched in, and how "nodes generated" counts them (generated_count()).
+enum class FeOrder : std::uint8_t {
+  // Generation order; a successor counts once it is reached (entered, or tested and pruned).
+  generation,
+  // Best first by static value at every node (every successor is generated to be ordered),
+  // counted as generation's.
+  static_all,
+  // The report's set-up as a review reconstructed it (docs/experiments.md): at a node with two
+  // or more plies to go successors are generated, counted and sorted best first by static
+  // value; at the last ply the leaves are generated, counted and searched one at a time in
+  // generation order. The root is not counted.
+  interior,
+};
+
 struct FeConfig {
   bool enabled = true;  // false: plain alpha-beta
   EdgeSource source = EdgeSource::exact;
   int delta_milli = 1000;  // delta in thousandths
   bool likely = false;     // variant (2): the learned likely decrement and increment
   EdgeBounds bounds;       // exact or off-line bounds, from the root mover's point of view
-  // Search successors best first by their static values (an experiment on move ordering; not
-  // in the report). Every successor of an expanded node is then generated to be ordered.
-  bool order_by_value = false;
+  FeOrder order = FeOrder::generation;
+  // Test the root's successors too (the report's depth-2 row shows it did not: every search
+  // there generated 16.872 nodes).
+  bool test_root = true;
 };
 
 // The depth of the subtree below a node, for a search with `horizon` plies left: the horizon,
@@ -113,6 +129,12 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
 
   // The root successor (generation order) whose value made the root's return; -1 if none.
   int best_move() const { return m_best_move; }
+  // Nodes generated as the order counts them (FeOrder), pruned successors included, and the
+  // same without the successors forward estimation pruned.
+  long long generated_count() const {
+    return m_config.order == FeOrder::interior ? m_counted : nodes_generated(m_stats);
+  }
+  long long kept_count() const { return generated_count() - m_stats.fe_prunes; }
   // The bounds in use at the end: the given ones, or those learned on-line.
   const EdgeBounds& bounds() const { return m_learned; }
   // Once *stop is set, the open nodes search no more successors and leave unfinished (kind
@@ -138,7 +160,12 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
     const int n = static_cast<int>(moves.size());
     expand(n);
     const bool max_node = ply % 2 == 0;
-    const std::vector<int>* order = m_config.order_by_value ? &order_moves(moves, ply) : nullptr;
+    // interior: two or more plies to go, every successor generated, counted and sorted; at the
+    // last ply each leaf is counted as it is reached.
+    const bool sorted = m_config.order == FeOrder::static_all ||
+                        (m_config.order == FeOrder::interior && depth >= 2);
+    if (m_config.order == FeOrder::interior && depth >= 2) m_counted += n;
+    const std::vector<int>* order = sorted ? &order_moves(moves, ply) : nullptr;
     Score alpha = alpha0;                     // alpha[k]
     Score best = 0;                           // best[k]
     int k = 0;                                // successors entered
@@ -151,8 +178,9 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
       std::string label;
       if constexpr (Sink::enabled) label = m_game.move_label(m);
       m_game.make(m);
+      if (m_config.order == FeOrder::interior && depth < 2) ++m_counted;
       std::int64_t child_cost = 0;
-      if (m_config.enabled && test(i, depth, max_node, cost, alpha, child_cost, pruned_best)) {
+      if (m_config.enabled && test(i, depth, ply, max_node, cost, alpha, child_cost, pruned_best)) {
         m_game.unmake(m);
         continue;
       }
@@ -196,7 +224,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
   // point of view, learned on-line) and, when its subtree is deep enough and the bounds known,
   // its estimate tested against alpha: true when it is pruned (pruned_best keeps the largest
   // estimate of a pruned successor).
-  KIBITZ_STEP bool test(int i, int depth, bool max_node, std::int64_t cost, Score alpha,
+  KIBITZ_STEP bool test(int i, int depth, int ply, bool max_node, std::int64_t cost, Score alpha,
                         std::int64_t& child_cost, std::int64_t& pruned_best) {
     const Score v = m_game.evaluate();  // from the successor's side to move
     child_cost = max_node ? -static_cast<std::int64_t>(v) : v;
@@ -205,7 +233,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
       learn(child_cost - cost);
     }
     const int d = fe_subtree_depth(m_game, depth - 1);
-    if (d < 1 || alpha <= -k_score_inf) return false;
+    if (d < 1 || alpha <= -k_score_inf || (ply == 0 && !m_config.test_root)) return false;
     const PruneBounds pb = prune_bounds(m_learned, m_config.delta_milli, m_config.likely);
     if (!pb.known) return false;
     // From the parent's side: c' + u_P * d.
@@ -276,6 +304,7 @@ class ForwardEstimation : public SearchBase<Game, Sink> {
   std::deque<std::vector<int>> m_orders;  // per ply (a deque: references stay valid as it grows)
   std::vector<std::pair<Score, int>> m_keyed;
   int m_best_move = -1;
+  long long m_counted = 0;  // FeOrder::interior's count of nodes generated
 };
 
 }  // namespace kibitz

@@ -133,8 +133,12 @@ expect_error "experiment trials" '--trials must be between 1 and 1000000' experi
 expect_error "experiment threads" '--threads must be between 1 and 256' experiment fe-table1 --threads 0
 expect_error "experiment seed" '--seed expects a non-negative integer' experiment fe-table1 --seed -3
 expect_error "experiment domain" 'random or othello' experiment fe-games --domain go
-expect_error "experiment order" "--order must be generation or static, not 'best'" experiment fe-table1 --order best
-expect_ok "experiment json" '^\{"experiment":"fe-table1","trials":3,"seed":1,"order":"generation","rows":\[\{"depth":1,"algo":"fe-exact","decision_quality":' \
+expect_error "experiment order" "the order must be interior, generation or static, not 'best'" experiment fe-table1 --order best
+expect_error "experiment fe-root" "--fe-root must be on or off, not 'yes'" experiment fe-table1 --fe-root yes
+expect_error "experiment fe-root games" "apply to the tree experiments" experiment fe-games --fe-root on
+expect_ok "experiment first set-up" '"order":"generation","fe_root":true' \
+  experiment fe-table1 --trials 2 --order generation --fe-root on --json --out exp --quiet
+expect_ok "experiment json" '^\{"experiment":"fe-table1","trials":3,"seed":1,"order":"interior","fe_root":false,"rows":\[\{"depth":1,"algo":"fe-exact","decision_quality":[0-9.]*,"nodes_generated":[0-9.]*,"nodes_generated_ci95":[0-9.]*,"nodes_kept":' \
   experiment fe-table1 --trials 3 --threads 2 --json --out exp --quiet
 [ -s exp/fe-table1.csv ] && [ -s exp/fe-table1-nodes.svg ] && [ -s exp/fe-table1-quality.svg ] || fail "experiment wrote no files"
 grep -q '^depth,algo,decision_quality,nodes_generated' exp/fe-table1.csv || fail "experiment CSV header"

@@ -264,21 +264,72 @@ TEST_CASE("successors ordered by static value: the same root value, still never 
     NullSink sink;
     RandomTreeGame g0(p), g1(p), g2(p);
     AlphaBeta<RandomTreeGame> plain(g0, sink, c);
+    // Best first everywhere, or the report's interior set-up (sorted with two plies to go).
+    const FeOrder order = i % 4 < 2 ? FeOrder::static_all : FeOrder::interior;
     FeConfig ordered_ab;
     ordered_ab.enabled = false;
-    ordered_ab.order_by_value = true;
+    ordered_ab.order = order;
     FeConfig ordered_fe;
     ordered_fe.bounds = EdgeBounds::exact(p.lo, p.hi);
-    ordered_fe.order_by_value = true;
+    ordered_fe.order = order;
+    ordered_fe.test_root = i % 3 != 0;
     ForwardEstimation<RandomTreeGame> ab(g1, sink, c, ordered_ab), fe(g2, sink, c, ordered_fe);
     const Score v = plain.run(p.d);
     INFO("tree " << p.to_text());
     REQUIRE(ab.run(p.d) == v);
     REQUIRE(fe.run(p.d) == v);
     REQUIRE(nodes_generated(fe.stats()) <= nodes_generated(ab.stats()));
+    REQUIRE(fe.generated_count() <= ab.generated_count());
+    REQUIRE(fe.kept_count() == fe.generated_count() - fe.stats().fe_prunes);
     prunes += fe.stats().fe_prunes;
   }
   CHECK(prunes > 1000);
+}
+
+TEST_CASE("the report's interior set-up: counts, the root untested, pruned successors apart") {
+  // A uniform tree, b = 3, depth 4: with two or more plies to go every successor counts; at the
+  // last ply the leaves count as they are searched; the root does not count.
+  const RandomTreeParams p = RandomTreeParams::parse("b=3,d=4,lo=-9,hi=9,seed=5");
+  FeConfig ab;
+  ab.enabled = false;
+  ab.order = FeOrder::interior;
+  RandomTreeGame g(p);
+  trace::Trace t;
+  trace::Recorder rec(t);
+  ForwardEstimation<RandomTreeGame, trace::Recorder> s(g, rec, Criterion::ge, ab);
+  s.run(4);
+  const trace::Model m(t);
+  // Nodes at plies 0, 1 and 2 have two or more plies to go: all their successors count; the
+  // ply-3 nodes have one: their leaves count as they are entered.
+  long long expected = 0;
+  for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+    const auto& node = m.node(id);
+    if (node.leaf) continue;
+    const int to_go = 4 - static_cast<int>(node.depth);
+    if (to_go >= 2) expected += node.succ_count;  // all generated and counted
+  }
+  for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+    const auto& node = m.node(id);
+    if (node.parent != trace::k_no_node && 4 - static_cast<int>(m.node(node.parent).depth) == 1)
+      ++expected;  // a leaf reached from a last-ply node
+  }
+  CHECK(s.generated_count() == expected);
+  CHECK(s.generated_count() > nodes_generated(s.stats()));  // cutoffs skip counted successors
+  // With forward estimation and the root untested: no test at the root, and the kept count
+  // leaves out what was pruned.
+  FeConfig fe = ab;
+  fe.enabled = true;
+  fe.bounds = EdgeBounds::exact(p.lo, p.hi);
+  fe.test_root = false;
+  RandomTreeGame g2(p);
+  trace::Trace t2;
+  trace::Recorder rec2(t2);
+  ForwardEstimation<RandomTreeGame, trace::Recorder> f(g2, rec2, Criterion::ge, fe);
+  f.run(4);
+  for (std::size_t i = 0; i < t2.events.size(); ++i) {
+    if (t2.events[i].type == trace::EventType::fe_test) CHECK(t2.events[i].node != 0);
+  }
+  CHECK(f.kept_count() == f.generated_count() - f.stats().fe_prunes);
 }
 
 TEST_CASE("with forward estimation off the trace is alpha-beta's, byte for byte") {

@@ -44,7 +44,7 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 int cmd_experiment(int argc, char** argv) {
   const Args args(argc, argv, 0,
-                  {"trials", "threads", "seed", "out", "max-horizon", "domain", "order"},
+                  {"trials", "threads", "seed", "out", "max-horizon", "domain", "order", "fe-root"},
                   {"json", "quiet"});
   if (args.positional().size() != 1) {
     throw InputError("give one experiment name (fe-table1, fe-figure1, fe-figure2, fe-games)");
@@ -53,11 +53,12 @@ int cmd_experiment(int argc, char** argv) {
   params.trials = static_cast<int>(args.integer("trials", 0, 1, 1'000'000));
   params.max_horizon = static_cast<int>(args.integer("max-horizon", 0, 1, 30));
   params.domain = args.value_or("domain", "");
-  const std::string order = args.value_or("order", "generation");
-  if (order != "generation" && order != "static") {
-    throw InputError("--order must be generation or static, not '" + order + "'");
+  params.order = args.value_or("order", "");
+  if (auto root = args.value("fe-root")) {
+    if (*root != "on" && *root != "off")
+      throw InputError("--fe-root must be on or off, not '" + *root + "'");
+    params.fe_root = *root == "on" ? 1 : 0;
   }
-  params.order_static = order == "static";
   if (auto s = args.value("seed")) {
     char* end = nullptr;
     errno = 0;

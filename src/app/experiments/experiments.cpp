@@ -23,8 +23,13 @@ std::unique_ptr<ExperimentJob> make_experiment(const std::string& name,
   if (name != "fe-games" && (params.max_horizon || !params.domain.empty())) {
     throw InputError("the horizon and the domain apply to fe-games");
   }
-  if (name == "fe-games" && params.order_static)
-    throw InputError("the successor order applies to the tree experiments");
+  if (!params.order.empty() && params.order != "interior" && params.order != "generation" &&
+      params.order != "static") {
+    throw InputError("the order must be interior, generation or static, not '" + params.order +
+                     "'");
+  }
+  if (name == "fe-games" && (!params.order.empty() || params.fe_root >= 0))
+    throw InputError("the successor order and --fe-root apply to the tree experiments");
   if (auto job = make_tree_experiment(name, params)) return job;
   if (auto job = make_games_experiment(name, params)) return job;
   throw InputError("unknown experiment '" + name + "' (" + known + ")");

@@ -24,9 +24,12 @@ struct ExperimentParams {
   int max_horizon = 0;  // fe-games: the last alpha-beta horizon (0: the default)
   std::string domain;   // fe-games: "random", "othello" or "" for both
   bool small = false;   // the viewer's quick version (fewer trials and depths)
-  // Tree experiments: search successors best first by static value (not the report's set-up;
-  // an experiment on why its counts differ from ours, docs/experiments.md).
-  bool order_static = false;
+  // Tree experiments' set-up (docs/experiments.md): the successor order and how nodes are
+  // counted, "interior" (the report's, as a review reconstructed it: the default when empty),
+  // "generation" (Kibitz's first set-up) or "static"; and whether forward estimation tests the
+  // root's successors (-1: the default, off, as the report's depth-2 row shows).
+  std::string order;
+  int fe_root = -1;
 };
 
 // What an experiment produces.
