@@ -35,15 +35,17 @@ std::string describe(const Event& e) {
   auto field = [&s](const char* name, long long v) {
     s += std::string(" ") + name + "=" + std::to_string(v);
   };
+  auto word = [&s](const char* name, const char* v) { s += std::string(" ") + name + "=" + v; };
+  auto bound = [&](std::uint8_t flags) { word("bound", bound_name(unpack_bound(flags))); };
   switch (e.type) {
     case EventType::enter:
       field("node", e.node), field("alpha0", e.a), field("beta", e.b);
       break;
     case EventType::child_return:
-      field("k", e.a), field("ret", e.b), field("bound", (e.flags & 3) - 1);
+      field("k", e.a), field("ret", e.b), bound(e.flags);
       break;
     case EventType::best_set:
-      field("k", e.a), field("best", e.b), field("bound", (e.flags & 3) - 1);
+      field("k", e.a), field("best", e.b), bound(e.flags);
       break;
     case EventType::alpha_set:
       field("index", e.a), field("alpha", e.b), field("raised", e.flags & 1);
@@ -52,8 +54,8 @@ std::string describe(const Event& e) {
       field("k", e.a), field("best", e.b);
       break;
     case EventType::leave:
-      field("node", e.node), field("ret", e.a), field("bound", (e.flags & 3) - 1),
-          field("kind", (e.flags >> 2) & 7);
+      field("node", e.node), field("ret", e.a), bound(e.flags);
+      word("kind", kind_name(unpack_kind(e.flags)));
       break;
     default:
       field("node", e.node), field("flags", e.flags), field("aux", e.aux), field("a", e.a),

@@ -350,9 +350,13 @@ bool runs_past_end(const std::uint8_t* data, std::size_t size, std::size_t at) {
 
 // A version-2 file that ends before its END chunk: what was read is kept, and said.
 void cut_short(Trace& t, std::size_t at, const char* where) {
-  t.notice = "the file ends at byte " + std::to_string(at) + " " + where +
-             ", without its END chunk: the recording was cut short. Shown: its first " +
-             std::to_string(t.events.size()) + " events.";
+  t.notice = t.events.size() == 0
+                 ? "the file ends at byte " + std::to_string(at) +
+                       " before its first chunk of events: the recording was cut short with "
+                       "only its facts written (events are written 65,536 at a time)."
+                 : "the file ends at byte " + std::to_string(at) + " " + where +
+                       ", without its END chunk: the recording was cut short. Shown: its first " +
+                       std::to_string(t.events.size()) + " events.";
 }
 
 }  // namespace

@@ -80,6 +80,25 @@ TEST_CASE("descriptive notation: qualifiers, captures, castling, promotion, en p
   CHECK(uci_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "PxP e.p.") == "e5d6");
 }
 
+TEST_CASE(
+    "descriptive notation: captures by square, Castles, a check mark that decides, marks apart") {
+  // Nx(Q5) and NxQ5: the captured piece named by its square.
+  CHECK(uci_of("startpos moves e4 d5 Nc3 e6", "Nx(Q5)") == "c3d5");
+  CHECK(uci_of("startpos moves e4 d5 Nc3 e6", "NxQ5") == "c3d5");
+  CHECK(uci_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "Castles") == "e1g1");
+  CHECK(uci_of("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "CastlesQ") == "e1c1");
+  // The Evergreen Game, 22.B-B5 dbl ch: of the two bishop moves to a B5 only Bf5 checks.
+  const char* evergreen = "1r4r1/pbpknp1p/1b3P2/8/8/B1PB1q2/P4PPP/3R2K1 w - - 0 22";
+  CHECK(status_of(evergreen, "B-B5") == ParseStatus::ambiguous);
+  CHECK(uci_of(evergreen, "B-B5dblch") == "d3f5");
+  CHECK(uci_of(evergreen, "B-B5+") == "d3f5");
+  // Marks written apart from the move are marks, not moves.
+  const ChessGame g = ChessGame::from_text("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1 moves PxP e.p.");
+  CHECK(g.position().fen() == "4k3/8/3P4/8/8/8/8/4K3 b - - 0 1");
+  CHECK(ChessGame::from_text("startpos moves P-K4 P-K4 N-KB3 ch").position().fullmove_number() ==
+        2);
+}
+
 TEST_CASE("descriptive notation: what does not fit is refused, naming the move") {
   CHECK(status_of("startpos", "P-K5") == ParseStatus::illegal);
   CHECK(status_of("startpos", "NxP") == ParseStatus::illegal);

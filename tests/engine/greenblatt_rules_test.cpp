@@ -333,7 +333,7 @@ TEST_CASE("value modifications: back where it came from, a translation, the firs
   CHECK(value_penalty(late.position(), legal, be2, reply, o).points == 0);
 }
 
-TEST_CASE("the first eight moves count from the game's start, not from a FEN's move number") {
+TEST_CASE("the first eight moves count from the game's start, as moves or a FEN's move number") {
   // From the start position: 1.e4 e5 2.Qh5 is an early queen move; by move 9 it is not.
   CHECK(Scored("startpos moves e4 e5")
             .has(Scored("startpos moves e4 e5").move("Qh5"),
@@ -344,15 +344,19 @@ TEST_CASE("the first eight moves count from the game's start, not from a FEN's m
   CHECK(!late.has(late.move("Qe7"),
                   "-12 points for bringing the queen out in the first eight moves"));
   CHECK(ChessGame::from_text("startpos moves e4 e5").position().game_ply() == 2);
-  // A FEN says its move number, not how the game began: a composed ending at "move 1" is not
-  // the opening (the queen walks freely, and modification 2 does not fire) ...
+  // The same position as a FEN: its move number says the same.
+  const char* fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+  CHECK(Position::from_fen(fen).game_ply() == 2);
+  CHECK(Scored(fen).has(Scored(fen).move("Qh5"),
+                        "-12 points for bringing the queen out in the first eight moves"));
+  // A composed ending says "move 1" whatever it is: not the opening (the queen walks freely,
+  // and modification 2 does not fire) ...
   const Scored ending("8/8/8/4k3/8/8/8/4K2Q w - - 0 1");
   CHECK(ending.game.position().game_ply() == -1);
   for (const std::string& c : ending.comments(ending.move("Qc6")))
-    CHECK(c.find("early") == std::string::npos);
-  // ... and neither is the start position's FEN at a later move number; the start FEN itself is.
-  CHECK(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 5").game_ply() ==
-        -1);
-  CHECK(Position::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").game_ply() ==
-        0);
+    CHECK(c.find("first eight moves") == std::string::npos);
+  // ... while a full position at move 1 is the start of a game, and move 40 is far past it.
+  CHECK(Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+            .game_ply() == 1);
+  CHECK(!Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 40").in_first_eight_moves());
 }

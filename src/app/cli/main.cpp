@@ -34,7 +34,7 @@ const Command k_commands[] = {
      "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
      "5, Othello 10)"},
     {"uci", kibitz::cli::cmd_uci,
-     "uci [--algo greenblatt|alphabeta|interest]   (a UCI chess engine on stdin and stdout)"},
+     "uci [--algo greenblatt|alphabeta|pvs|interest] [--record DIR]   (a UCI chess engine on stdin and stdout)"},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
      "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
      "without alpha-beta)"},

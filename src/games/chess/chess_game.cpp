@@ -1,6 +1,7 @@
 #include "games/chess/chess_game.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/error.hpp"
 #include "games/chess/movegen.hpp"
@@ -47,6 +48,21 @@ ChessGame::ChessGame(const Position& pos) : m_pos(pos), m_root_material(ratio_ma
   m_keys.reserve(64);
 }
 
+namespace {
+
+// A word that only annotates the move before it, as descriptive notation writes them apart.
+bool is_annotation(const std::string& word) {
+  std::string w;
+  for (char c : word) w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const char* a : {"ch", "ch.", "check", "e.p.", "ep", "e.p", "mate", "dis", "dis.", "dbl",
+                        "dbl.", "disch", "dblch", "+", "#", "!", "?"}) {
+    if (w == a) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 ChessGame ChessGame::from_text(const std::string& text) {
   const std::vector<std::string> w = words(text);
   std::size_t moves_at = w.size();
@@ -66,9 +82,11 @@ ChessGame ChessGame::from_text(const std::string& text) {
     pos = Position::from_fen(fen);
   }
   ChessGame g(pos);
+  std::size_t number = 0;
   for (std::size_t i = moves_at + 1; i < w.size(); ++i) {
     const std::string& text_move = w[i];
-    const std::size_t number = i - moves_at;
+    if (is_annotation(text_move)) continue;  // "PxP e.p.", "N-KB3 ch": a mark, not a move
+    ++number;
     const ParsedMove p = parse_move(g.m_pos, text_move);
     const std::string head = "move " + std::to_string(number) + " '" + text_move + "'";
     switch (p.status) {

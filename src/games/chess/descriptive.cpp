@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <string>
+#include <vector>
 
 #include "games/chess/movegen.hpp"
 
@@ -26,6 +27,7 @@ struct DescriptiveMove {
   bool capture = false;
   PieceSpec target;  // '-': the destination square (files, rank); 'x': the captured piece
   PieceType promotion = PieceType::none;
+  bool check = false;  // written with a check or mate mark: among several fits, the checking one
 };
 
 PieceType piece_of(char c) {
@@ -48,8 +50,8 @@ PieceType piece_of(char c) {
 }
 
 // The text made uniform: capitals, no spaces, "KT" as "N", the trailing check, mate and
-// annotation marks dropped.
-std::string normalized(std::string_view text) {
+// annotation marks dropped (`check` tells whether a check or mate mark was among them).
+std::string normalized(std::string_view text, bool* check = nullptr) {
   std::string s;
   for (char c : text) {
     if (c != ' ') s += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -62,6 +64,7 @@ std::string normalized(std::string_view text) {
       const std::string t = tail;
       if (s.size() > t.size() && s.compare(s.size() - t.size(), t.size(), t) == 0) {
         s.resize(s.size() - t.size());
+        if (check && t != "!" && t != "?" && t != "." && t != "E.P" && t != "EP") *check = true;
         again = true;
       }
     }
@@ -165,16 +168,23 @@ bool parse(const std::string& s, DescriptiveMove& d) {
   if (!d.capture) {
     if (!read_square(s, i, d.target, false)) return false;
   } else {
-    if (!read_piece(s, i, d.target)) {
-      d.target.type = PieceType::none;  // "Nx(Q5)": a square
-      if (!read_square(s, i, d.target, false)) return false;
-    }
+    // The captured piece ("NxP", "QxKBP"), or the square it stands on ("NxQ5", "Nx(Q5)").
+    const bool paren = i < s.size() && s[i] == '(';
+    std::size_t j = i + (paren ? 1 : 0);
     PieceSpec at;
-    std::size_t j = i + 1;
-    if (i < s.size() && s[i] == '/' && read_square(s, j, at, false)) {
-      i = j;  // "PxP/Q4": where the captured piece stands ("PxR/Q" is a promotion)
-      d.target.files &= at.files;
-      d.target.rank = at.rank;
+    if (read_square(s, j, at, false) && (!paren || (j < s.size() && s[j] == ')'))) {
+      i = j + (paren ? 1 : 0);
+      d.target = at;
+      d.target.type = PieceType::none;
+    } else if (!read_piece(s, i, d.target)) {
+      return false;
+    }
+    PieceSpec where;
+    std::size_t k = i + 1;
+    if (i < s.size() && s[i] == '/' && read_square(s, k, where, false)) {
+      i = k;  // "PxP/Q4": where the captured piece stands ("PxR/Q" is a promotion)
+      d.target.files &= where.files;
+      d.target.rank = where.rank;
     }
   }
   return read_promotion(s, i, d.promotion);
@@ -211,6 +221,7 @@ bool fits(const Position& pos, Move m, const DescriptiveMove& d) {
 }  // namespace
 
 bool looks_like_descriptive(std::string_view text) {
+  if (normalized(text).rfind("CASTLES", 0) == 0) return true;
   if (text.empty() || piece_of(static_cast<char>(
                           std::toupper(static_cast<unsigned char>(text[0])))) == PieceType::none)
     return false;
@@ -223,19 +234,32 @@ bool looks_like_descriptive(std::string_view text) {
   return false;
 }
 
+bool gives_check(const Position& pos, Move m) {
+  Position after = pos;
+  Undo u;
+  after.make(m, u);
+  return after.in_check();
+}
+
 ParsedMove parse_descriptive(const Position& pos, std::string_view text) {
   ParsedMove out;
   DescriptiveMove d;
-  if (!parse(normalized(text), d)) return out;  // malformed
+  if (!parse(normalized(text, &d.check), d)) return out;  // malformed
   MoveList list;
   generate_legal(pos, list);
-  int found = 0;
+  std::vector<Move> fit;
   for (int i = 0; i < list.size; ++i) {
-    if (fits(pos, list.moves[i], d)) {
-      ++found;
-      out.move = list.moves[i];
-    }
+    if (fits(pos, list.moves[i], d)) fit.push_back(list.moves[i]);
   }
+  // "B-B5 dbl ch": of two bishop moves to a B5, the one that checks.
+  if (fit.size() > 1 && d.check) {
+    std::vector<Move> checking;
+    for (Move m : fit)
+      if (gives_check(pos, m)) checking.push_back(m);
+    if (!checking.empty()) fit = checking;
+  }
+  const int found = static_cast<int>(fit.size());
+  if (found == 1) out.move = fit.front();
   out.status = found == 1   ? ParseStatus::ok
                : found == 0 ? ParseStatus::illegal
                             : ParseStatus::ambiguous;

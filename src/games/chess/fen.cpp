@@ -72,10 +72,12 @@ class FenReader {
     }
     p.m_key = p.compute_key();
     p.m_checkers = p.compute_checkers();
-    // The game's start is known only for the standard start position itself.
-    const bool start = f[0] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR" && f[1] == "w" &&
-                       f[2] == "KQkq" && f[3] == "-" && p.m_fullmove == 1;
-    p.m_game_ply = start ? 0 : -1;
+    // Plies since the game's start: the move number tells them, except at move 1, which composed
+    // positions write whatever they are; there only a position that still has all 32 pieces
+    // and every castling right is taken for the start of a game.
+    const int ply = 2 * (p.m_fullmove - 1) + (p.m_stm == Color::black ? 1 : 0);
+    const bool opening_at_one = popcount(p.occupied()) == 32 && f[2] == "KQkq";
+    p.m_game_ply = p.m_fullmove > 1 || opening_at_one ? ply : -1;
     return p;
   }
 

@@ -48,8 +48,9 @@ class Position {
   Square ep_square() const { return m_ep; }
   int halfmove_clock() const { return m_halfmove; }
   int fullmove_number() const { return m_fullmove; }
-  // Plies played since the standard start position, or -1 when the position did not come from
-  // it (a FEN tells its move number, not how the game began: composed endings say move 1).
+  // Plies played since the game's start, from the FEN's move number and side to move, or -1
+  // when unknown: a FEN at move 1 that is not a full opening position (composed endings say
+  // move 1 whatever they are).
   int game_ply() const { return m_game_ply; }
   // In the first eight moves of the game (Greenblatt's opening rules, modification 2).
   bool in_first_eight_moves() const { return m_game_ply >= 0 && m_game_ply < 16; }
