@@ -169,7 +169,22 @@ int ending_term(const Position& pos) {
     const int file = file_of(k), rank = rank_of(k);
     const int centre = std::max(3 - file, file - 4) + std::max(3 - rank, rank - 4);
     const int kings = std::max(std::abs(file_of(s) - file), std::abs(rank_of(s) - rank));
-    const int e = 16 * centre + 8 * (7 - kings);
+    // Against a rook alone (whose mate needs the king boxed in first): the bare king's room,
+    // the squares next to it that nothing of the stronger side attacks or holds.
+    const Bitboard occ = pos.occupied() & ~pos.pieces(bare, PieceType::king);
+    const bool rook_only = !pos.pieces(strong, PieceType::queen);
+    int room = 8;
+    if (rook_only) room = 0;
+    for (int df = -1; rook_only && df <= 1; ++df) {
+      for (int dr = -1; dr <= 1; ++dr) {
+        const int f = file + df, r = rank + dr;
+        if ((df || dr) && f >= 0 && f < 8 && r >= 0 && r < 8 &&
+            !pos.attacked_by(strong, make_square(f, r), occ) &&
+            !(pos.pieces(strong) & bit(make_square(f, r))))
+          ++room;
+      }
+    }
+    const int e = 16 * centre + 8 * (7 - kings) + 16 * (8 - room);
     return strong == Color::white ? e : -e;
   }
   return 0;
