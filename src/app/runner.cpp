@@ -119,6 +119,7 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec,
                                                  const trace::Model& model) {
   const AlgorithmEntry& a = spec.algorithm();
   if (model.roots().empty() || !a.scores) return std::nullopt;
+  if (a.score_depth && a.score_depth(spec) < 0) return std::nullopt;  // no depth to score to
   std::vector<Score> scores(model.node_count(), 0);
   try {
     visit_domain(spec, [&](auto& game) {

@@ -16,8 +16,9 @@
 //
 // Iterations. params.limits holds one limit per iteration. Each iteration has a nominal
 // depth (params.depth, or with deepen the iteration number, at most params.depth) and a
-// horizon nominal + extension where nodes are leaves whatever the limit; moves at or beyond
-// the nominal depth are "beyond the iteration depth" for the models that use that term.
+// horizon nominal + extension where nodes are leaves whatever the limit (or, uncapped, a
+// safety horizon: InterestParams::safety_horizon); moves at or beyond the nominal depth are
+// "beyond the iteration depth" for the models that use that term.
 // With one unlimited iteration and no extension the search is alpha-beta to params.depth
 // with the moves in interest order.
 //
@@ -44,8 +45,12 @@ namespace kibitz {
 
 struct InterestParams {
   std::vector<std::int64_t> limits{k_limit_inf};  // one per iteration
-  int depth = 0;        // the nominal depth of every iteration (of the last with deepen)
-  int extension = 0;    // horizon = nominal depth + extension
+  int depth = 0;      // the nominal depth of every iteration (of the last with deepen)
+  int extension = 0;  // horizon = nominal depth + extension
+  // > 0: no depth cap (001_...: interest "completely replaces" iterating by depth): the limit
+  // alone ends lines, at this ply at the latest (a safety horizon); the nominal depth still
+  // marks the moves "beyond the iteration depth" (term 15 makes them cost more).
+  int safety_horizon = 0;
   bool deepen = false;  // iteration i (1-based) has nominal depth min(i, depth)
   Tallies tallies = Tallies::split;
   bool similarity = false;
@@ -116,7 +121,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
   Score iterate(std::int64_t limit, int depth) {
     m_limit = limit;
     m_nominal = depth;
-    m_horizon = depth + m_params.extension;
+    m_horizon = m_params.safety_horizon > 0 ? m_params.safety_horizon : depth + m_params.extension;
     m_path.clear();
     enter_root(-k_score_inf, k_score_inf);
     return node(0, -k_score_inf, k_score_inf, Tally{});

@@ -56,6 +56,10 @@ expect_error "switch twice" '--json is given twice' search --tree "$tree" --json
 expect_error "flag twice" '--depth is given twice' search --tree "$tree" --depth 1 --depth 2
 expect_error "bad limit named" "--limit: interest limit 'abc' is not an integer or inf" \
   search --tree "$tree" --algo interest --limit abc
+expect_error "uncapped interest needs finite limits" "depth_cap none needs finite interest limits" \
+  search --game tictactoe --depth 2 --algo interest --limits 1000,inf --depth-cap none
+expect_ok "uncapped interest" '^value: 0$' \
+  search --game tictactoe --depth 2 --algo interest --limits 1000,2000,4000 --depth-cap none
 expect_ok "usage hints" 'interest: \[--limits L1,L2,...\|inf \| --limit L\|inf \| --limit-growth start=S' --help
 expect_ok "usage widths" 'greenblatt: \[--widths normal\|tournament\|W1,W2,...\]' --help
 expect_error "bad random" 'the depth d is missing' search --random b=5

@@ -381,3 +381,24 @@ TEST_CASE("limit schedules: lists, growth and their faults") {
   fails("start=1000,factor=2,steps=4", "unknown parameter 'steps'");
   fails("2000000000", "too large");
 }
+
+TEST_CASE("without a depth cap the limit alone ends lines, past the nominal depth") {
+  // Tic-tac-toe from the empty board, nominal depth 2: capped, no node is deeper than 2;
+  // uncapped (a safety horizon of 64), lines run on until the limit or the game ends them, and
+  // a larger limit reaches deeper.
+  TicTacToeGame g;
+  InterestParams p;
+  p.depth = 2;
+  p.limits = {2000};
+  const RecordedInterest capped = record_interest(g, p);
+  CHECK(capped.model->depth_max() <= 2);
+  p.safety_horizon = 64;
+  const RecordedInterest open = record_interest(g, p);
+  CHECK(open.model->depth_max() > 2);
+  CHECK(open.stats.nodes > capped.stats.nodes);
+  p.limits = {4000};
+  const RecordedInterest wider = record_interest(g, p);
+  CHECK(wider.model->depth_max() >= open.model->depth_max());
+  CHECK(wider.stats.nodes > open.stats.nodes);
+  CHECK(wider.model->depth_max() <= 9);  // the game ends by then
+}

@@ -82,7 +82,8 @@ struct AlgorithmEntry {
   void (*complete)(SearchSpec& spec) = nullptr;
   // Searches the spec's domain (recording the trace when asked) into out.
   void (*run)(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) = nullptr;
-  // The depth each root's unpruned scores are computed to (nullptr: the spec's depth).
+  // The depth each root's unpruned scores are computed to (nullptr: the spec's depth; negative:
+  // none, the search has no depth to compare with).
   int (*score_depth)(const SearchSpec& spec) = nullptr;
   // Its report sections: JSON fields after the common ones, nodes_table entries after the
   // searched nodes (t: the event they are read at), lines of the text report (from the

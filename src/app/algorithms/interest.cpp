@@ -49,10 +49,20 @@ const OptionList k_options = {
         .label("extension (plies)")
         .help("plies beyond the depth that interesting lines may reach")
         .meta(MetaRule::if_not_default),
+    Option::choice("depth_cap", {"depth", "none"}, "depth")
+        .label("depth cap")
+        .help("depth: lines end at the depth (+ extension); none: the interest limit alone ends "
+              "them (moves beyond the depth cost more), within a safety horizon of 64 plies")
+        .meta(MetaRule::if_not_default),
 };
 
-// The deepest ply an interest search of the spec reaches: its depth plus the extension.
+// The ply an uncapped interest search stops at whatever its limit (the game may end sooner).
+constexpr int k_safety_horizon = 64;
+
+// The deepest ply an interest search of the spec reaches: its depth plus the extension. Without
+// a depth cap there is none (-1: no unpruned scores to compare with).
 int horizon(const SearchSpec& spec) {
+  if (spec.option("depth_cap") == "none") return -1;
   return static_cast<int>(std::min<long long>(SearchSpec::k_full_depth,
                                               spec.search_depth() + spec.option_int("extension")));
 }
@@ -64,6 +74,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
   InterestParams p;
   p.depth = iterative_depth(spec);  // the nominal depth: the spec's, or a tree's height
   p.extension = static_cast<int>(spec.option_int("extension"));
+  if (spec.option("depth_cap") == "none") p.safety_horizon = k_safety_horizon;
   p.tallies = spec.option("tallies") == "joint" ? Tallies::joint : Tallies::split;
   p.similarity = spec.option_on("similarity");
   p.criterion = spec.criterion;
@@ -113,6 +124,15 @@ void validate(const SearchSpec& spec) {
     throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
   if (spec.option("interest_costs") == "value" && !spec.random)
     throw InputError("value costs (interest_costs value) are for random trees");
+  if (spec.option("depth_cap") == "none" && !spec.option("limits").empty()) {
+    for (std::int64_t l : parse_limit(spec.option("limits"))) {
+      if (l >= k_limit_inf) {
+        throw InputError(
+            "depth_cap none needs finite interest limits: an unlimited iteration without a depth "
+            "cap would search every line to the safety horizon");
+      }
+    }
+  }
 }
 
 std::vector<SearchSpec> bench() {
