@@ -65,6 +65,8 @@ void write_interest_iteration(JsonWriter& j, const IterationResult& it) {
   j.score(static_cast<Score>(it.limit));
   j.key("interest_cutoffs");
   j.number(it.interest_cutoffs);
+  j.key("deepest");
+  j.number(static_cast<long long>(it.deepest));
 }
 
 std::string interest_iteration_text(int number, const IterationResult& it) {
@@ -72,7 +74,7 @@ std::string interest_iteration_text(int number, const IterationResult& it) {
                   ", depth " + std::to_string(it.depth) + "): ";
   s += it.completed ? format_score(it.value) : std::string("stopped by the node budget");
   return s + ", " + std::to_string(it.nodes) + " nodes, " + std::to_string(it.interest_cutoffs) +
-         " interest cutoffs";
+         " interest cutoffs, deepest line " + std::to_string(it.deepest) + " plies";
 }
 
 }  // namespace kibitz

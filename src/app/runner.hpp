@@ -21,6 +21,7 @@ struct IterationResult {
   bool completed = false;  // false: the node budget ran out during it
   long long limit = -1;  // interest search: the iteration's limit (k_limit_inf: none); -1 otherwise
   long long interest_cutoffs = 0;
+  int deepest = -1;  // interest search: the ply of the iteration's deepest node; -1 otherwise
 };
 
 struct SearchResult {

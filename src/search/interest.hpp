@@ -27,6 +27,7 @@
 // "in the table") and the best moves.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <deque>
 #include <string>
@@ -69,6 +70,7 @@ struct InterestIteration {
   int best_move = -1;  // the root's best move (generation index), -1 if none
   long long nodes = 0;
   long long interest_cutoffs = 0;
+  int deepest = 0;         // the ply of the deepest node the iteration entered (root 0)
   bool completed = false;  // false: the node budget ran out during it
 };
 
@@ -107,6 +109,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
       it.best_move = m_aborted ? m_root_best : root_best_of_iteration();
       it.nodes = m_stats.nodes - nodes_before;
       it.interest_cutoffs = m_interest_cutoffs - cuts_before;
+      it.deepest = m_deepest;
       it.completed = !m_aborted;
       m_iterations.push_back(it);
       m_sink.iteration_end(number, m_aborted && i > 0 ? value : v);
@@ -123,6 +126,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
     m_nominal = depth;
     m_horizon = m_params.safety_horizon > 0 ? m_params.safety_horizon : depth + m_params.extension;
     m_path.clear();
+    m_deepest = 0;
     enter_root(-k_score_inf, k_score_inf);
     return node(0, -k_score_inf, k_score_inf, Tally{});
   }
@@ -180,6 +184,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
   Score node(int ply, Score alpha0, Score beta, const Tally& tally) {
     assert(alpha0 <= beta);
     open_node();
+    m_deepest = std::max(m_deepest, ply);
     m_pv.at(ply).clear();
     auto& moves = successors(ply, ply < m_horizon);
     if (moves.empty()) return leaf();
@@ -348,7 +353,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
   std::vector<InterestIteration> m_iterations;
   long long m_interest_cutoffs = 0;
   std::int64_t m_limit = k_limit_inf;
-  int m_nominal = 0, m_horizon = 0;
+  int m_nominal = 0, m_horizon = 0, m_deepest = 0;
   int m_root_best = -1;
   bool m_aborted = false;
 };

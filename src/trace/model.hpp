@@ -169,6 +169,9 @@ class Model {
   std::vector<int> path(std::uint32_t id) const;
   std::string path_text(std::uint32_t id) const;  // "0.2", "" for a root
   std::uint32_t depth_max() const { return m_depth_max; }
+  // The first node entered at the greatest depth under root i (roots()[i]): the end of the
+  // iteration's deepest line.
+  std::uint32_t deepest_of_root(std::size_t i) const { return m_root_deepest[i]; }
   bool has_window() const { return m_has_window; }  // false for minimax traces
 
   // The node an event is about (k_no_node for iteration events).
@@ -199,6 +202,7 @@ class Model {
   mutable std::unordered_map<std::uint32_t, std::string> m_positions;  // derived, as shown
   std::vector<ModelNode> m_nodes;
   std::vector<std::uint32_t> m_roots;
+  std::vector<std::uint32_t> m_root_deepest;  // per root, as deepest_of_root
   std::vector<std::uint32_t> m_children;
   mutable std::vector<std::uint32_t> m_node_events;  // made by index_node_events
   std::uint32_t m_node_event_total = 0;

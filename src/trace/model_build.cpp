@@ -152,12 +152,15 @@ class ModelBuilder final : public ModelBuildContext {
     node.depth = static_cast<std::int32_t>(m_open.size());
     if (node.parent == k_no_node) {
       m.m_roots.push_back(id);
+      m.m_root_deepest.push_back(id);
       node.expected = NodeKind::pv;
     } else {
       attach_child(t, node, id);
     }
     if (!m.m_has_window) node.expected = NodeKind::unknown;
     m.m_depth_max = std::max(m.m_depth_max, static_cast<std::uint32_t>(node.depth));
+    if (node.parent != k_no_node && node.depth > m.m_nodes[m.m_root_deepest.back()].depth)
+      m.m_root_deepest.back() = id;
     m.m_nodes.push_back(node);
     m_belief.push_back(node.expected);
     m_entered.push_back(0);

@@ -201,6 +201,34 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
   s.note_widget("interest_moves");
 }
 
+namespace {
+
+// The iteration's deepest line: its length, its moves in a tooltip, and a button that goes to
+// its end (without a depth cap the limit alone decides how deep an iteration reaches).
+void draw_deepest_line(ViewerState& s, std::size_t root_index) {
+  const trace::Model& m = s.model();
+  const std::uint32_t deepest = m.deepest_of_root(root_index);
+  const int plies = m.node(deepest).depth;
+  ImGui::SameLine();
+  const std::string label =
+      "deepest line " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + "##deepest";
+  if (ImGui::SmallButton(label.c_str())) s.go_to(deepest);
+  s.note_widget("iteration_deepest");
+  if (ImGui::IsItemHovered()) {
+    std::vector<std::uint32_t> line;
+    for (std::uint32_t id = deepest; id != trace::k_no_node; id = m.node(id).parent)
+      line.push_back(id);
+    std::string text;
+    for (std::size_t i = line.size() - 1; i-- > 0;) {
+      const std::string& move = m.label(line[i]);
+      text += (text.empty() ? "" : " ") + (move.empty() ? m.path_text(line[i]) : move);
+    }
+    ImGui::SetTooltip("%s\n(click: go to its end)", text.empty() ? "the root alone" : text.c_str());
+  }
+}
+
+}  // namespace
+
 bool wants_iteration_selector(const ViewerState& s) {
   return s.has_trace() && s.model().roots().size() > 1;
 }
@@ -274,10 +302,11 @@ void draw_iteration_selector(ViewerState& s) {
   if (interest) {
     const std::uint32_t cuts = m.interest().cutoffs_at(last_t) -
                                (r.enter_t > 0 ? m.interest().cutoffs_at(r.enter_t - 1) : 0);
-    ImGui::TextDisabled("%u nodes, %u interest cutoffs", end - first, cuts);
+    ImGui::TextDisabled("%u nodes, %u interest cutoffs,", end - first, cuts);
   } else {
-    ImGui::TextDisabled("%u nodes", end - first);
+    ImGui::TextDisabled("%u nodes,", end - first);
   }
+  draw_deepest_line(s, current);
 }
 
 void draw_interest_legend(ViewerState& s) {

@@ -402,3 +402,79 @@ TEST_CASE("without a depth cap the limit alone ends lines, past the nominal dept
   CHECK(wider.stats.nodes > open.stats.nodes);
   CHECK(wider.model->depth_max() <= 9);  // the game ends by then
 }
+
+TEST_CASE("the chess term beyond_depth halves a move's interest once more every ply further") {
+  ChessGame g = ChessGame::from_text("startpos moves e2e4 e7e5");
+  std::vector<ChessGame::Move> moves;
+  g.moves(moves);
+  const std::vector<ChessGame::Move> path;
+  auto interest_at = [&](int iteration_depth) {
+    InterestContext<ChessGame::Move> ctx;
+    ctx.ply = 2;
+    ctx.iteration_depth = iteration_depth;
+    ctx.path = &path;
+    RatingBuilder b;
+    ChessInterest model{InterestModelOptions{}};
+    model.rate(g, moves, ctx, b);
+    std::vector<std::int64_t> out;
+    for (const MoveRating& r : b.ratings()) out.push_back(r.interest);
+    return out;
+  };
+  const auto before = interest_at(3), at = interest_at(2), one = interest_at(1),
+             two = interest_at(0);
+  REQUIRE(before.size() == moves.size());
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    INFO("move " << g.move_label(moves[i]));
+    CHECK(at[i] == std::max<std::int64_t>(1, before[i] >> 1));
+    CHECK(one[i] == std::max<std::int64_t>(1, before[i] >> 2));
+    CHECK(two[i] == std::max<std::int64_t>(1, before[i] >> 3));
+  }
+}
+
+TEST_CASE("each iteration reports its deepest line; the default cap is none for games") {
+  TicTacToeGame g;
+  InterestParams p;
+  p.depth = 2;
+  p.limits = {1000, 2000, 4000};
+  p.safety_horizon = 64;
+  trace::Trace t;
+  trace::Recorder rec(t);
+  InterestSearch<TicTacToeGame, trace::Recorder> s(g, rec, p);
+  s.run();
+  const trace::Model m(t);
+  REQUIRE(s.iterations().size() == 3);
+  REQUIRE(m.roots().size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    int deepest = 0;
+    const std::uint32_t root = m.roots()[i];
+    const std::uint32_t end = i + 1 < 3 ? m.roots()[i + 1] : m.node_count();
+    for (std::uint32_t id = root; id < end; ++id)
+      deepest = std::max(deepest, int(m.node(id).depth));
+    CHECK(s.iterations()[i].deepest == deepest);
+  }
+  CHECK(s.iterations()[2].deepest > 2);
+
+  // Through the registry: auto is uncapped for a game with finite limits, capped with an
+  // unlimited iteration or on a tree (whose height ends every line anyway).
+  auto spec = [](const char* json) { return SearchSpec::from_json(json); };
+  const SearchResult open = run_search(
+      spec(R"({"game":"tictactoe","depth":2,"algo":"interest","limits":"1000,2000,4000"})"), false);
+  CHECK(open.iterations.back().deepest > 2);
+  CHECK(*open.trace.meta.find("depth_cap") == "none");
+  const SearchResult capped = run_search(
+      spec(R"({"game":"tictactoe","depth":2,"algo":"interest","limits":"1000,inf"})"), false);
+  CHECK(capped.iterations.back().deepest == 2);
+  CHECK(*capped.trace.meta.find("depth_cap") == "depth");
+  const SearchSpec tree =
+      spec(R"J({"tree":"((1 2) (3 4))","algo":"interest","limits":"100,200"})J");
+  CHECK(tree.algorithm().score_depth(tree) >= 0);
+  const SearchSpec forced = spec(
+      R"({"game":"tictactoe","depth":2,"algo":"interest","limits":"1000","depth_cap":"depth"})");
+  CHECK(run_search(forced, false).iterations.back().deepest == 2);
+  const SearchSpec extended = spec(
+      R"({"game":"tictactoe","depth":2,"algo":"interest","limits":"1000,2000","extension":1})");
+  CHECK(run_search(extended, false).iterations.back().deepest == 3);
+  CHECK_THROWS_WITH_AS(
+      spec(R"({"game":"tictactoe","depth":2,"algo":"interest","extension":1,"depth_cap":"none"})"),
+      doctest::Contains("an extension (plies beyond the depth) needs a depth cap"), InputError);
+}

@@ -17,14 +17,17 @@ using namespace kibitz::test;
 
 namespace {
 
+// A search capped at its depth (these tests compare with unpruned scores to the depth; the
+// uncapped default has its own tests in interest_test.cpp).
 SearchSpec interest_spec(const std::string& game, const std::string& position, int depth,
-                         const std::string& limits) {
+                         const std::string& limits, const std::string& cap = "depth") {
   SearchSpec s;
   s.game = game;
   s.position = position;
   s.depth = depth;
   s.algo = "interest";
   if (!limits.empty()) s.set("limits", limits);
+  s.set("depth_cap", cap);
   return s;
 }
 

@@ -126,6 +126,15 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
   CHECK(s.iteration_view == 2);
   click(ui, app, "iteration_prev");
   CHECK(s.iteration_view == 1);
+  // The deepest line of the shown iteration: uncapped (the default here), past depth 5; its
+  // button goes to the node at its end.
+  const std::uint32_t deepest = s.model().deepest_of_root(1);
+  CHECK(s.model().node(deepest).depth > 5);
+  for (std::uint32_t id = s.model().roots()[1]; id < s.model().roots()[2]; ++id)
+    CHECK(s.model().node(id).depth <= s.model().node(deepest).depth);
+  REQUIRE(s.widgets.count("iteration_deepest") == 1);
+  click(ui, app, "iteration_deepest");
+  CHECK(s.selected == deepest);
   // A single search has no selector.
   app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"interest","limit":"inf"})J");
   s.widgets.clear();

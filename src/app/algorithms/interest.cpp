@@ -49,20 +49,36 @@ const OptionList k_options = {
         .label("extension (plies)")
         .help("plies beyond the depth that interesting lines may reach")
         .meta(MetaRule::if_not_default),
-    Option::choice("depth_cap", {"depth", "none"}, "depth")
+    Option::choice("depth_cap", {"auto", "depth", "none"}, "auto")
         .label("depth cap")
-        .help("depth: lines end at the depth (+ extension); none: the interest limit alone ends "
-              "them (moves beyond the depth cost more), within a safety horizon of 64 plies")
+        .help("none: the interest limit alone ends lines (moves beyond the depth cost more), "
+              "within a safety horizon of 64 plies; depth: lines end at the depth (+ extension); "
+              "auto: none for a game whose limits are all finite, else depth")
         .meta(MetaRule::if_not_default),
 };
 
 // The ply an uncapped interest search stops at whatever its limit (the game may end sooner).
 constexpr int k_safety_horizon = 64;
 
+// Whether lines end at the depth: depth_cap as given, or for auto, only where an iteration is
+// unlimited (interest off: it would search every line to the safety horizon), where an
+// extension is asked for (a horizon beyond the depth), or where the source is a tree (its
+// height is its natural end, so a cap there changes nothing).
+bool uncapped(const SearchSpec& spec) {
+  const std::string cap = spec.option("depth_cap");
+  if (cap != "auto") return cap == "none";
+  if (spec.game.empty() || spec.option_int("extension") > 0) return false;
+  const std::string limits = spec.option("limits");
+  if (limits.empty()) return true;  // the default schedule is finite
+  for (std::int64_t l : parse_limit(limits))
+    if (l >= k_limit_inf) return false;
+  return true;
+}
+
 // The deepest ply an interest search of the spec reaches: its depth plus the extension. Without
 // a depth cap there is none (-1: no unpruned scores to compare with).
 int horizon(const SearchSpec& spec) {
-  if (spec.option("depth_cap") == "none") return -1;
+  if (uncapped(spec)) return -1;
   return static_cast<int>(std::min<long long>(SearchSpec::k_full_depth,
                                               spec.search_depth() + spec.option_int("extension")));
 }
@@ -74,7 +90,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
   InterestParams p;
   p.depth = iterative_depth(spec);  // the nominal depth: the spec's, or a tree's height
   p.extension = static_cast<int>(spec.option_int("extension"));
-  if (spec.option("depth_cap") == "none") p.safety_horizon = k_safety_horizon;
+  if (uncapped(spec)) p.safety_horizon = k_safety_horizon;
   p.tallies = spec.option("tallies") == "joint" ? Tallies::joint : Tallies::split;
   p.similarity = spec.option_on("similarity");
   p.criterion = spec.criterion;
@@ -94,6 +110,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
   }
   // The schedule searched, a fact known before the search (a streamed file writes it first).
   out.trace.meta.set("limits", limits_to_text(p.limits));
+  out.trace.meta.set("depth_cap", uncapped(spec) ? "none" : "depth");  // auto resolved
   out.trace.meta.set("interest_terms", term_names(interest_model_t<Game>::terms()));
   InterestSearch<Game, Sink> s(game, sink, p);
   out.value = s.run();
@@ -109,6 +126,7 @@ void run_interest(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& 
     r.completed = it.completed;
     r.limit = it.limit;
     r.interest_cutoffs = it.interest_cutoffs;
+    r.deepest = it.deepest;
     out.iterations.push_back(r);
   }
   note_table(table.get(), out);
@@ -124,6 +142,11 @@ void validate(const SearchSpec& spec) {
     throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
   if (spec.option("interest_costs") == "value" && !spec.random)
     throw InputError("value costs (interest_costs value) are for random trees");
+  if (spec.option("depth_cap") == "none" && spec.option_int("extension") > 0) {
+    throw InputError(
+        "an extension (plies beyond the depth) needs a depth cap: without one (depth_cap none) "
+        "the limit alone ends lines");
+  }
   if (spec.option("depth_cap") == "none" && !spec.option("limits").empty()) {
     for (std::int64_t l : parse_limit(spec.option("limits"))) {
       if (l >= k_limit_inf) {

@@ -158,7 +158,7 @@ const std::vector<InterestTerm>& ChessInterest::terms() {
       {"under_attack", "+value/16: the moved piece was attacked by less or undefended"},
       {"captures_checker", "+100: captures the checking piece"},
       {"promotion", "+100: promotes to a queen or a knight"},
-      {"beyond_depth", "-1/2 of the interest: at or beyond the iteration's nominal depth"},
+      {"beyond_depth", "halved at the iteration's nominal depth, again every ply beyond it"},
       {"pinned_tied", "+value/16 of what the moved piece is pinned against or defends alone"},
       {"best_quiet", "+100: the non-capture with the best history score"},
   };
@@ -230,7 +230,13 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves,
                           worth.tie[static_cast<std::size_t>(from)]) /
                              16);
     if (static_cast<int>(i) == best_quiet_at) out.add(best_quiet, 100);
-    if (ctx.ply >= ctx.iteration_depth) out.add(beyond_depth, -out.current() / 2);
+    if (ctx.ply >= ctx.iteration_depth) {
+      // Halved once more for every ply further: past the nominal depth lines thin out fast,
+      // which is what lets the limit alone end them (no depth cap).
+      const int beyond = std::min(ctx.ply - ctx.iteration_depth, 20);
+      const auto cur = out.current();
+      out.add(beyond_depth, -(cur - (cur >> (beyond + 1))));
+    }
     out.feature(static_cast<std::uint16_t>(idx(moved)));
     out.feature(static_cast<std::uint16_t>(6 + to));
     if (after.in_check()) out.feature(70);

@@ -25,8 +25,9 @@
 //                       undefended: + its value / 16
 //  13 captures_checker  +100 for capturing the piece that gives check
 //  14 promotion         +100 for promoting to a queen or a knight
-//  15 beyond_depth      -1/2 of the interest for a move at or beyond the iteration's nominal
-//                       depth (only searches with an extension go there)
+//  15 beyond_depth      the interest halved for a move at the iteration's nominal depth, and
+//                       halved again for every ply beyond it (reached uncapped or with an
+//                       extension)
 //  16 pinned_tied       the moved piece is pinned against the king or a more valuable piece,
 //                       or is the only defender of an attacked piece: + that piece's value / 16
 //  17 best_quiet        +100 for the non-capture with the best history score (quiet moves
