@@ -211,14 +211,22 @@ expect_ok "match json" '"wins":[0-9]+,"draws":[0-9]+,"losses":[0-9]+,"score":[0-
   match --game connect4 --a interest:depth=4 --b alphabeta:depth=4 --pairs 3 --json
 m1="$("${kibitz[@]}" match --game connect4 --a interest:depth=4,ext=1 --b alphabeta:depth=4 --pairs 4 --threads 1 --json --games)"
 m2="$("${kibitz[@]}" match --game connect4 --a interest:depth=4,ext=1 --b alphabeta:depth=4 --pairs 4 --threads 3 --json --games)"
-[ -n "$m1" ] && [ "$m1" = "$m2" ] || fail "match differs with the thread count"
+# CPU times differ from run to run; everything else must not.
+untimed() { sed -E 's/"ms_[a-z_]+":[-0-9.e+]+,?//g; s/"ms_[a-z_]+":null,?//g' <<<"$1"; }
+[ -n "$m1" ] && [ "$(untimed "$m1")" = "$(untimed "$m2")" ] || fail "match differs with the thread count"
+expect_ok "match time columns" '^CPU time per move: A [0-9.]+ ms \+- [0-9.]+, B [0-9.]+ ms' \
+  match --game connect4 --a interest:depth=3 --b alphabeta:depth=3 --pairs 2
+expect_ok "match time budget" '"budget":"time=5"' \
+  match --game connect4 --a interest --b alphabeta --pairs 1 --budget time=5 --json
+err="$("${kibitz[@]}" match --game tictactoe --a interest --b alphabeta --pairs 2 --progress 2>&1 >/dev/null)"
+grep -q '4/4 games, A' <<<"$err" || fail "match --progress: no progress bar on stderr: $err"
 printf 'moves e4 e5\nmoves d4 d5\n' > openings.txt
 expect_ok "match openings" '"pairs":2' match --game chess --a interest:depth=2 --b alphabeta:depth=2 --pairs 2 --openings openings.txt --budget nodes=300 --json
 printf 'moves e4 e5\nmoves e4 e5 Ke2 Ke7 Kx\n' > bad_openings.txt
 expect_error "match bad opening" "openings file bad_openings.txt, line 2: move 5 'Kx'" match --game chess --a interest --b alphabeta --openings bad_openings.txt
 expect_error "match player" "unknown player 'deep-blue'" match --game chess --a deep-blue --b alphabeta
 expect_error "match option" "unknown option 'width'" match --game chess --a interest:width=3 --b alphabeta
-expect_error "match budget" 'nodes=K, depth=D' match --game chess --a interest --b alphabeta --budget time=5
+expect_error "match budget" 'nodes=K, depth=D' match --game chess --a interest --b alphabeta --budget speed=5
 expect_error "match missing" '--a is required' match --game chess --b alphabeta
 expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
 expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json

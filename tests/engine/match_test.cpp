@@ -114,7 +114,17 @@ TEST_CASE("match input errors are one-line InputErrors") {
   s.game = "go";
   fails(s, "unknown game 'go'");
   CHECK_THROWS_WITH_AS(parse_budget("nodes=-5"), doctest::Contains("positive integer"), InputError);
-  CHECK_THROWS_WITH_AS(parse_budget("time=5"), doctest::Contains("nodes=K, depth=D"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("speed=5"), doctest::Contains("nodes=K, depth=D"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("time=0"), doctest::Contains("positive integer"), InputError);
+  CHECK_THROWS_WITH_AS(parse_budget("time=4000000"), doctest::Contains("at most an hour"),
+                       InputError);
+  s = spec;
+  s.a = "interest:cap=maybe";
+  fails(s, "cap must be auto, depth or none");
+  s.a = "interest:cap=none,ext=1";
+  fails(s, "ext needs a depth cap");
+  s.a = "interest:cap=none,limit=inf";
+  fails(s, "cap=none needs finite limits");
   CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"),
                        InputError);
   const std::string path = "match_test_openings.txt";
@@ -131,4 +141,53 @@ TEST_CASE("match input errors are one-line InputErrors") {
   }
   CHECK(read_openings("chess", path).size() == 2);
   std::remove(path.c_str());
+}
+
+TEST_CASE("interest players: uncapped by default, iterations added, the cap on request") {
+  MatchSpec spec;
+  spec.game = "tictactoe";
+  spec.pairs = 2;
+  spec.a = "interest:depth=2,start=1000,factor=2";
+  spec.b = "interest:depth=2,start=1000,factor=2,cap=depth";
+  const MatchResult r = run_match(spec);
+  // Uncapped, lines run past the nominal depth 2: more nodes than the capped player's.
+  CHECK(r.nodes_a_per_move > r.nodes_b_per_move);
+  // An iteration more (at the last nominal depth, the limit doubled) searches more.
+  spec.b = "interest:depth=2,start=1000,factor=2,iterations=3";
+  const MatchResult more = run_match(spec);
+  CHECK(more.nodes_b_per_move > more.nodes_a_per_move);
+  // Interest off (an infinite limit) is capped at the depth under auto, as before.
+  spec.b = "interest:depth=2,limit=inf";
+  spec.a = "interest:depth=2,limit=inf,cap=depth";
+  const MatchResult off = run_match(spec);
+  CHECK(off.nodes_a_per_move == doctest::Approx(off.nodes_b_per_move));
+}
+
+TEST_CASE("time budgets stop every move; CPU time per move is measured; progress is reported") {
+  MatchSpec spec;
+  spec.game = "othello";
+  spec.a = "alphabeta";
+  spec.b = "interest:start=250,factor=1.5";
+  spec.pairs = 1;
+  spec.threads = 2;
+  spec.budget = parse_budget("time=20");
+  std::vector<MatchProgress> seen;
+  spec.progress = [&](const MatchProgress& p) { seen.push_back(p); };
+  const MatchResult r = run_match(spec);
+  REQUIRE(seen.size() == 2);
+  CHECK(seen.back().games_done == 2);
+  CHECK(seen.back().games == 2);
+  CHECK(seen.back().wins + seen.back().draws + seen.back().losses == 2);
+  CHECK(r.ms_a_per_move > 0);
+  CHECK(r.ms_b_per_move > 0);
+  // The budget is spent (both deepen while time remains) and the searches stop near it: a
+  // generous bound on CPU time, which the watchdog reads every millisecond.
+  CHECK(r.ms_a_per_move > 5);
+  CHECK(r.ms_a_per_move < 60);
+  CHECK(r.ms_b_per_move < 60);
+  // Without a time budget the players keep their own depth: far fewer nodes than in 20 ms.
+  spec.budget = Budget{};
+  spec.a = "alphabeta:depth=1";
+  spec.progress = nullptr;
+  CHECK(run_match(spec).nodes_a_per_move < r.nodes_a_per_move);
 }

@@ -1,7 +1,11 @@
 // kibitz match: paired games between two players (app/match/match.hpp), with the score, an
-// Elo estimate with its error and the nodes each player searched per move.
+// Elo estimate with its error, and the nodes and CPU time each player spent per move.
+#include <unistd.h>
+
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
@@ -18,6 +22,7 @@ std::string budget_text(const match::Budget& b) {
   if (b.nodes > 0) s += "nodes=" + std::to_string(b.nodes);
   if (b.depth > 0) s += std::string(s.empty() ? "" : ",") + "depth=" + std::to_string(b.depth);
   if (b.limit > 0) s += std::string(s.empty() ? "" : ",") + "limit=" + std::to_string(b.limit);
+  if (b.time_ms > 0) s += std::string(s.empty() ? "" : ",") + "time=" + std::to_string(b.time_ms);
   return s.empty() ? "the players' own" : s;
 }
 
@@ -70,6 +75,10 @@ void write_games(JsonWriter& j, const std::vector<match::GameRecord>& games) {
     j.number(g.nodes_a);
     j.key("nodes_b");
     j.number(g.nodes_b);
+    j.key("ms_a");
+    j.number(static_cast<double>(g.time_a_ns) / 1e6);
+    j.key("ms_b");
+    j.number(static_cast<double>(g.time_b_ns) / 1e6);
     j.key("moves");
     j.string(g.moves);
     j.end_object();
@@ -114,6 +123,18 @@ void print_json(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   j.number(r.nodes_b_per_move);
   j.key("node_ratio");
   j.number(ratio);
+  j.key("nodes_per_move_a_error");
+  j.number(r.nodes_a_error);
+  j.key("nodes_per_move_b_error");
+  j.number(r.nodes_b_error);
+  j.key("ms_per_move_a");
+  j.number(r.ms_a_per_move);
+  j.key("ms_per_move_b");
+  j.number(r.ms_b_per_move);
+  j.key("ms_per_move_a_error");
+  j.number(r.ms_a_error);
+  j.key("ms_per_move_b_error");
+  j.number(r.ms_b_error);
   if (games) write_games(j, r.games);
   j.end_object();
   std::printf("%s\n", j.str().c_str());
@@ -134,8 +155,13 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
       "Elo difference %+.0f +- %s (95%%)%s\n", std::round(r.elo) + 0.0,
       error_text(r.elo_error, "%.0f").c_str(),
       clamped ? " (a score of 0% or 100% has no finite Elo: taken half a game from it)" : "");
-  std::printf("nodes per move: A %.0f, B %.0f; A/B %.3f (B searched %.2fx as many)\n",
-              r.nodes_a_per_move, r.nodes_b_per_move, ratio, ratio > 0 ? 1.0 / ratio : 0.0);
+  std::printf("nodes per move: A %.0f +- %s, B %.0f +- %s; A/B %.3f (B searched %.2fx as many)\n",
+              r.nodes_a_per_move, error_text(r.nodes_a_error, "%.0f").c_str(), r.nodes_b_per_move,
+              error_text(r.nodes_b_error, "%.0f").c_str(), ratio, ratio > 0 ? 1.0 / ratio : 0.0);
+  std::printf("CPU time per move: A %.2f ms +- %s, B %.2f ms +- %s; B/A %.2f\n", r.ms_a_per_move,
+              error_text(r.ms_a_error, "%.2f").c_str(), r.ms_b_per_move,
+              error_text(r.ms_b_error, "%.2f").c_str(),
+              r.ms_a_per_move > 0 ? r.ms_b_per_move / r.ms_a_per_move : 0.0);
   if (games) {
     for (const match::GameRecord& g : r.games) {
       std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",
@@ -147,13 +173,34 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   }
 }
 
+// A progress bar on stderr, redrawn after each game: games, A's result so far, time left.
+std::function<void(const match::MatchProgress&)> progress_bar() {
+  const auto start = std::chrono::steady_clock::now();
+  return [start](const match::MatchProgress& p) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const double left = elapsed / p.games_done * (p.games - p.games_done);
+    constexpr int k_width = 30;
+    const int filled = k_width * p.games_done / p.games;
+    std::fprintf(stderr, "\r[%s%s] %d/%d games, A +%d =%d -%d, %.0f s left  ",
+                 std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                 std::string(static_cast<std::size_t>(k_width - filled), '.').c_str(), p.games_done,
+                 p.games, p.wins, p.draws, p.losses, left);
+    if (p.games_done == p.games) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  };
+}
+
 }  // namespace
 
 int cmd_match(int argc, char** argv) {
   const Args args(argc, argv, 0,
                   {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
-                  {"json", "games"});
-  const match::MatchSpec spec = parse_spec(args);
+                  {"json", "games", "progress", "no-progress"});
+  match::MatchSpec spec = parse_spec(args);
+  // On a terminal, or when asked (a script that shows stderr); never when told not to.
+  if ((isatty(fileno(stderr)) || args.has("progress")) && !args.has("no-progress"))
+    spec.progress = progress_bar();
   const match::MatchResult r = match::run_match(spec);
   const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
   if (args.has("json")) {

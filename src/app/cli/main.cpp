@@ -34,17 +34,19 @@ const Command k_commands[] = {
      "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
      "5, Othello 10)"},
     {"uci", kibitz::cli::cmd_uci,
-     "uci [--algo greenblatt|alphabeta|pvs|interest] [--record DIR]   (a UCI chess engine on stdin and stdout)"},
+     "uci [--algo greenblatt|alphabeta|pvs|interest] [--record DIR]   (a UCI chess engine on stdin "
+     "and stdout)"},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
      "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
      "without alpha-beta)"},
     {"match", kibitz::cli::cmd_match,
      "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings "
      "FILE]\n"
-     "         [--budget nodes=K|depth=D|limit=L] [--threads T] [--seed S] [--max-plies P] "
-     "[--json] [--games]\n"
+     "         [--budget nodes=K|depth=D|limit=L|time=MS] [--threads T] [--seed S] [--max-plies P] "
+     "[--json] [--games] [--progress|--no-progress]\n"
      "         SPEC: alphabeta[:depth=D,...] | "
-     "interest[:depth=D,start=S,factor=F,limit=L,ext=E,...] | greenblatt[:depth=D,widths=W,...]"},
+     "interest[:depth=D,start=S,factor=F,iterations=N,cap=auto|depth|none,...] | "
+     "greenblatt[:depth=D,widths=W,...]"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
      "[--divide] [--json]"},

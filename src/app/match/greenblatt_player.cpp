@@ -29,8 +29,11 @@ class GreenblattPlayer : public Player {
     if (game != "chess") throw InputError("the greenblatt player plays chess only");
     const ChessGame g = ChessGame::from_text(position);
     greenblatt::GreenblattBudget b;
-    b.depth = budget.depth > 0 ? budget.depth : (budget.nodes > 0 ? 0 : m_depth);
+    b.depth = budget.depth > 0                         ? budget.depth
+              : budget.nodes > 0 || budget.time_ms > 0 ? 0
+                                                       : m_depth;
     b.nodes = budget.nodes;
+    b.stop = budget.stop;
     const greenblatt::GreenblattChoice c = greenblatt::choose_move(g, m_options, b);
     MoveChoice out;
     out.nodes = c.nodes;

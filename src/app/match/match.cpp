@@ -7,10 +7,13 @@
 #include <cstdlib>
 #include <exception>
 #include <limits>
+#include <mutex>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "app/domains.hpp"
+#include "app/match/move_clock.hpp"
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "trace/kbz_file.hpp"
@@ -57,7 +60,8 @@ Situation situation(const std::string& game, const std::string& text) {
   });
 }
 
-GameRecord play(const MatchSpec& spec, int pair, bool a_first, const std::string& opening) {
+GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first,
+                const std::string& opening) {
   GameRecord r;
   r.pair = pair;
   r.a_first = a_first;
@@ -80,7 +84,11 @@ GameRecord play(const MatchSpec& spec, int pair, bool a_first, const std::string
       return r;
     }
     Player& p = a_to_move ? *a : *b;
-    const MoveChoice c = p.choose(spec.game, text, spec.budget);
+    MoveWatchdog::Move clock(dog);
+    Budget budget = spec.budget;
+    if (budget.time_ms > 0) budget.stop = clock.stop();
+    const MoveChoice c = p.choose(spec.game, text, budget);
+    (a_to_move ? r.time_a_ns : r.time_b_ns) += clock.elapsed_ns();
     if (c.move_index < 0 || c.move_index >= static_cast<int>(s.labels.size())) {
       throw std::logic_error("a player chose move " + std::to_string(c.move_index) + " of " +
                              std::to_string(s.labels.size()));
@@ -93,8 +101,55 @@ GameRecord play(const MatchSpec& spec, int pair, bool a_first, const std::string
   }
 }
 
+// The half-width of the 95% interval of the mean of `xs` (infinite with fewer than two).
+double error95(const std::vector<double>& xs) {
+  const double n = static_cast<double>(xs.size());
+  if (xs.size() < 2) return std::numeric_limits<double>::infinity();
+  double mean = 0, var = 0;
+  for (double x : xs) mean += x / n;
+  for (double x : xs) var += (x - mean) * (x - mean);
+  return 1.96 * std::sqrt(var / (n - 1) / n);
+}
+
+// Nodes and CPU time per move, with errors from the spread of the pairs' own per-move figures.
+void summarise_cost(MatchResult& out, int pairs) {
+  struct Sums {
+    double nodes = 0, ns = 0, moves = 0;
+  };
+  std::vector<Sums> a(static_cast<std::size_t>(pairs)), b(a.size());
+  Sums ta, tb;
+  for (const GameRecord& g : out.games) {
+    for (auto [s, nodes, ns, moves] :
+         {std::tuple<Sums*, long long, std::int64_t, int>{&a[static_cast<std::size_t>(g.pair)],
+                                                          g.nodes_a, g.time_a_ns, g.moves_a},
+          {&b[static_cast<std::size_t>(g.pair)], g.nodes_b, g.time_b_ns, g.moves_b},
+          {&ta, g.nodes_a, g.time_a_ns, g.moves_a},
+          {&tb, g.nodes_b, g.time_b_ns, g.moves_b}}) {
+      s->nodes += static_cast<double>(nodes);
+      s->ns += static_cast<double>(ns);
+      s->moves += moves;
+    }
+  }
+  auto per_move = [](const Sums& s, double Sums::*field, double scale) {
+    return s.moves > 0 ? s.*field / s.moves / scale : 0.0;
+  };
+  auto spread = [&](const std::vector<Sums>& v, double Sums::*field, double scale) {
+    std::vector<double> xs;
+    for (const Sums& s : v)
+      if (s.moves > 0) xs.push_back(per_move(s, field, scale));
+    return error95(xs);
+  };
+  out.nodes_a_per_move = per_move(ta, &Sums::nodes, 1);
+  out.nodes_b_per_move = per_move(tb, &Sums::nodes, 1);
+  out.ms_a_per_move = per_move(ta, &Sums::ns, 1e6);
+  out.ms_b_per_move = per_move(tb, &Sums::ns, 1e6);
+  out.nodes_a_error = spread(a, &Sums::nodes, 1);
+  out.nodes_b_error = spread(b, &Sums::nodes, 1);
+  out.ms_a_error = spread(a, &Sums::ns, 1e6);
+  out.ms_b_error = spread(b, &Sums::ns, 1e6);
+}
+
 void summarise(MatchResult& out, int pairs) {
-  long long nodes_a = 0, nodes_b = 0, moves_a = 0, moves_b = 0;
   std::vector<double> pair_score(static_cast<std::size_t>(pairs), 0.0);
   for (const GameRecord& g : out.games) {
     if (g.result > 0)
@@ -104,10 +159,6 @@ void summarise(MatchResult& out, int pairs) {
     else
       ++out.draws;
     pair_score[static_cast<std::size_t>(g.pair)] += g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0;
-    nodes_a += g.nodes_a;
-    nodes_b += g.nodes_b;
-    moves_a += g.moves_a;
-    moves_b += g.moves_b;
   }
   const double n = pairs;
   double sum = 0;
@@ -125,8 +176,7 @@ void summarise(MatchResult& out, int pairs) {
   const double p = std::min(1 - eps, std::max(eps, out.score));
   out.elo = -400.0 * std::log10(1.0 / p - 1.0);
   out.elo_error = 1.96 * se * 400.0 / (std::log(10.0) * p * (1 - p));
-  out.nodes_a_per_move = moves_a ? static_cast<double>(nodes_a) / static_cast<double>(moves_a) : 0;
-  out.nodes_b_per_move = moves_b ? static_cast<double>(nodes_b) / static_cast<double>(moves_b) : 0;
+  summarise_cost(out, pairs);
 }
 
 }  // namespace
@@ -147,7 +197,7 @@ Budget parse_budget(const std::string& text) {
     const long long v = std::strtoll(value.c_str(), &end, 10);
     if (eq == std::string::npos || value.empty() || *end || errno == ERANGE || v <= 0) {
       throw InputError("budget '" + item +
-                       "' should be nodes=K, depth=D or limit=L with a positive integer");
+                       "' should be nodes=K, depth=D, limit=L or time=MS with a positive integer");
     }
     if (!seen.insert(key).second) throw InputError("budget: " + key + " is given twice");
     if (key == "nodes")
@@ -156,9 +206,12 @@ Budget parse_budget(const std::string& text) {
       b.depth = static_cast<int>(v);
     else if (key == "limit" && v < 1'000'000'000)
       b.limit = v;
+    else if (key == "time" && v <= 3'600'000)
+      b.time_ms = v;
     else
       throw InputError("budget '" + item +
-                       "' should be nodes=K, depth=D (at most 64) or limit=L (below 10^9)");
+                       "' should be nodes=K, depth=D (at most 64), limit=L (below 10^9) or "
+                       "time=MS (CPU milliseconds per move, at most an hour)");
     if (comma >= text.size()) break;
   }
   return b;
@@ -233,12 +286,24 @@ MatchResult run_match(const MatchSpec& spec) {
   std::exception_ptr
       failure;  // the first game's failure, rethrown as it was (InputError stays one)
   std::atomic<bool> failed{false};
+  const int threads = std::min(spec.threads, games);
+  MoveWatchdog dog(spec.budget.time_ms * 1'000'000, threads);
+  std::mutex progress_mutex;
+  MatchProgress progress;
+  progress.games = games;
   auto worker = [&]() {
     for (int i = next++; i < games && !failed; i = next++) {
       const int pair = i / 2;
       try {
-        out.games[static_cast<std::size_t>(i)] = play(
-            spec, pair, i % 2 == 0, openings[static_cast<std::size_t>(pair) % openings.size()]);
+        GameRecord& g = out.games[static_cast<std::size_t>(i)];
+        g = play(spec, dog, pair, i % 2 == 0,
+                 openings[static_cast<std::size_t>(pair) % openings.size()]);
+        if (spec.progress) {
+          std::lock_guard<std::mutex> lock(progress_mutex);
+          ++progress.games_done;
+          ++(g.result > 0 ? progress.wins : g.result < 0 ? progress.losses : progress.draws);
+          spec.progress(progress);
+        }
       } catch (...) {
         if (!failed.exchange(true)) failure = std::current_exception();
       }
@@ -248,7 +313,7 @@ MatchResult run_match(const MatchSpec& spec) {
   worker();  // no threads in this build: the same games one after another
 #else
   std::vector<std::thread> pool;
-  for (int t = 1; t < std::min(spec.threads, games); ++t) pool.emplace_back(worker);
+  for (int t = 1; t < threads; ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
 #endif

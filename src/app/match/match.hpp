@@ -14,12 +14,19 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "app/match/player.hpp"
 
 namespace kibitz::match {
+
+// How far a match has come, after each game (for a progress bar).
+struct MatchProgress {
+  int games_done = 0, games = 0;
+  int wins = 0, draws = 0, losses = 0;  // A's, so far
+};
 
 struct MatchSpec {
   std::string game;  // "chess", "othello", "connect4", "tictactoe"
@@ -30,6 +37,7 @@ struct MatchSpec {
   int threads = 1;
   std::uint64_t seed = 1;
   int max_plies = 0;  // a game still going after this many plies is a draw; 0: the game's default
+  std::function<void(const MatchProgress&)> progress;  // called after each game, one at a time
 };
 
 struct GameRecord {
@@ -40,6 +48,7 @@ struct GameRecord {
   bool adjudicated = false;  // drawn by the ply limit
   int plies = 0;
   long long nodes_a = 0, nodes_b = 0;
+  std::int64_t time_a_ns = 0, time_b_ns = 0;  // CPU time choosing moves (move_clock.hpp)
   int moves_a = 0, moves_b = 0;
   std::string moves;  // the moves played, in the game's notation
 };
@@ -49,7 +58,10 @@ struct MatchResult {
   int wins = 0, draws = 0, losses = 0;
   double score = 0, score_error = 0;  // A's score (0..1) and the half-width of its 95% interval
   double elo = 0, elo_error = 0;      // error: infinite with fewer than two pairs
-  double nodes_a_per_move = 0, nodes_b_per_move = 0;
+  // Per move, over all games (total / moves), with the half-widths of 95% intervals from the
+  // spread of the pairs' own figures; and B's per move over A's (the node and time ratios).
+  double nodes_a_per_move = 0, nodes_b_per_move = 0, nodes_a_error = 0, nodes_b_error = 0;
+  double ms_a_per_move = 0, ms_b_per_move = 0, ms_a_error = 0, ms_b_error = 0;
 };
 
 // Throws InputError for an unknown game or player, a bad budget or opening.
@@ -61,7 +73,7 @@ std::vector<std::string> random_openings(const std::string& game, int count, std
 // One position text per line ('#' comments and blank lines skipped); each must be a position
 // of `game` that is not over. InputError: "openings file F, line N: ...".
 std::vector<std::string> read_openings(const std::string& game, const std::string& path);
-// "nodes=K", "depth=D", "limit=L" (or several, comma-separated).
+// "nodes=K", "depth=D", "limit=L", "time=MS" (or several, comma-separated).
 Budget parse_budget(const std::string& text);
 
 }  // namespace kibitz::match

@@ -31,9 +31,10 @@ namespace kibitz::match {
 
 // What a player may spend on one move; 0 everywhere means the player's own settings.
 struct Budget {
-  long long nodes = 0;  // nodes per move: search deeper (or to higher limits) until spent
-  int depth = 0;        // the depth of the last iteration
-  long long limit = 0;  // interest players: iterate while the limit stays at or below it
+  long long nodes = 0;    // nodes per move: search deeper (or to higher limits) until spent
+  int depth = 0;          // the depth of the last iteration
+  long long limit = 0;    // interest players: iterate while the limit stays at or below it
+  long long time_ms = 0;  // CPU milliseconds per move: search deeper until spent (then stopped)
   const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
 };
 

@@ -15,7 +15,8 @@ std::unique_ptr<Player> make_greenblatt_player(const PlayerOptions& o);  // gree
 namespace {
 
 constexpr int k_max_iterations = 64;
-constexpr int k_max_extension = 64;  // as the interest search's option "extension"
+constexpr int k_max_extension = 64;   // as the interest search's option "extension"
+constexpr int k_safety_horizon = 64;  // as the interest search's without a depth cap
 
 // A player for every game of domains.hpp that plays a forced move at once and may keep a
 // transposition table through its game. Derived::search(g, moves, budget, out) chooses among
@@ -76,9 +77,9 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
   void search(G& g, const std::vector<typename G::Move>& moves, const Budget& budget,
               MoveChoice& out) {
     TranspositionTable* const tt = table<G>(m_tt_entries);
-    const int max_depth = budget.nodes > 0   ? k_max_iterations
-                          : budget.depth > 0 ? budget.depth
-                                             : m_depth;
+    const int max_depth = budget.nodes > 0 || budget.time_ms > 0 ? k_max_iterations
+                          : budget.depth > 0                     ? budget.depth
+                                                                 : m_depth;
     const int n = static_cast<int>(moves.size());
     int best = 0;
     NullSink none;
@@ -129,23 +130,33 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
 };
 
 // Interest search (search/interest.hpp). Iteration i has nominal depth min(i, depth)
-// (deepen=on, the default) and limit start * factor^(i-1); limit=L gives every iteration the
-// same limit (limit=inf: interest off, iterative deepening in interest order); limits=A/B/C
-// lists them. ext=E lets interesting lines run E plies beyond the nominal depth. start=auto
-// (the default) is twice the cost of the root's cheapest move. Also tallies, similarity, tt.
+// (deepen=on, the default) and limit start * factor^(i-1); there are `depth` iterations unless
+// iterations=N says otherwise (more iterations than the depth: the limit grows on at the last
+// nominal depth). limit=L gives every iteration the same limit (limit=inf: interest off,
+// iterative deepening in interest order); limits=A/B/C lists them. cap=none: the limit alone
+// ends lines (the safety horizon of 64 plies; the chess term beyond_depth thins them past the
+// nominal depth); cap=depth: lines end at the nominal depth + ext; cap=auto (the default): none
+// when every limit is finite and ext=0. start=auto (the default) is twice the cost of the
+// root's cheapest move. Also tallies, similarity, tt.
 class InterestPlayer : public GamePlayer<InterestPlayer> {
  public:
   explicit InterestPlayer(const PlayerOptions& o)
       : m_depth(static_cast<int>(o.integer("depth", 4, 1, k_max_iterations))),
         m_extension(static_cast<int>(o.integer("ext", 0, 0, k_max_extension))),
         m_deepen(o.on_off("deepen", true)),
-        m_iterations(static_cast<int>(o.integer("iterations", 4, 1, k_max_iterations))),
+        m_iterations(
+            static_cast<int>(o.integer("iterations", m_deepen ? m_depth : 4, 1, k_max_iterations))),
         m_tt_entries(o.integer("tt", 1 << 16, 0, 1 << 24)) {
     const std::string tallies = o.text("tallies", "split");
     if (tallies != "split" && tallies != "joint")
       throw InputError("tallies must be split or joint, not '" + tallies + "'");
     m_tallies = tallies == "split" ? Tallies::split : Tallies::joint;
     m_similarity = o.on_off("similarity", false);
+    m_cap = o.text("cap", "auto");
+    if (m_cap != "auto" && m_cap != "depth" && m_cap != "none")
+      throw InputError("player " + o.spec() + ": cap must be auto, depth or none");
+    if (m_cap == "none" && m_extension > 0)
+      throw InputError("player " + o.spec() + ": ext needs a depth cap (cap=depth or auto)");
     const std::string start = o.text("start", "auto");
     const std::string factor = o.text("factor", "2");
     const std::string limit = o.text("limit", "");
@@ -170,7 +181,8 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
   template <class G>
   void search(G& g, const std::vector<typename G::Move>&, const Budget& budget, MoveChoice& out) {
     InterestParams p;
-    p.depth = budget.nodes > 0 ? k_max_iterations : budget.depth > 0 ? budget.depth : m_depth;
+    const bool open_budget = budget.nodes > 0 || budget.time_ms > 0;
+    p.depth = open_budget ? k_max_iterations : budget.depth > 0 ? budget.depth : m_depth;
     p.extension = m_extension;
     p.deepen = m_deepen;
     p.tallies = m_tallies;
@@ -178,10 +190,10 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     p.node_budget = budget.nodes;
     p.stop = budget.stop;
     p.tt = table<G>(m_tt_entries);
-    // How many iterations: to the depth when deepening, else the player's count; all that
-    // fit under a node or limit budget.
-    int iterations = m_deepen ? p.depth : m_iterations;
-    if (budget.nodes > 0 || budget.limit > 0) iterations = k_max_iterations;
+    // How many iterations: the player's count (the depth when deepening, unless iterations=
+    // says more); all that fit under a node, time or limit budget.
+    int iterations = budget.depth > 0 && m_deepen ? budget.depth : m_iterations;
+    if (open_budget || budget.limit > 0) iterations = k_max_iterations;
     if (!m_list.empty()) {
       p.limits = m_list;
       if (budget.nodes == 0 && budget.limit == 0 && static_cast<int>(p.limits.size()) > iterations)
@@ -201,6 +213,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
       while (keep < p.limits.size() && p.limits[keep] <= budget.limit) ++keep;
       p.limits.resize(std::max<std::size_t>(keep, 1));
     }
+    p.safety_horizon = uncapped(p.limits, open_budget) ? k_safety_horizon : 0;
     NullSink none;
     InterestSearch<G> s(g, none, p);
     const Score value = s.run();
@@ -213,12 +226,31 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
       if (it.completed) out.depth = it.depth;
   }
 
+  // Whether lines end only at the safety horizon (cap); a grown schedule under a node or time
+  // budget drops its unlimited tail first (the budget ends the search long before).
+  bool uncapped(std::vector<std::int64_t>& limits, bool open_budget) const {
+    if (m_cap == "depth" || (m_cap == "auto" && m_extension > 0)) return false;
+    if (open_budget && m_fixed < 0 && m_list.empty()) {
+      std::size_t keep = 0;
+      while (keep < limits.size() && limits[keep] < k_limit_inf) ++keep;
+      limits.resize(std::max<std::size_t>(keep, 1));
+    }
+    const bool finite = limits.back() < k_limit_inf;
+    if (m_cap == "none" && !finite) {
+      throw InputError(
+          "interest player: cap=none needs finite limits (an unlimited iteration "
+          "would search every line to the safety horizon)");
+    }
+    return finite;
+  }
+
   int m_depth, m_extension;
   bool m_deepen;
   int m_iterations;
   long long m_tt_entries;
   Tallies m_tallies = Tallies::split;
   bool m_similarity = false;
+  std::string m_cap = "auto";
   std::int64_t m_factor_milli = 2000, m_start = -1, m_fixed = -1;
   std::vector<std::int64_t> m_list;
 };
@@ -239,10 +271,9 @@ const std::vector<PlayerEntry> k_players = {
     {"alphabeta", "iterative deepening alpha-beta: depth=D (4), tt=ENTRIES, criterion=gt|ge",
      make_alphabeta},
     {"interest",
-     "interest search: depth=D (4), start=auto|S, factor=F (2) | limit=L|inf | limits=A/B/C, ext=E "
-     "(0), "
-     "deepen=on|off, iterations=N (without deepening), tallies=split|joint, similarity=on|off, "
-     "tt=ENTRIES",
+     "interest search: depth=D (4), start=auto|S, factor=F (2) | limit=L|inf | limits=A/B/C, "
+     "iterations=N (D), cap=auto|depth|none, ext=E (0), deepen=on|off, tallies=split|joint, "
+     "similarity=on|off, tt=ENTRIES",
      make_interest},
 };
 

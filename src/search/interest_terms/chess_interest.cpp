@@ -230,13 +230,7 @@ void ChessInterest::rate(Game& game, const std::vector<Game::Move>& moves,
                           worth.tie[static_cast<std::size_t>(from)]) /
                              16);
     if (static_cast<int>(i) == best_quiet_at) out.add(best_quiet, 100);
-    if (ctx.ply >= ctx.iteration_depth) {
-      // Halved once more for every ply further: past the nominal depth lines thin out fast,
-      // which is what lets the limit alone end them (no depth cap).
-      const int beyond = std::min(ctx.ply - ctx.iteration_depth, 20);
-      const auto cur = out.current();
-      out.add(beyond_depth, -(cur - (cur >> (beyond + 1))));
-    }
+    out.beyond_depth(beyond_depth, ctx.ply, ctx.iteration_depth);
     out.feature(static_cast<std::uint16_t>(idx(moved)));
     out.feature(static_cast<std::uint16_t>(6 + to));
     if (after.in_check()) out.feature(70);

@@ -7,6 +7,7 @@
 //   gives_win    -3/4 of the interest so far: the cell above becomes playable and completes
 //                the opponent's four
 //   root_best    +100   the previous iteration's best move, at the root
+//   beyond_depth  halved at the iteration's nominal depth, again every ply beyond (rating.hpp)
 // Similarity features: the column, the row, and "makes a threat".
 #pragma once
 
@@ -22,7 +23,7 @@ class Connect4Interest {
   using Game = Connect4Game;
   explicit Connect4Interest(const InterestModelOptions& = {}) {}
 
-  enum Term { initial, wins, blocks, threats, centre, gives_win, root_best };
+  enum Term { initial, wins, blocks, threats, centre, gives_win, root_best, beyond_depth };
   static const std::vector<InterestTerm>& terms() {
     static const std::vector<InterestTerm> t = {
         {"initial", "1000 / the number of legal moves"},
@@ -32,6 +33,7 @@ class Connect4Interest {
         {"centre", "+10 per four-cell line through the cell beyond a corner's 3"},
         {"gives_win", "-3/4 of the interest: the cell above completes the opponent's four"},
         {"root_best", "+100: the previous iteration's best move, at the root"},
+        {"beyond_depth", "halved at the iteration's nominal depth, again every ply beyond it"},
     };
     return t;
   }
@@ -68,6 +70,7 @@ class Connect4Interest {
       if (above && (above & winning_cells(theirs, mask | b)))
         out.add(gives_win, -out.current() * 3 / 4);
       if (ctx.ply == 0 && static_cast<int>(i) == ctx.root_best) out.add(root_best, 100);
+      out.beyond_depth(beyond_depth, ctx.ply, ctx.iteration_depth);
       out.feature(static_cast<std::uint16_t>(col));
       out.feature(static_cast<std::uint16_t>(k_width + row));
       if (made > 0) out.feature(static_cast<std::uint16_t>(k_width + k_height));

@@ -8,6 +8,7 @@
 //   x_square      -1/2 of the interest so far: b2, g2, b7 or g7 next to an empty corner
 //   c_square      -1/4 of the interest so far: an edge square next to an empty corner
 //   root_best     +100  the previous iteration's best move, at the root
+//   beyond_depth  halved at the iteration's nominal depth, again every ply beyond (rating.hpp)
 // Similarity features: the region (corner, X, C, edge, inner) and the board quarter.
 #pragma once
 
@@ -23,7 +24,7 @@ class OthelloInterest {
   using Game = OthelloGame;
   explicit OthelloInterest(const InterestModelOptions& = {}) {}
 
-  enum Term { initial, corner, edge, mobility, quiet, x_square, c_square, root_best };
+  enum Term { initial, corner, edge, mobility, quiet, x_square, c_square, root_best, beyond_depth };
   static const std::vector<InterestTerm>& terms() {
     static const std::vector<InterestTerm> t = {
         {"initial", "1000 / the number of legal moves"},
@@ -34,6 +35,7 @@ class OthelloInterest {
         {"x_square", "-1/2 of the interest: an X square next to an empty corner"},
         {"c_square", "-1/4 of the interest: a C square next to an empty corner"},
         {"root_best", "+100: the previous iteration's best move, at the root"},
+        {"beyond_depth", "halved at the iteration's nominal depth, again every ply beyond it"},
     };
     return t;
   }
@@ -63,6 +65,7 @@ class OthelloInterest {
         if (region == 2) out.add(c_square, -out.current() / 4);
       }
       if (ctx.ply == 0 && static_cast<int>(i) == ctx.root_best) out.add(root_best, 100);
+      out.beyond_depth(beyond_depth, ctx.ply, ctx.iteration_depth);
       out.feature(static_cast<std::uint16_t>(region));
       out.feature(static_cast<std::uint16_t>(5 + quarter));
     }

@@ -80,6 +80,15 @@ class RatingBuilder {
   }
   // The interest summed so far for the current move (for terms that scale it).
   std::int64_t current() const { return m_ratings.back().interest; }
+  // Term 15 of Treebeard's (001_...), "diminish interest beyond iteration depth", as every model
+  // reads it: the interest so far halved at the iteration's nominal depth and again every ply
+  // beyond it, so that without a depth cap lines thin out past the depth instead of stopping.
+  void beyond_depth(int term, int ply, int iteration_depth) {
+    if (ply < iteration_depth) return;
+    const int beyond = ply - iteration_depth < 20 ? ply - iteration_depth : 20;
+    const std::int64_t cur = current();
+    add(term, -(cur - (cur >> (beyond + 1))));
+  }
   void feature(std::uint16_t code) {
     MoveRating& r = m_ratings.back();
     if (r.feature_count < k_max_features) r.features[r.feature_count++] = code;

@@ -8,6 +8,7 @@
 //   centre     +100   the centre cell
 //   corner     +50    a corner cell
 //   root_best  +100   the previous iteration's best move, at the root
+//   beyond_depth  halved at the iteration's nominal depth, again every ply beyond (rating.hpp)
 // Similarity features: the kind of cell (centre, corner, edge), its row and its column.
 #pragma once
 
@@ -23,7 +24,7 @@ class TicTacToeInterest {
   using Game = TicTacToeGame;
   explicit TicTacToeInterest(const InterestModelOptions& = {}) {}
 
-  enum Term { initial, wins, blocks, fork, threat, centre, corner, root_best };
+  enum Term { initial, wins, blocks, fork, threat, centre, corner, root_best, beyond_depth };
   static const std::vector<InterestTerm>& terms() {
     static const std::vector<InterestTerm> t = {
         {"initial", "1000 / the number of legal moves"},
@@ -34,6 +35,7 @@ class TicTacToeInterest {
         {"centre", "+100: the centre cell"},
         {"corner", "+50: a corner cell"},
         {"root_best", "+100: the previous iteration's best move, at the root"},
+        {"beyond_depth", "halved at the iteration's nominal depth, again every ply beyond it"},
     };
     return t;
   }
@@ -64,6 +66,7 @@ class TicTacToeInterest {
       const bool is_corner = c == 0 || c == 2 || c == 6 || c == 8;
       if (is_corner) out.add(corner, 50);
       if (ctx.ply == 0 && static_cast<int>(i) == ctx.root_best) out.add(root_best, 100);
+      out.beyond_depth(beyond_depth, ctx.ply, ctx.iteration_depth);
       out.feature(static_cast<std::uint16_t>(c == 4 ? 0 : is_corner ? 1 : 2));
       out.feature(static_cast<std::uint16_t>(3 + c / 3));
       out.feature(static_cast<std::uint16_t>(6 + c % 3));
