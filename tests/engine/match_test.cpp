@@ -171,6 +171,12 @@ TEST_CASE("time budgets stop every move; CPU time per move is measured; progress
   spec.pairs = 1;
   spec.threads = 2;
   spec.budget = parse_budget("time=20");
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+  // No threads for the watchdog: refused with a message, not a hang.
+  CHECK_THROWS_WITH_AS(run_match(spec), doctest::Contains("a time budget needs threads"),
+                       InputError);
+  return;
+#endif
   std::vector<MatchProgress> seen;
   spec.progress = [&](const MatchProgress& p) { seen.push_back(p); };
   const MatchResult r = run_match(spec);
