@@ -154,4 +154,31 @@ std::vector<std::int64_t> parse_limit(const std::string& text) {
   return parse_limit_list(text);
 }
 
+DepthCap parse_depth_cap(const std::string& text, const std::string& option) {
+  if (text == "auto") return DepthCap::automatic;
+  if (text == "depth") return DepthCap::depth;
+  if (text == "none") return DepthCap::none;
+  throw InputError(option + " must be auto, depth or none, not '" + text + "'");
+}
+
+bool resolve_uncapped(DepthCap cap, const std::vector<std::int64_t>& limits, int extension,
+                      bool game, const std::string& none) {
+  bool finite = true;
+  for (std::int64_t l : limits) finite = finite && l < k_limit_inf;
+  if (cap == DepthCap::none) {
+    if (extension > 0) {
+      throw InputError(none +
+                       " cannot take an extension (plies beyond the depth): without a depth cap "
+                       "the limit alone ends lines");
+    }
+    if (!finite) {
+      throw InputError(none +
+                       " needs finite interest limits: an unlimited iteration without a "
+                       "depth cap would search every line to the safety horizon");
+    }
+    return true;
+  }
+  return cap == DepthCap::automatic && finite && extension == 0 && game;
+}
+
 }  // namespace kibitz

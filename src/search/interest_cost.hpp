@@ -198,4 +198,18 @@ std::int64_t parse_factor_milli(const std::string& text);
 std::vector<std::int64_t> growth_limits(std::int64_t start, std::int64_t factor_milli,
                                         int iterations);
 
+// Where interest lines end. depth: at the nominal depth (+ extension). none: where the limit
+// ends them, within k_safety_horizon plies (or where the game ends). automatic: none exactly
+// where every limit is finite, no extension is asked for and the source is a game; depth
+// otherwise (an unlimited iteration would search every line to the horizon, an extension
+// needs a depth to extend, and a tree's height ends its lines anyway).
+enum class DepthCap { automatic, depth, none };
+constexpr int k_safety_horizon = 64;
+// "auto", "depth" or "none"; InputError naming `option` (as the user wrote it: "depth_cap").
+DepthCap parse_depth_cap(const std::string& text, const std::string& option);
+// Whether the search runs without a depth cap. InputError for none with an extension or an
+// unlimited iteration, naming `none` (as the user wrote it: "depth_cap none").
+bool resolve_uncapped(DepthCap cap, const std::vector<std::int64_t>& limits, int extension,
+                      bool game, const std::string& none);
+
 }  // namespace kibitz

@@ -476,5 +476,6 @@ TEST_CASE("each iteration reports its deepest line; the default cap is none for 
   CHECK(run_search(extended, false).iterations.back().deepest == 3);
   CHECK_THROWS_WITH_AS(
       spec(R"({"game":"tictactoe","depth":2,"algo":"interest","extension":1,"depth_cap":"none"})"),
-      doctest::Contains("an extension (plies beyond the depth) needs a depth cap"), InputError);
+      doctest::Contains("depth_cap none cannot take an extension (plies beyond the depth)"),
+      InputError);
 }

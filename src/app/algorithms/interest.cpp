@@ -57,22 +57,14 @@ const OptionList k_options = {
         .meta(MetaRule::if_not_default),
 };
 
-// The ply an uncapped interest search stops at whatever its limit (the game may end sooner).
-constexpr int k_safety_horizon = 64;
-
-// Whether lines end at the depth: depth_cap as given, or for auto, only where an iteration is
-// unlimited (interest off: it would search every line to the safety horizon), where an
-// extension is asked for (a horizon beyond the depth), or where the source is a tree (its
-// height is its natural end, so a cap there changes nothing).
+// Whether lines end only where the limit ends them (search/interest_cost.hpp, [depth cap]).
+// The default schedule (no limits given) is finite.
 bool uncapped(const SearchSpec& spec) {
-  const std::string cap = spec.option("depth_cap");
-  if (cap != "auto") return cap == "none";
-  if (spec.game.empty() || spec.option_int("extension") > 0) return false;
   const std::string limits = spec.option("limits");
-  if (limits.empty()) return true;  // the default schedule is finite
-  for (std::int64_t l : parse_limit(limits))
-    if (l >= k_limit_inf) return false;
-  return true;
+  return resolve_uncapped(parse_depth_cap(spec.option("depth_cap"), "depth_cap"),
+                          limits.empty() ? std::vector<std::int64_t>{} : parse_limit(limits),
+                          static_cast<int>(spec.option_int("extension")), !spec.game.empty(),
+                          "depth_cap none");
 }
 
 // The deepest ply an interest search of the spec reaches: its depth plus the extension. Without
@@ -142,20 +134,7 @@ void validate(const SearchSpec& spec) {
     throw InputError("interest search iterates by its limits, not by depth: leave out iterative");
   if (spec.option("interest_costs") == "value" && !spec.random)
     throw InputError("value costs (interest_costs value) are for random trees");
-  if (spec.option("depth_cap") == "none" && spec.option_int("extension") > 0) {
-    throw InputError(
-        "an extension (plies beyond the depth) needs a depth cap: without one (depth_cap none) "
-        "the limit alone ends lines");
-  }
-  if (spec.option("depth_cap") == "none" && !spec.option("limits").empty()) {
-    for (std::int64_t l : parse_limit(spec.option("limits"))) {
-      if (l >= k_limit_inf) {
-        throw InputError(
-            "depth_cap none needs finite interest limits: an unlimited iteration without a depth "
-            "cap would search every line to the safety horizon");
-      }
-    }
-  }
+  uncapped(spec);  // refuses depth_cap none with an extension or an unlimited iteration
 }
 
 std::vector<SearchSpec> bench() {

@@ -15,8 +15,7 @@ std::unique_ptr<Player> make_greenblatt_player(const PlayerOptions& o);  // gree
 namespace {
 
 constexpr int k_max_iterations = 64;
-constexpr int k_max_extension = 64;   // as the interest search's option "extension"
-constexpr int k_safety_horizon = 64;  // as the interest search's without a depth cap
+constexpr int k_max_extension = 64;  // as the interest search's option "extension"
 
 // A player for every game of domains.hpp that plays a forced move at once and may keep a
 // transposition table through its game. Derived::search(g, moves, budget, out) chooses among
@@ -152,11 +151,9 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
       throw InputError("tallies must be split or joint, not '" + tallies + "'");
     m_tallies = tallies == "split" ? Tallies::split : Tallies::joint;
     m_similarity = o.on_off("similarity", false);
-    m_cap = o.text("cap", "auto");
-    if (m_cap != "auto" && m_cap != "depth" && m_cap != "none")
-      throw InputError("player " + o.spec() + ": cap must be auto, depth or none");
-    if (m_cap == "none" && m_extension > 0)
-      throw InputError("player " + o.spec() + ": ext needs a depth cap (cap=depth or auto)");
+    m_cap_what = "player " + o.spec() + ": cap=none";
+    m_cap = parse_depth_cap(o.text("cap", "auto"), "player " + o.spec() + ": cap");
+    if (m_cap == DepthCap::none) resolve_uncapped(m_cap, {}, m_extension, true, m_cap_what);
     const std::string start = o.text("start", "auto");
     const std::string factor = o.text("factor", "2");
     const std::string limit = o.text("limit", "");
@@ -226,22 +223,18 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
       if (it.completed) out.depth = it.depth;
   }
 
-  // Whether lines end only at the safety horizon (cap); a grown schedule under a node or time
-  // budget drops its unlimited tail first (the budget ends the search long before).
+  // Whether lines end only where the limit ends them (search/interest_cost.hpp, [depth cap]);
+  // a grown schedule under a node or time budget drops its unlimited tail first (the budget
+  // ends the search long before).
   bool uncapped(std::vector<std::int64_t>& limits, bool open_budget) const {
-    if (m_cap == "depth" || (m_cap == "auto" && m_extension > 0)) return false;
-    if (open_budget && m_fixed < 0 && m_list.empty()) {
+    const bool may_uncap =
+        m_cap == DepthCap::none || (m_cap == DepthCap::automatic && m_extension == 0);
+    if (open_budget && may_uncap && m_fixed < 0 && m_list.empty()) {
       std::size_t keep = 0;
       while (keep < limits.size() && limits[keep] < k_limit_inf) ++keep;
       limits.resize(std::max<std::size_t>(keep, 1));
     }
-    const bool finite = limits.back() < k_limit_inf;
-    if (m_cap == "none" && !finite) {
-      throw InputError(
-          "interest player: cap=none needs finite limits (an unlimited iteration "
-          "would search every line to the safety horizon)");
-    }
-    return finite;
+    return resolve_uncapped(m_cap, limits, m_extension, true, m_cap_what);
   }
 
   int m_depth, m_extension;
@@ -250,7 +243,8 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
   long long m_tt_entries;
   Tallies m_tallies = Tallies::split;
   bool m_similarity = false;
-  std::string m_cap = "auto";
+  DepthCap m_cap = DepthCap::automatic;
+  std::string m_cap_what;
   std::int64_t m_factor_milli = 2000, m_start = -1, m_fixed = -1;
   std::vector<std::int64_t> m_list;
 };
