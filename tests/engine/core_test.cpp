@@ -1,8 +1,12 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <utility>
+
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
+#include "core/stats.hpp"
 
 using namespace kibitz;
 
@@ -46,4 +50,21 @@ TEST_CASE("predicted kinds") {
   CHECK(predict_child_kind(NodeKind::all, 3) == NodeKind::cut);
   CHECK(revise_belief_after_child(NodeKind::cut) == NodeKind::all);
   CHECK(revise_belief_after_child(NodeKind::pv) == NodeKind::pv);
+}
+
+TEST_CASE("Student's t 95% quantiles and the interval of a mean") {
+  // Published two-sided 95% values (NIST/SEMATECH table), to three decimals.
+  const std::pair<int, double> known[] = {{1, 12.706},  {2, 4.303},   {10, 2.228}, {30, 2.042},
+                                          {31, 2.040},  {40, 2.021},  {60, 2.000}, {100, 1.984},
+                                          {120, 1.980}, {1000, 1.962}};
+  for (auto [df, t] : known) {
+    CAPTURE(df);
+    CHECK(t95(df) == doctest::Approx(t).epsilon(0.0003));
+  }
+  for (int df = 1; df < 2000; ++df) CHECK(t95(df + 1) < t95(df));  // narrower with more samples
+  CHECK(t95(1000000) == doctest::Approx(1.95996).epsilon(1e-5));
+  CHECK_FALSE(std::isfinite(t95(0)));
+  // Mean 2, sample sd 1, n = 3: half-width t95(2) / sqrt(3).
+  CHECK(error95({1.0, 2.0, 3.0}) == doctest::Approx(4.303 / std::sqrt(3.0)).epsilon(1e-4));
+  CHECK_FALSE(std::isfinite(error95({5.0})));
 }

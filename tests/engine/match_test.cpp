@@ -60,6 +60,24 @@ TEST_CASE("a player against itself scores half; the statistics follow the pairs"
   CHECK(r.nodes_a_per_move == doctest::Approx(r.nodes_b_per_move));
 }
 
+TEST_CASE("the score's error is Student's t over the pairs' scores") {
+  MatchSpec spec;
+  spec.game = "tictactoe";
+  spec.a = "alphabeta:depth=1";
+  spec.b = "alphabeta:depth=2";
+  spec.pairs = 6;
+  const MatchResult r = run_match(spec);
+  std::vector<double> pair(static_cast<std::size_t>(spec.pairs), 0.0);
+  for (const GameRecord& g : r.games)
+    pair[static_cast<std::size_t>(g.pair)] += (g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0) / 2;
+  double mean = 0, var = 0;
+  for (double p : pair) mean += p / spec.pairs;
+  for (double p : pair) var += (p - mean) * (p - mean) / (spec.pairs - 1);
+  REQUIRE(var > 0);  // the openings must give the pairs different scores
+  CHECK(r.score == doctest::Approx(mean));
+  CHECK(r.score_error == doctest::Approx(2.571 * std::sqrt(var / spec.pairs)).epsilon(1e-3));
+}
+
 TEST_CASE("budgets: nodes per move bound what a player searches") {
   MatchSpec spec;
   spec.game = "othello";
@@ -120,11 +138,11 @@ TEST_CASE("match input errors are one-line InputErrors") {
                        InputError);
   s = spec;
   s.a = "interest:cap=maybe";
-  fails(s, "cap must be auto, depth or none");
+  fails(s, "player interest:cap=maybe: cap must be auto, depth or none, not 'maybe'");
   s.a = "interest:cap=none,ext=1";
-  fails(s, "ext needs a depth cap");
+  fails(s, "player interest:cap=none,ext=1: cap=none cannot take an extension");
   s.a = "interest:cap=none,limit=inf";
-  fails(s, "cap=none needs finite limits");
+  fails(s, "player interest:cap=none,limit=inf: cap=none needs finite interest limits");
   CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"),
                        InputError);
   const std::string path = "match_test_openings.txt";

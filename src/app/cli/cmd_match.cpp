@@ -158,10 +158,12 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   std::printf("nodes per move: A %.0f +- %s, B %.0f +- %s; A/B %.3f (B searched %.2fx as many)\n",
               r.nodes_a_per_move, error_text(r.nodes_a_error, "%.0f").c_str(), r.nodes_b_per_move,
               error_text(r.nodes_b_error, "%.0f").c_str(), ratio, ratio > 0 ? 1.0 / ratio : 0.0);
-  std::printf("CPU time per move: A %.2f ms +- %s, B %.2f ms +- %s; B/A %.2f\n", r.ms_a_per_move,
-              error_text(r.ms_a_error, "%.2f").c_str(), r.ms_b_per_move,
-              error_text(r.ms_b_error, "%.2f").c_str(),
-              r.ms_a_per_move > 0 ? r.ms_b_per_move / r.ms_a_per_move : 0.0);
+  const double time_ratio = r.ms_b_per_move > 0 ? r.ms_a_per_move / r.ms_b_per_move : 0.0;
+  std::printf(
+      "CPU time per move: A %.2f ms +- %s, B %.2f ms +- %s; A/B %.3f (B took %.2fx as long)\n",
+      r.ms_a_per_move, error_text(r.ms_a_error, "%.2f").c_str(), r.ms_b_per_move,
+      error_text(r.ms_b_error, "%.2f").c_str(), time_ratio,
+      time_ratio > 0 ? 1.0 / time_ratio : 0.0);
   if (games) {
     for (const match::GameRecord& g : r.games) {
       std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/experiments/fe_experiments.hpp"
+#include "core/stats.hpp"
 #include "search/forward_estimation.hpp"
 
 namespace kibitz::fe_trees {
@@ -133,7 +134,7 @@ class DepthTrials : public ExperimentJob {
   };
   // Per algorithm and depth, over the n trials (none before the experiment finished): the
   // mean nodes generated (pruned successors counted, and not: kept), their 95% half-widths
-  // (1.96 standard errors), and the decision quality in %.
+  // (Student's t times the standard error), and the decision quality in %.
   struct Means {
     std::size_t n = 0;
     double nodes[k_algos][k_depths] = {}, kept[k_algos][k_depths] = {};
@@ -159,8 +160,9 @@ class DepthTrials : public ExperimentJob {
         m.dq[a][d] = 100.0 * q / n;
         const double var = m.n > 1 ? (s2 - s * s / n) / (n - 1) : 0.0;
         const double var_k = m.n > 1 ? (k2 - k * k / n) / (n - 1) : 0.0;
-        m.nodes_ci[a][d] = 1.96 * std::sqrt(std::max(0.0, var) / n);
-        m.kept_ci[a][d] = 1.96 * std::sqrt(std::max(0.0, var_k) / n);
+        const double t = t95(static_cast<int>(m.n) - 1);
+        m.nodes_ci[a][d] = t * std::sqrt(std::max(0.0, var) / n);
+        m.kept_ci[a][d] = t * std::sqrt(std::max(0.0, var_k) / n);
       }
     }
     return m;

@@ -1,5 +1,6 @@
 #include "app/match/match.hpp"
 #include "core/file_io.hpp"
+#include "core/stats.hpp"
 
 #include <atomic>
 #include <cerrno>
@@ -101,16 +102,6 @@ GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first
   }
 }
 
-// The half-width of the 95% interval of the mean of `xs` (infinite with fewer than two).
-double error95(const std::vector<double>& xs) {
-  const double n = static_cast<double>(xs.size());
-  if (xs.size() < 2) return std::numeric_limits<double>::infinity();
-  double mean = 0, var = 0;
-  for (double x : xs) mean += x / n;
-  for (double x : xs) var += (x - mean) * (x - mean);
-  return 1.96 * std::sqrt(var / (n - 1) / n);
-}
-
 // Nodes and CPU time per move, with errors from the spread of the pairs' own per-move figures.
 void summarise_cost(MatchResult& out, int pairs) {
   struct Sums {
@@ -170,12 +161,13 @@ void summarise(MatchResult& out, int pairs) {
   // error (it would read as zero): no estimate.
   const double se =
       pairs > 1 && var > 0 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
-  out.score_error = 1.96 * se;
+  const double t = t95(pairs - 1);  // Student's t: a few pairs give a wider interval
+  out.score_error = t * se;
   // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
   const double eps = 0.25 / n;
   const double p = std::min(1 - eps, std::max(eps, out.score));
   out.elo = -400.0 * std::log10(1.0 / p - 1.0);
-  out.elo_error = 1.96 * se * 400.0 / (std::log(10.0) * p * (1 - p));
+  out.elo_error = t * se * 400.0 / (std::log(10.0) * p * (1 - p));
   summarise_cost(out, pairs);
 }
 

@@ -5,8 +5,9 @@
 //
 // Error bars come from the spread of the pairs' scores (each pair's two games together),
 // which accounts for the openings the two games share: se = sd(pair score / 2) / sqrt(pairs),
-// score +- 1.96 se, Elo = -400 log10(1/score - 1) and its error 1.96 se * 400 / (ln 10 *
-// score * (1 - score)).
+// score +- t se (t: Student's 95% quantile with pairs - 1 degrees of freedom, 1.984 at 100
+// pairs, wider with a few), Elo = -400 log10(1/score - 1) and its error t se * 400 / (ln 10 *
+// score * (1 - score)). Nodes and time per move have t-intervals over the pairs' own figures.
 //
 // Deterministic: the openings come from the seed (or a file), every game starts its players
 // afresh, and games are collected by their index, so the result is the same whatever the
