@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <utility>
 
 #include "app/match/match.hpp"
 #include "core/error.hpp"
@@ -111,40 +112,36 @@ TEST_CASE("match input errors are one-line InputErrors") {
   spec.a = "interest";
   spec.b = "alphabeta";
   spec.pairs = 1;
-  auto fails = [&](MatchSpec s, const char* message) {
-    CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains(message), InputError);
+  // Player A as written, and what the message must say.
+  const std::pair<const char*, const char*> players[] = {
+      {"minimaxx", "unknown player 'minimaxx'"},
+      {"interest:depth=4,colour=red", "unknown option 'colour'"},
+      {"interest:tallies=both", "tallies must be split or joint"},
+      {"interest:depth", "should be key=value"},
+      {"interest:limit=10,start=5", "give one of limit="},
+      {"alphabeta:depth=0", "depth must be an integer from 1 to 64"},
+      {"interest:cap=maybe",
+       "player interest:cap=maybe: cap must be auto, depth or none, not 'maybe'"},
+      {"interest:cap=none,ext=1",
+       "player interest:cap=none,ext=1: cap=none cannot take an extension"},
+      {"interest:cap=none,limit=inf",
+       "player interest:cap=none,limit=inf: cap=none needs finite interest limits"},
   };
+  for (auto [player, message] : players) {
+    MatchSpec s = spec;
+    s.a = player;
+    CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains(message), InputError);
+  }
   MatchSpec s = spec;
-  s.a = "minimaxx";
-  fails(s, "unknown player 'minimaxx'");
-  s = spec;
-  s.a = "interest:depth=4,colour=red";
-  fails(s, "unknown option 'colour'");
-  s.a = "interest:tallies=both";
-  fails(s, "tallies must be split or joint");
-  s.a = "interest:depth";
-  fails(s, "should be key=value");
-  s.a = "interest:limit=10,start=5";
-  fails(s, "give one of limit=");
-  s.a = "alphabeta:depth=0";
-  fails(s, "depth must be an integer from 1 to 64");
-  s = spec;
   s.game = "go";
-  fails(s, "unknown game 'go'");
-  CHECK_THROWS_WITH_AS(parse_budget("nodes=-5"), doctest::Contains("positive integer"), InputError);
-  CHECK_THROWS_WITH_AS(parse_budget("speed=5"), doctest::Contains("nodes=K, depth=D"), InputError);
-  CHECK_THROWS_WITH_AS(parse_budget("time=0"), doctest::Contains("positive integer"), InputError);
-  CHECK_THROWS_WITH_AS(parse_budget("time=4000000"), doctest::Contains("at most an hour"),
-                       InputError);
-  s = spec;
-  s.a = "interest:cap=maybe";
-  fails(s, "player interest:cap=maybe: cap must be auto, depth or none, not 'maybe'");
-  s.a = "interest:cap=none,ext=1";
-  fails(s, "player interest:cap=none,ext=1: cap=none cannot take an extension");
-  s.a = "interest:cap=none,limit=inf";
-  fails(s, "player interest:cap=none,limit=inf: cap=none needs finite interest limits");
-  CHECK_THROWS_WITH_AS(parse_budget("nodes=5,nodes=6"), doctest::Contains("given twice"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains("unknown game 'go'"), InputError);
+  const std::pair<const char*, const char*> budgets[] = {
+      {"nodes=-5", "positive integer"},   {"speed=5", "nodes=K, depth=D"},
+      {"time=0", "positive integer"},     {"time=4000000", "at most an hour"},
+      {"nodes=5,nodes=6", "given twice"},
+  };
+  for (auto [budget, message] : budgets)
+    CHECK_THROWS_WITH_AS(parse_budget(budget), doctest::Contains(message), InputError);
   const std::string path = "match_test_openings.txt";
   {
     std::ofstream f(path);
