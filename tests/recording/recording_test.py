@@ -63,6 +63,20 @@ def random_tree(rng, depth):
     return "(" + " ".join(random_tree(rng, depth - 1) for _ in range(rng.randint(1, 4))) + ")"
 
 
+def write_full_tree(name, depth, seed):
+    """A bracket tree of 4^depth leaves valued in [-999, 999], written to WORK/name: its path."""
+    rng = random.Random(seed)
+
+    def full(d):
+        if d == 0:
+            return str(rng.randint(-999, 999))
+        return "(" + " ".join(full(d - 1) for _ in range(4)) + ")"
+    path = os.path.join(WORK, name)
+    with open(path, "w") as f:
+        f.write(full(depth))
+    return path
+
+
 def export_events(path, v1=True):
     args = [KIBITZ, "export", path, "--json"] + (["--v1"] if v1 else [])
     r = run(args)
@@ -157,14 +171,7 @@ def main():
           "the other calls, and Kibitz reads them %s" % bad[:2])
 
     # More than one chunk: a tree of 4^8 leaves searched with every call.
-    big_rng = random.Random(7)
-    def full(depth):
-        if depth == 0:
-            return str(big_rng.randint(-999, 999))
-        return "(" + " ".join(full(depth - 1) for _ in range(4)) + ")"
-    big = os.path.join(WORK, "big.tree")
-    with open(big, "w") as f:
-        f.write(full(8))
+    big = write_full_tree("big.tree", 8, 7)
     why = three_writers_agree(ab, "@" + big, "gt", 99, True)
     path = os.path.join(WORK, "w99_0.kbz")
     with open(path, "rb") as f:
@@ -270,15 +277,7 @@ def audit_findings(ab):
           "ill-formed UTF-8 becomes U+FFFD, and a note about no node goes to JSON and back: %s %s"
           % (texts, (a.stderr + b.stderr).strip()[:200]))
     # A recording with a declared rule, cut after its first chunk, opens with its notice.
-    big_rng = random.Random(9)
-
-    def full(depth):
-        if depth == 0:
-            return str(big_rng.randint(-999, 999))
-        return "(" + " ".join(full(depth - 1) for _ in range(4)) + ")"
-    big = os.path.join(WORK, "big9.tree")
-    with open(big, "w") as f:
-        f.write(full(9))
+    big = write_full_tree("big9.tree", 9, 9)
     rule_file = os.path.join(WORK, "rule_big.kbz")
     run([ab, "@" + big, "gt", rule_file])
     with open(rule_file, "rb") as f:
