@@ -57,9 +57,10 @@ TEST_CASE("Student's t 95% quantiles and the interval of a mean") {
   const std::pair<int, double> known[] = {{1, 12.706},  {2, 4.303},   {10, 2.228}, {30, 2.042},
                                           {31, 2.040},  {40, 2.021},  {60, 2.000}, {100, 1.984},
                                           {120, 1.980}, {1000, 1.962}};
-  for (auto [df, t] : known) {
+  for (const auto& k : known) {
+    const int df = k.first;  // a plain local: CAPTURE cannot take a structured binding
     CAPTURE(df);
-    CHECK(t95(df) == doctest::Approx(t).epsilon(0.0003));
+    CHECK(t95(df) == doctest::Approx(k.second).epsilon(0.0003));
   }
   for (int df = 1; df < 2000; ++df) CHECK(t95(df + 1) < t95(df));  // narrower with more samples
   CHECK(t95(1000000) == doctest::Approx(1.95996).epsilon(1e-5));

@@ -127,10 +127,10 @@ TEST_CASE("match input errors are one-line InputErrors") {
       {"interest:cap=none,limit=inf",
        "player interest:cap=none,limit=inf: cap=none needs finite interest limits"},
   };
-  for (auto [player, message] : players) {
+  for (const auto& p : players) {
     MatchSpec s = spec;
-    s.a = player;
-    CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains(message), InputError);
+    s.a = p.first;
+    CHECK_THROWS_WITH_AS(run_match(s), doctest::Contains(p.second), InputError);
   }
   MatchSpec s = spec;
   s.game = "go";
@@ -140,8 +140,8 @@ TEST_CASE("match input errors are one-line InputErrors") {
       {"time=0", "positive integer"},     {"time=4000000", "at most an hour"},
       {"nodes=5,nodes=6", "given twice"},
   };
-  for (auto [budget, message] : budgets)
-    CHECK_THROWS_WITH_AS(parse_budget(budget), doctest::Contains(message), InputError);
+  for (const auto& b : budgets)
+    CHECK_THROWS_WITH_AS(parse_budget(b.first), doctest::Contains(b.second), InputError);
   const std::string path = "match_test_openings.txt";
   {
     std::ofstream f(path);
