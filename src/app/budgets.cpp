@@ -62,7 +62,7 @@ std::size_t table_entry_cap(const SearchSpec& spec, std::string* note) {
 }
 
 std::string budget_stop_message(std::size_t nodes, std::size_t events, const RecordOptions& r,
-                                bool default_nodes) {
+                                bool default_nodes, bool default_events) {
   if (r.max_nodes > 0 && nodes >= r.max_nodes) {
     return "stopped by the node budget (" + thousands(r.max_nodes) + " nodes" +
            (default_nodes ? ", the default" : "") +
@@ -70,10 +70,11 @@ std::string budget_stop_message(std::size_t nodes, std::size_t events, const Rec
            "--nodes N (--nodes 0: none)";
   }
   if (r.max_events > 0 && events >= r.max_events) {
-    return "stopped by the event budget (" + thousands(r.max_events) +
-           " events, from the memory available): what was searched is reported, its value is "
-           "not a result; record to a file (--record F.kbz) or raise the budget with "
-           "--max-events N";
+    return "stopped by the event budget (" + thousands(r.max_events) + " events" +
+           (default_events ? ", from the memory available" : "") +
+           "): what was searched is reported, its value is not a result; " +
+           (r.stream.empty() ? "record to a file (--record F.kbz) or " : "") +
+           "raise the budget with --max-events N";
   }
   return "";
 }

@@ -32,6 +32,6 @@ std::size_t table_entry_cap(const SearchSpec& spec, std::string* note = nullptr)
 // Which budget stopped a search and how to raise it, for the CLI ("stopped by the node budget
 // (50,000,000 nodes, the default): ... --nodes N"); "" when none did.
 std::string budget_stop_message(std::size_t nodes, std::size_t events, const RecordOptions& r,
-                                bool default_nodes);
+                                bool default_nodes, bool default_events);
 
 }  // namespace kibitz

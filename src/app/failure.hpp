@@ -12,10 +12,10 @@
 namespace kibitz {
 
 inline std::string failure_text(const std::exception& e) {
-  if (dynamic_cast<const InputError*>(&e)) return e.what();
+  if (dynamic_cast<const InputError*>(&e)) return e.what();  // printable when thrown
   if (dynamic_cast<const std::bad_alloc*>(&e))
     return "out of memory: this is too big for the memory left (try a smaller search or file)";
-  return std::string("internal error (a bug in Kibitz, please report it): ") + e.what();
+  return "internal error (a bug in Kibitz, please report it): " + printable_message(e.what());
 }
 
 }  // namespace kibitz

@@ -72,7 +72,7 @@ void write_interest_iteration(JsonWriter& j, const IterationResult& it) {
 std::string interest_iteration_text(int number, const IterationResult& it) {
   std::string s = "iteration " + std::to_string(number) + " (limit " + limit_text(it.limit) +
                   ", depth " + std::to_string(it.depth) + "): ";
-  s += it.completed ? format_score(it.value) : std::string("stopped by the node budget");
+  s += it.completed ? format_score(it.value) : std::string("stopped before it finished");
   return s + ", " + std::to_string(it.nodes) + " nodes, " + std::to_string(it.interest_cutoffs) +
          " interest cutoffs, deepest line " + std::to_string(it.deepest) + " plies";
 }

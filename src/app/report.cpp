@@ -418,7 +418,7 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
       continue;
     }
     o << "iteration depth " << it.depth << ": "
-      << (it.completed ? format_score(it.value) : std::string("stopped by the node budget")) << ", "
+      << (it.completed ? format_score(it.value) : std::string("stopped before it finished")) << ", "
       << it.nodes << " nodes\n";
   }
   if (!result.stop_message.empty())

@@ -3,7 +3,9 @@
 #include <chrono>
 #include <unordered_map>
 
+#include "app/budgets.hpp"
 #include "app/domains.hpp"
+#include "app/viewer_limits.hpp"
 #include "core/error.hpp"
 #include "search/move_stack.hpp"
 #include "search/search_options.hpp"
@@ -12,14 +14,27 @@ namespace kibitz {
 
 namespace {
 
+struct ScoreBudget {};  // thrown when the unpruned search would pass its node budget
+
+[[noreturn]] void throw_score_budget(std::size_t max_nodes) {
+  throw InputError(
+      "scores need an unpruned search of the whole tree to the trace's depth, "
+      "more than " +
+      thousands(max_nodes) + " nodes (the node budget): the tree is too big to score" +
+      std::string(max_nodes == k_default_node_budget
+                      ? "; raise the budget with --nodes N (--nodes 0: none)"
+                      : ""));
+}
+
 // Minimax scores of the traced nodes; untraced subtrees are searched but not stored.
 template <class Game>
 class Scorer {
  public:
-  Scorer(Game& game, const trace::Model& model, std::vector<Score>& out)
-      : m_game(game), m_model(model), m_out(out) {}
+  Scorer(Game& game, const trace::Model& model, std::vector<Score>& out, std::size_t max_nodes)
+      : m_game(game), m_model(model), m_out(out), m_max_nodes(max_nodes) {}
 
   Score score(std::uint32_t id, int depth, int ply) {
+    if (m_max_nodes > 0 && ++m_nodes > m_max_nodes) throw ScoreBudget{};
     auto& moves = m_moves.at(ply);
     if (depth > 0)
       m_game.moves(moves);
@@ -67,6 +82,7 @@ class Scorer {
   Game& m_game;
   const trace::Model& m_model;
   std::vector<Score>& m_out;
+  std::size_t m_max_nodes, m_nodes = 0;
   MoveStack<typename Game::Move> m_moves;
 };
 
@@ -115,8 +131,8 @@ SearchResult run_search(const SearchSpec& given, const RecordOptions& record) {
   return out;
 }
 
-std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec,
-                                                 const trace::Model& model) {
+std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model,
+                                                 std::size_t max_nodes) {
   const AlgorithmEntry& a = spec.algorithm();
   if (model.roots().empty() || !a.scores) return std::nullopt;
   if (a.score_depth && a.score_depth(spec) < 0) return std::nullopt;  // no depth to score to
@@ -124,7 +140,7 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec,
   try {
     visit_domain(spec, [&](auto& game) {
       using Game = std::decay_t<decltype(game)>;
-      Scorer<Game> scorer(game, model, scores);
+      Scorer<Game> scorer(game, model, scores, max_nodes);
       // Each root searched to its own depth: an iteration's number is its depth.
       const int horizon = a.score_depth ? a.score_depth(spec) : spec.search_depth();
       for (std::uint32_t root : model.roots()) {
@@ -135,8 +151,17 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec,
     });
   } catch (const InputError&) {
     return std::nullopt;
+  } catch (const ScoreBudget&) {
+    throw_score_budget(max_nodes);
   }
   return scores;
+}
+
+void check_score_budget(const SearchSpec& spec, std::size_t max_nodes) {
+  if (max_nodes == 0 || (spec.tree.empty() && !spec.random)) return;  // a game: found by scoring
+  SearchSpec whole = spec;
+  whole.set_algorithm("minimax");  // scores search the whole tree to the depth
+  if (estimated_nodes(whole) > static_cast<double>(max_nodes)) throw_score_budget(max_nodes);
 }
 
 }  // namespace kibitz

@@ -70,6 +70,11 @@ int iterative_depth(const SearchSpec& spec);
 // subtree searched to the same depth as in the trace. Nodes are matched to moves by their
 // generation-order index. Returns nothing when the spec and the trace do not fit together, and
 // for the Greenblatt search (a selective search: a full-width minimax is another tree).
-std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model);
+// InputError when the unpruned search would enter more than max_nodes nodes (0: no budget).
+std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const trace::Model& model,
+                                                 std::size_t max_nodes);
+// Throws compute_scores' InputError before the search when the tree's size is known (a bracket
+// or random tree) and its unpruned search would pass max_nodes (0: no budget).
+void check_score_budget(const SearchSpec& spec, std::size_t max_nodes);
 
 }  // namespace kibitz

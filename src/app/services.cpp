@@ -1,10 +1,12 @@
 #include "app/services.hpp"
 
+#include "app/budgets.hpp"
 #include "app/domains.hpp"
 #include "core/error.hpp"
 #include "games/chess/movegen.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/position.hpp"
+#include "trace/model.hpp"
 #include "trace/move_names.hpp"
 #include "trace/positions.hpp"
 
@@ -57,6 +59,9 @@ std::string derived_position(const std::string& game, const std::string& root,
 void install_services() {
   trace::set_chess_move_namer(chess_names);
   trace::set_position_deriver(derived_position);
+  // A trace opened whole (replay, export, the viewer, --score) takes half the memory at most.
+  trace::set_model_event_limit(
+      static_cast<std::size_t>(available_memory() / 2 / trace::k_model_bytes_per_event));
 }
 
 }  // namespace kibitz

@@ -68,7 +68,7 @@ Json parse_options(const std::string& json) {
   try {
     return Json::parse(json, once);
   } catch (const Json::exception& e) {
-    throw InputError(std::string("search options are not valid JSON: ") + e.what());
+    throw InputError("search options are not valid JSON: " + json_error_text(e));
   }
 }
 

@@ -94,8 +94,12 @@ void ViewerApp::process_requests() {
   }
   if (r.compute_scores) {
     r.compute_scores = false;
-    if (!compute_scores())
-      m_state.error = "cannot compute scores: the trace does not say how to search it again";
+    try {
+      if (!compute_scores())
+        m_state.error = "cannot compute scores: the trace does not say how to search it again";
+    } catch (const std::exception& e) {  // too big to score: the view stays as it was
+      m_state.error = "cannot compute scores: " + failure_text(e);
+    }
   }
   process_file_requests();
   process_export();

@@ -30,7 +30,12 @@ std::string text_of(const Options& o, const viewer::ExportScene& sc) {
 
 Options options_from_json(const std::string& text, const viewer::ViewerState& s) {
   check_json_depth(text, 4, "export options");
-  const nlohmann::json j = nlohmann::json::parse(text.empty() ? "{}" : text);
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text.empty() ? "{}" : text);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError("export options are not valid JSON: " + json_error_text(e));
+  }
   if (!j.is_object()) throw InputError("export options: a JSON object");
   Options o = s.export_options;
   o.path.clear();

@@ -8,6 +8,7 @@
 
 #include "app/failure.hpp"
 #include "app/viewer_app.hpp"
+#include "app/viewer_limits.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "games/explicit_tree.hpp"
@@ -106,6 +107,10 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
                                   const std::string& name) {
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
+    if (t->events.size() == 0) {  // nothing to show: the view stays as it was
+      throw InputError("the trace has no events" +
+                       (t->notice.empty() ? std::string() : " (" + t->notice + ")"));
+    }
     std::optional<SearchSpec> spec = SearchSpec::from_meta(t->meta);
     const std::string cursor = t->meta.get(k_view_cursor);
     const std::string view = t->meta.get(k_view_link);
@@ -158,7 +163,8 @@ std::string ViewerApp::save_json() {
 
 bool ViewerApp::compute_scores() {
   if (!m_state.has_trace() || !m_spec) return false;
-  auto scores = kibitz::compute_scores(*m_spec, m_state.model());
+  // Bounded as the viewer's searches are: a page must not freeze on a huge tree.
+  auto scores = kibitz::compute_scores(*m_spec, m_state.model(), k_viewer_limits.max_nodes);
   if (!scores) return false;
   m_state.scores = std::move(*scores);
   return true;

@@ -17,8 +17,8 @@ using Json = nlohmann::json;
 Json parse_json(const std::string& text, const char* what) {
   try {
     return Json::parse(text);
-  } catch (const Json::parse_error& e) {
-    throw InputError(std::string(what) + ": not JSON (" + e.what() + ")");
+  } catch (const Json::exception& e) {  // syntax, or a number out of range
+    throw InputError(std::string(what) + ": not JSON (" + json_error_text(e) + ")");
   }
 }
 

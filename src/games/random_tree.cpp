@@ -1,5 +1,6 @@
 #include "games/random_tree.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 #include <utility>
@@ -50,6 +51,7 @@ RandomTreeParams RandomTreeParams::parse(const std::string& text) {
   RandomTreeParams p;
   bool have_lo = false, have_hi = false;
   bool have_d = false;
+  std::vector<std::string> seen;  // the keys given, each once
   std::size_t pos = 0;
   if (text.empty()) throw InputError("random tree: empty parameter list (try b=5,d=10,seed=1)");
   while (pos <= text.size()) {
@@ -66,6 +68,9 @@ RandomTreeParams RandomTreeParams::parse(const std::string& text) {
       throw InputError("random tree: '" + item + "' should be name=value (e.g. d=10)");
     }
     std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+    if (std::find(seen.begin(), seen.end(), key) != seen.end())
+      throw InputError("random tree: " + key + " is given twice (in " + text + ")");
+    seen.push_back(key);
     char* end = nullptr;
     errno = 0;
     long long v = 0;

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/node_kind.hpp"
+#include "trace/model.hpp"
 #include "trace/records/records.hpp"
 
 namespace kibitz::trace {
@@ -23,11 +24,21 @@ class Output {
 
 class Append final : public Output {
  public:
-  explicit Append(EventLog& log) : m_log(log) {}
-  void put(const Event& e) override { m_log.push(e); }
+  explicit Append(EventLog& log, std::size_t max_events = static_cast<std::size_t>(-1))
+      : m_log(log), m_max(max_events) {}
+  void put(const Event& e) override {
+    if (m_log.size() >= m_max) {
+      throw InputError("the trace expands to more than " + std::to_string(m_max) +
+                       " events, more than the memory available holds (about " +
+                       std::to_string(k_model_bytes_per_event) +
+                       " bytes an event): it cannot be shown whole; record a smaller search");
+    }
+    m_log.push(e);
+  }
 
  private:
   EventLog& m_log;
+  std::size_t m_max;
 };
 
 std::string describe(const Event& e) {
@@ -461,8 +472,8 @@ bool is_derived_step(const Event& e, StepRule rule) {
   }
 }
 
-void expand_steps(const Trace& lean, EventLog& out) {
-  Append append(out);
+void expand_steps(const Trace& lean, EventLog& out, std::size_t max_events) {
+  Append append(out, max_events);
   Deriver d(lean, append);
   const EventLog& ev = lean.events;
   for (std::size_t t = 0; t < ev.size(); ++t) d.take(t, ev[t]);

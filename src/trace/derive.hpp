@@ -20,7 +20,10 @@ namespace kibitz::trace {
 // A lean trace cut short (a killed recording) expands up to where it ends, its last nodes open.
 // Throws InputError("trace, event N (type): ...") naming the lean event where the derivation
 // fails.
-void expand_steps(const Trace& lean, EventLog& out);
+// Throws InputError when `out` would pass max_events events (a lean trace can expand to several
+// times its own size).
+void expand_steps(const Trace& lean, EventLog& out,
+                  std::size_t max_events = static_cast<std::size_t>(-1));
 
 // The same expansion a chunk at a time, for a reader that follows a recording as it goes: take()
 // the lean events in order (each chunk whole: a record's payloads may be in the next one);

@@ -74,6 +74,21 @@ void check_json_depth(std::string_view text, int max_depth, const char* what) {
   }
 }
 
+std::string json_error_text(const std::exception& e) {
+  std::string text = e.what();
+  if (text.rfind("[json.exception.", 0) == 0) {
+    const std::size_t end = text.find("] ");
+    if (end != std::string::npos) text = text.substr(end + 2);
+  }
+  const std::string overflow = "number overflow parsing '";
+  if (text.rfind(overflow, 0) == 0) {
+    std::string number = text.substr(overflow.size());
+    if (!number.empty() && number.back() == '\'') number.pop_back();
+    text = "the number " + number + " is too large (beyond a double, about 1.8e308)";
+  }
+  return text;
+}
+
 namespace trace {
 
 std::string meta_to_json(const Meta& meta) {
@@ -93,7 +108,7 @@ Meta meta_from_json(const std::string& json) {
   try {
     doc = nlohmann::ordered_json::parse(json);
   } catch (const nlohmann::ordered_json::exception& e) {  // syntax, or a number out of range
-    throw InputError(std::string("trace metadata is not valid JSON: ") + e.what());
+    throw InputError("trace metadata is not valid JSON: " + json_error_text(e));
   }
   if (!doc.is_object()) throw InputError("trace metadata must be a JSON object");
   Meta meta;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,10 @@ std::string json_quote(std::string_view s);
 // level, so a text of 100,000 '[' would overflow the stack. Strings are skipped.
 void check_json_depth(std::string_view text, int max_depth, const char* what);
 constexpr int k_json_max_depth = 64;
+
+// A JSON library error as a reader would say it: without the library's "[json.exception...]"
+// tag, and a number too large for a double named as such ("the number 1e400 is too large").
+std::string json_error_text(const std::exception& e);
 
 // Writes compact JSON; keeps track of commas. Usage:
 //   JsonWriter j; j.begin_object(); j.key("value"); j.number(3); j.end_object();

@@ -357,6 +357,9 @@ void cut_short(Trace& t, std::size_t at, const char* where) {
                  : "the file ends at byte " + std::to_string(at) + " " + where +
                        ", without its END chunk: the recording was cut short. Shown: its first " +
                        std::to_string(t.events.size()) + " events.";
+  // A copy written from it (export, save) must stay marked partial: the notice is one of its
+  // facts unless a budget already said why it stopped.
+  if (t.meta.get("stopped").empty()) t.meta.set("stopped", t.notice);
 }
 
 }  // namespace

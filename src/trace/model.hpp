@@ -111,6 +111,13 @@ struct Counters {
                 gb_secondary = 0;
 };
 
+// The most events a model may hold (a lean trace's expanded stream included): about 64 bytes
+// of memory each with what is derived from them. Set once by the app from the memory available
+// (install_services); beyond it a Model throws InputError before memory runs out.
+void set_model_event_limit(std::size_t events);
+std::size_t model_event_limit();
+constexpr std::size_t k_model_bytes_per_event = 64;
+
 class Model {
  public:
   static constexpr std::size_t k_keyframe_interval = 1024;
@@ -119,7 +126,8 @@ class Model {
   // Throws InputError("trace, event N: ...") when the events do not nest or contradict
   // themselves (a child returning a value it did not return, a cutoff at the wrong child...),
   // or are not the steps the trace's rule gives (derive.hpp). A lean trace is expanded first:
-  // the model's events are then the full stream, every step in place.
+  // the model's events are then the full stream, every step in place. Throws InputError when
+  // there are more than model_event_limit() events.
   explicit Model(const Trace& trace);
 
   const Trace& trace() const { return *m_trace; }

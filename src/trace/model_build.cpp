@@ -378,10 +378,28 @@ void Model::index_node_events() const {
   }
 }
 
+namespace {
+std::size_t g_model_event_limit = std::size_t{1} << 26;  // 4 GiB's worth until the app says
+}  // namespace
+
+void set_model_event_limit(std::size_t events) {
+  g_model_event_limit = std::max<std::size_t>(events, 1);
+}
+std::size_t model_event_limit() {
+  return g_model_event_limit;
+}
+
 Model::Model(const Trace& trace) : m_trace(&trace), m_events(&trace.events) {
+  if (trace.events.size() > g_model_event_limit) {
+    throw InputError("the trace has " + std::to_string(trace.events.size()) +
+                     " events, more than the memory available holds (" +
+                     std::to_string(g_model_event_limit) + " events at about " +
+                     std::to_string(k_model_bytes_per_event) +
+                     " bytes each): it cannot be shown whole; record a smaller search");
+  }
   if (trace.steps.lean) {
     m_expanded = std::make_unique<EventLog>();
-    expand_steps(trace, *m_expanded);
+    expand_steps(trace, *m_expanded, g_model_event_limit);
     m_events = m_expanded.get();
   } else if (trace.steps.rule != StepRule::none) {
     check_steps(trace);

@@ -260,7 +260,7 @@ Json parse_trace_document(const std::string& text) {
   try {
     doc = Json::parse(text);
   } catch (const Json::exception& e) {  // a syntax error, or a number too large (out_of_range)
-    throw InputError(std::string("trace JSON is not valid JSON: ") + e.what());
+    throw InputError("trace JSON is not valid JSON: " + json_error_text(e));
   }
   if (!doc.is_object()) throw InputError("trace JSON must be an object");
   auto format = doc.find("format");

@@ -264,7 +264,26 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   err="$("${kibitz[@]}" export killed.kbz --json --out killed.json 2>&1)"; rc=$?
   [ $rc -eq 0 ] && grep -q 'the recording was cut short' <<<"$err" ||
     fail "a killed recording: exit $rc: $err"
+  # The copy is marked partial too (its "stopped" fact), not a complete-looking trace.
+  grep -q '"stopped":"the file ends at byte' killed.json || fail "the export of a cut recording is not marked"
 fi
+expect_ok "event budget set by hand" '^stopped by the event budget \(1,000,000 events\): .*--max-events N$' \
+  search --random b=10,d=8,seed=1 --algo minimax --max-events 1000000
+expect_error "score budget" 'scores need an unpruned search .* more than 50,000,000 nodes \(the node budget\)' \
+  search --random b=50,d=12,seed=1 --score
+expect_error "score budget by --nodes" 'more than 1,000 nodes \(the node budget\): the tree is too big to score$' \
+  search --game tictactoe --depth 9 --score --nodes 1000
+rm -f nodes.kbz
+"${kibitz[@]}" search --random b=5,d=12,seed=1 --nodes 100000 --record nodes.kbz > /dev/null
+expect_ok "a --nodes stop marks the recording partial" \
+  '"stopped":"stopped by the search.s node budget \(100000 nodes\)' export nodes.kbz --json
+printf '(1 2\0 3)' > nul.tree
+expect_error "a NUL byte is shown" "unexpected character '\\\\x00'" search --tree-file nul.tree
+expect_error "random key twice" 'random tree: b is given twice \(in b=2,d=2,b=3\)' search --random b=2,d=2,b=3
+expect_error "empty fen" '--fen is empty' search --game chess --depth 2 --fen ''
+echo '{"format":"kibitz-trace","version":1,"meta":{"a":1e400},"events":[]}' > huge_number.json
+expect_error "JSON number too large" 'trace JSON is not valid JSON: the number 1e400 is too large' \
+  export huge_number.json --json
 expect_ok "event budget" '"stopped":"stopped by the event budget \(1,000,000 events' \
   search --random b=10,d=8,seed=1 --algo minimax --json --max-events 1000000
 expect_error "max-events" '--max-events must be a whole number' search --tree "$tree" --max-events -3

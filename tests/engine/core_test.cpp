@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/bound.hpp"
+#include "core/error.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
 #include "core/stats.hpp"
@@ -68,4 +69,19 @@ TEST_CASE("Student's t 95% quantiles and the interval of a mean") {
   // Mean 2, sample sd 1, n = 3: half-width t95(2) / sqrt(3).
   CHECK(error95({1.0, 2.0, 3.0}) == doctest::Approx(4.303 / std::sqrt(3.0)).epsilon(1e-4));
   CHECK_FALSE(std::isfinite(error95({5.0})));
+}
+
+TEST_CASE("messages are printable: control bytes escaped, a huge echo cut in its middle") {
+  const char raw[] = "bad '\0' and \x1b here\nnext";
+  CHECK(printable_message(std::string(raw, sizeof raw - 1)) == "bad '\\x00' and \\x1B here\nnext");
+  const std::string huge = "start " + std::string(100000, 'x') + " end";
+  const std::string cut = printable_message(huge, 600);
+  CHECK(cut.size() < 700);
+  CHECK(cut.rfind("start ", 0) == 0);
+  CHECK(cut.find("characters left out") != std::string::npos);
+  CHECK(cut.substr(cut.size() - 4) == " end");
+  // InputError is printable from the start: what() is a C string.
+  const char tree[] = "tree text: unexpected character '\0'";
+  const InputError e(std::string(tree, sizeof tree - 1));
+  CHECK(std::string(e.what()) == "tree text: unexpected character '\\x00'");
 }

@@ -177,3 +177,26 @@ TEST_CASE("a lean trace that cannot be derived is refused, naming the event") {
           t.events.push(trace::Event{trace::EventType::node, trace::k_node_leaf, 0, 0, 1, 0});
         }).find("a node event with no node open") != std::string::npos);
 }
+
+TEST_CASE("a model holds at most model_event_limit() events: beyond it, a message, not a crash") {
+  const SearchSpec spec =
+      SearchSpec::from_json(R"J({"random":"b=3,d=6,lo=-9,hi=9,seed=1","algo":"alphabeta"})J");
+  const SearchResult lean = run_search(spec, Recording::on);
+  const SearchResult verbose = run_search(spec, Recording::verbose);
+  REQUIRE(lean.trace.steps.lean);
+  const std::size_t full = trace::Model(lean.trace).event_count();
+  REQUIRE(full > lean.trace.events.size());
+  const std::size_t before = trace::model_event_limit();
+  // Room for the lean events, not for what they expand to.
+  trace::set_model_event_limit(lean.trace.events.size() + 1);
+  CHECK_THROWS_WITH_AS(trace::Model(lean.trace),
+                       doctest::Contains("the trace expands to more than"), InputError);
+  // An explicit trace is refused before anything is built.
+  trace::set_model_event_limit(verbose.trace.events.size() - 1);
+  CHECK_THROWS_WITH_AS(trace::Model(verbose.trace),
+                       doctest::Contains("events, more than the memory available holds"),
+                       InputError);
+  trace::set_model_event_limit(full);
+  CHECK(trace::Model(lean.trace).event_count() == full);
+  trace::set_model_event_limit(before);
+}

@@ -50,7 +50,7 @@ inline Recorded record(const SearchSpec& spec, bool with_scores = true) {
   r.result = run_search(spec, true);
   r.model = std::make_unique<trace::Model>(r.result.trace);
   if (with_scores) {
-    auto s = compute_scores(spec, *r.model);
+    auto s = compute_scores(spec, *r.model, 0);
     if (s) r.scores = std::move(*s);
   }
   return r;

@@ -436,10 +436,21 @@ TEST_CASE(
   // nlohmann's out_of_range (406), not only its parse_error, becomes an InputError: the viewer
   // shows it as a message instead of terminating.
   const std::string doc = R"({"format":"kibitz-trace","version":1,"meta":{"a":4e909},"events":[]})";
-  CHECK_THROWS_WITH_AS(trace::read_trace_json(doc), doctest::Contains("not valid JSON"),
+  CHECK_THROWS_WITH_AS(trace::read_trace_json(doc),
+                       doctest::Contains("not valid JSON: the number 4e909 is too large"),
                        InputError);
-  CHECK_THROWS_WITH_AS(trace::meta_from_json(R"({"a":1e400})"), doctest::Contains("not valid JSON"),
+  CHECK_THROWS_WITH_AS(trace::meta_from_json(R"({"a":1e400})"),
+                       doctest::Contains("not valid JSON: the number 1e400 is too large"),
                        InputError);
+  // Without the library's tag: a syntax error says where.
+  try {
+    trace::meta_from_json("{\"a\":}");
+    FAIL("accepted");
+  } catch (const InputError& e) {
+    const std::string m = e.what();
+    CHECK(m.find("[json.exception") == std::string::npos);
+    CHECK(m.find("line 1, column 6") != std::string::npos);
+  }
 }
 
 TEST_CASE("JSON nested deeper than 64 levels is refused before it is parsed (F3)") {
@@ -478,6 +489,7 @@ TEST_CASE("a lean trace's scores outside the score range are refused before step
     }
   }
   REQUIRE(edited);
-  CHECK(error_of([&] { trace::Model m(t); })
-            .find("the evaluation -2147483648 is outside the score range") != std::string::npos);
+  CHECK(error_of([&] {
+          trace::Model m(t);
+        }).find("the evaluation -2147483648 is outside the score range") != std::string::npos);
 }

@@ -73,8 +73,10 @@ TEST_CASE("a failed run, load or link leaves the view as it was, with a message"
 
 TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or says why not") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"random":"b=4,d=6,seed=3","algo":"alphabeta"})J");
+  // Several chunks of events (65,536 each): a cut after the first opens.
+  app.run_json(R"J({"random":"b=4,d=9,seed=3","algo":"minimax"})J");
   const std::vector<std::uint8_t> whole = trace::write_kbz(app.state().trace());
+  REQUIRE(app.state().trace().events.size() > 2 * trace::EventLog::k_chunk_events);
   ViewerApp reader = make_app();
   std::size_t opened = 0;
   for (std::size_t cut = 0; cut <= whole.size();
@@ -90,6 +92,28 @@ TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or say
     }
   }
   CHECK(opened > 0);
+}
+
+TEST_CASE("a trace without events is refused and the view stays; Compute scores is bounded") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"random":"b=4,d=6,seed=3","algo":"alphabeta"})J");
+  const std::size_t events = app.state().model().event_count();
+  const std::vector<std::uint8_t> whole = trace::write_kbz(app.state().trace());
+  // The file's header alone (a recording killed before its first chunk of events).
+  const std::string r = app.load_trace(whole.data(), 16, "empty.kbz");
+  CHECK(r.find("\"error\"") != std::string::npos);
+  CHECK(app.state().error.find("empty.kbz: the trace has no events") == 0);
+  CHECK(app.state().model().event_count() == events);
+  // A tree whose unpruned search passes the viewer's node budget: a message, the view as it was.
+  app.state().error.clear();
+  app.run_json(R"J({"random":"b=8,d=14,seed=1","algo":"alphabeta","nodes":20000})J");
+  REQUIRE(app.state().error.empty());
+  const std::size_t shown_events = app.state().model().event_count();
+  app.state().requests.compute_scores = true;
+  app.process_requests();
+  CHECK(app.state().error.find("cannot compute scores: scores need an unpruned search") == 0);
+  CHECK_FALSE(app.state().scores.has_value());
+  CHECK(app.state().model().event_count() == shown_events);
 }
 
 TEST_CASE("a saved trace reopens with the view it was saved with, not only its cursor") {

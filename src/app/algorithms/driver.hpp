@@ -75,7 +75,14 @@ void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& 
   const bool keep_all = !file && !summary;
   recorder.stream_to(&tee, keep_all ? static_cast<std::size_t>(-1) : record.memory_chunks);
   search();
-  if (!tee.fired().empty()) out.trace.meta.set("stopped", tee.fired());  // marked partial
+  if (!tee.fired().empty()) {
+    out.trace.meta.set("stopped", tee.fired());              // marked partial
+  } else if (out.aborted && !stop_requested(record.stop)) {  // the search's own --nodes
+    out.trace.meta.set("stopped", "stopped by the search's node budget (" +
+                                      std::to_string(out.stats.nodes) +
+                                      " nodes): the trace holds what was searched, its open "
+                                      "nodes unfinished");
+  }
   if (file) file->finish(out.trace);
   if (summary) out.tree = summary->finish(out.trace);
 }

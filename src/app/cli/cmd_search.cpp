@@ -79,6 +79,10 @@ void source_from_args(const Args& args, SearchSpec& spec) {
     if (args.has("position") && args.has("fen"))
       throw InputError("give --position or --fen, not both");
     spec.position = args.value_or("fen", args.value_or("position", ""));
+    if ((args.has("fen") || args.has("position")) && spec.position.empty()) {
+      throw InputError(std::string("--") + (args.has("fen") ? "fen" : "position") +
+                       " is empty: give a position, or leave it out for the game's start");
+    }
   } else if (args.has("position") || args.has("fen")) {
     throw InputError("--position and --fen need --game");
   }
@@ -209,10 +213,16 @@ int cmd_search(int argc, char** argv) {
   record.max_events = args.has("max-events")
                           ? static_cast<std::size_t>(parse_count(args, "max-events"))
                           : default_event_budget(record.stream.empty() && !text);
+  // --score's unpruned search is bounded like the search: by --nodes, else the default budget;
+  // a tree known to be too big is refused before searching.
+  const std::size_t score_budget =
+      default_nodes ? k_default_node_budget : static_cast<std::size_t>(spec.node_budget);
+  if (args.has("score")) check_score_budget(completed(spec), score_budget);
   SearchResult result = run_search(spec, record);
   if (result.stopped) {
     result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
-                                              result.trace.events.size(), record, default_nodes);
+                                              result.trace.events.size(), record, default_nodes,
+                                              !args.has("max-events"));
   }
   // Othello to the end: the exact disc count, and with --all-moves every move's.
   const std::optional<int> discs = othello_discs(spec, result);
@@ -236,7 +246,7 @@ int cmd_search(int argc, char** argv) {
   const trace::Model model(result.trace);
   std::optional<std::vector<Score>> scores;
   if (args.has("score")) {
-    scores = compute_scores(spec, model);
+    scores = compute_scores(spec, model, score_budget);
     if (!scores) throw InputError("cannot compute scores for this search");
   }
   const std::vector<Score>* sp = scores ? &*scores : nullptr;

@@ -84,7 +84,8 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "kibitz %s: out of memory (is the tree or trace too large?)\n", c.name);
       return 2;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "kibitz %s: internal error: %s\n", c.name, e.what());
+      std::fprintf(stderr, "kibitz %s: internal error: %s\n", c.name,
+                   kibitz::printable_message(e.what()).c_str());
       return 1;
     }
   }

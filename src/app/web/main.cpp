@@ -70,7 +70,8 @@ void set_clipboard(void*, const char* text) {
 // Anything thrown out of Kibitz's own code becomes a message in the viewer, never an "Uncaught
 // <number>" that stops the page; the view stays as it was.
 std::string failure_message(const char* what) {
-  return std::string("Kibitz could not do that: ") + what + " (the view is as it was)";
+  return "Kibitz could not do that: " + kibitz::printable_message(what) +
+         " (the view is as it was)";
 }
 // Calls of the JavaScript API that change the view (Changing<> below): a frame is drawn after
 // them. Reading calls (viewState, nodeState...) leave an idle page idle.
