@@ -277,6 +277,10 @@ rm -f nodes.kbz
 "${kibitz[@]}" search --random b=5,d=12,seed=1 --nodes 100000 --record nodes.kbz > /dev/null
 expect_ok "a --nodes stop marks the recording partial" \
   '"stopped":"stopped by the search.s node budget \(100000 nodes\)' export nodes.kbz --json
+expect_error "perft budget" 'perft\(64\) would count about .* more than the budget of 10,000,000,000: raise it with --nodes N' \
+  perft --game chess --depth 64
+expect_ok "perft budget raised" '^119060324$' perft --game chess --depth 6 --nodes 200000000
+expect_error "perft budget lowered" 'perft\(6\) would count about' perft --game chess --depth 6 --nodes 1000000
 printf '(1 2\0 3)' > nul.tree
 expect_error "a NUL byte is shown" "unexpected character '\\\\x00'" search --tree-file nul.tree
 expect_error "random key twice" 'random tree: b is given twice \(in b=2,d=2,b=3\)' search --random b=2,d=2,b=3

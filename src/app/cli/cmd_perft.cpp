@@ -1,17 +1,50 @@
-// kibitz perft --game G [--position TEXT | --fen FEN] --depth D [--divide]
+// kibitz perft --game G [--position TEXT | --fen FEN] --depth D [--divide] [--nodes N]
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/domains.hpp"
+#include "app/viewer_limits.hpp"
 #include "core/error.hpp"
 #include "search/perft.hpp"
 
 namespace kibitz::cli {
 
+namespace {
+
+// Leaves a perft may count unless --nodes says otherwise: chess perft(7), 3.2e9, fits; perft(8)
+// would take an hour here.
+constexpr long long k_perft_budget = 10'000'000'000LL;
+
+// Refuses, before counting, a perft whose count would pass the budget: the counts of the
+// shallow depths (up to a million leaves) give the growth per ply, extrapolated to the depth.
+template <class Game>
+void check_perft_budget(Game& g, int depth, long long budget) {
+  double last = 1, before = 1;
+  int k = 0;
+  while (k < depth && last < 1e6) {
+    before = last;
+    last = static_cast<double>(perft(g, ++k));
+  }
+  if (k == depth || last == 0) return;  // counted already, or the game ends
+  const double growth = std::max(1.0, last / before);
+  const double estimate = last * std::pow(growth, depth - k);
+  if (estimate <= static_cast<double>(budget)) return;
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2g leaves (growing %.1fx a ply)", estimate, growth);
+  throw InputError("perft(" + std::to_string(depth) + ") would count about " + text +
+                   ", more than the budget of " +
+                   thousands(static_cast<unsigned long long>(budget)) +
+                   ": raise it with --nodes N (--nodes 0: none)");
+}
+
+}  // namespace
+
 int cmd_perft(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"game", "position", "fen", "depth"}, {"divide", "json"});
+  const Args args(argc, argv, 0, {"game", "position", "fen", "depth", "nodes"}, {"divide", "json"});
   if (!args.positional().empty())
     throw InputError("unexpected argument '" + args.positional()[0] + "'");
   const auto game = args.value("game");
@@ -24,10 +57,12 @@ int cmd_perft(int argc, char** argv) {
   if (!args.has("depth")) throw InputError("--depth is required");
   const int depth = static_cast<int>(args.integer("depth", 1, 0, 64));
   const bool divide = args.has("divide");
+  const long long budget = args.integer("nodes", k_perft_budget, 0, 1LL << 62);
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t total = 0;
   std::vector<std::pair<std::string, std::uint64_t>> parts;
   visit_game(*game, position, [&](auto& g) {
+    if (budget > 0) check_perft_budget(g, depth, budget);
     if (divide && depth > 0) {
       parts = perft_divide(g, depth);
       for (const auto& p : parts) total += p.second;

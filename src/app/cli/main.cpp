@@ -49,7 +49,7 @@ const Command k_commands[] = {
      "greenblatt[:depth=D,widths=W,...]"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
-     "[--divide] [--json]"},
+     "[--divide] [--json] [--nodes N (default 10^10 leaves, 0: none)]"},
     {"experiment", kibitz::cli::cmd_experiment,
      "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] "
      "[--out DIR]\n"
