@@ -106,6 +106,27 @@ TEST_CASE("budgets: nodes per move bound what a player searches") {
   CHECK(parse_budget("nodes=10,depth=3").depth == 3);
 }
 
+TEST_CASE("a cap on every move's nodes ends players that would search for ever") {
+  MatchSpec spec;
+  spec.game = "chess";
+  spec.pairs = 1;
+  spec.max_plies = 4;
+  spec.budget.max_nodes = 5000;
+  for (const char* player :
+       {"alphabeta:depth=64", "interest:depth=64,limit=inf", "greenblatt:depth=64"}) {
+    CAPTURE(player);
+    spec.a = player;
+    spec.b = "alphabeta:depth=1";
+    const MatchResult r = run_match(spec);
+    CHECK(r.capped_a == 4);  // every move of A's two games reached the cap
+    CHECK(r.capped_b == 0);
+    for (const GameRecord& g : r.games) CHECK(g.nodes_a <= 2 * (5000 + 64));  // give or take a leaf
+  }
+  // The same move whatever the run: a node cap is deterministic.
+  spec.a = "alphabeta:depth=64";
+  CHECK(run_match(spec).games[0].moves == run_match(spec).games[0].moves);
+}
+
 TEST_CASE("match input errors are one-line InputErrors") {
   MatchSpec spec;
   spec.game = "chess";

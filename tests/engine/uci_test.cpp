@@ -147,6 +147,7 @@ TEST_CASE("uci: bad input is answered on one info string line") {
                               "frobnicate\n"
                               "position startpos\n"
                               "go depth x nodes 300 sideways\n"
+                              "go wtime -5 btime 100 movetime -7 nodes 300\n"
                               "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\n"
                               "go depth 1\n"
                               "quit\n"
@@ -167,6 +168,11 @@ TEST_CASE("uci: bad input is answered on one info string line") {
   CHECK(has("info string unknown command 'frobnicate'"));
   CHECK(has("info string go: 'depth' needs a non-negative number"));
   CHECK(has("info string go: unknown parameter 'sideways' ignored"));
+  // A clock below zero is no time left (said nothing of); another negative value once, by name.
+  CHECK_FALSE(has("info string go: 'wtime'"));
+  CHECK(has("info string go: 'movetime' needs a non-negative number, not -7"));
+  CHECK_FALSE(has("info string go: unknown parameter '-7'"));
+  CHECK_FALSE(has("info string go: unknown parameter '-5'"));
   CHECK(has("info string the game is over: checkmate"));
   // Every bestmove line is a move or 0000; nothing is read after quit.
   CHECK(std::count_if(l.begin(), l.end(),

@@ -7,9 +7,11 @@
 #include <cstdio>
 #include <functional>
 
+#include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/match/match.hpp"
+#include "app/viewer_limits.hpp"
 #include "core/error.hpp"
 #include "trace/json_text.hpp"
 
@@ -49,6 +51,9 @@ match::MatchSpec parse_spec(const Args& args) {
   spec.seed = static_cast<std::uint64_t>(args.integer("seed", 1, 0, (1LL << 62)));
   spec.max_plies = static_cast<int>(args.integer("max-plies", 0, 1, 10000));
   if (auto b = args.value("budget")) spec.budget = match::parse_budget(*b);
+  // Any move's nodes are capped (budgets.hpp's default) so that no setting runs for ever.
+  spec.budget.max_nodes =
+      args.integer("max-nodes", static_cast<long long>(k_default_node_budget), 0, 1LL << 40);
   if (auto f = args.value("openings")) spec.openings = match::read_openings(spec.game, *f);
   return spec;
 }
@@ -121,6 +126,12 @@ void print_json(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   j.number(r.nodes_a_per_move);
   j.key("nodes_per_move_b");
   j.number(r.nodes_b_per_move);
+  j.key("capped_moves_a");
+  j.number(static_cast<long long>(r.capped_a));
+  j.key("capped_moves_b");
+  j.number(static_cast<long long>(r.capped_b));
+  j.key("max_nodes");
+  j.number(spec.budget.max_nodes);
   j.key("node_ratio");
   j.number(ratio);
   j.key("nodes_per_move_a_error");
@@ -164,6 +175,13 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
       r.ms_a_per_move, error_text(r.ms_a_error, "%.2f").c_str(), r.ms_b_per_move,
       error_text(r.ms_b_error, "%.2f").c_str(), time_ratio,
       time_ratio > 0 ? 1.0 / time_ratio : 0.0);
+  if (r.capped_a + r.capped_b > 0) {
+    std::printf(
+        "note: %d of A's moves and %d of B's reached the cap of %s nodes a move and played their "
+        "last finished iteration's move (--max-nodes N raises the cap, 0: none)\n",
+        r.capped_a, r.capped_b,
+        thousands(static_cast<unsigned long long>(spec.budget.max_nodes)).c_str());
+  }
   if (games) {
     for (const match::GameRecord& g : r.games) {
       std::printf("pair %d, %s first: %s in %d plies%s: %s\n", g.pair, g.a_first ? "A" : "B",
@@ -197,7 +215,8 @@ std::function<void(const match::MatchProgress&)> progress_bar() {
 
 int cmd_match(int argc, char** argv) {
   const Args args(argc, argv, 0,
-                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies"},
+                  {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies",
+                   "max-nodes"},
                   {"json", "games", "progress", "no-progress"});
   match::MatchSpec spec = parse_spec(args);
   // On a terminal, or when asked (a script that shows stderr); never when told not to.

@@ -43,7 +43,7 @@ const Command k_commands[] = {
      "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings "
      "FILE]\n"
      "         [--budget nodes=K|depth=D|limit=L|time=MS] [--threads T] [--seed S] [--max-plies P] "
-     "[--json] [--games] [--progress|--no-progress]\n"
+     "[--max-nodes N] [--json] [--games] [--progress|--no-progress]\n"
      "         SPEC: alphabeta[:depth=D,...] | "
      "interest[:depth=D,start=S,factor=F,iterations=N,cap=auto|depth|none,...] | "
      "greenblatt[:depth=D,widths=W,...]"},

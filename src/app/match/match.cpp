@@ -96,6 +96,7 @@ GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first
     }
     (a_to_move ? r.nodes_a : r.nodes_b) += c.nodes;
     ++(a_to_move ? r.moves_a : r.moves_b);
+    if (c.capped) ++(a_to_move ? r.capped_a : r.capped_b);
     const std::string& label = s.labels[static_cast<std::size_t>(c.move_index)];
     r.moves += (r.moves.empty() ? "" : " ") + label;
     text = append_move(spec.game, text, label);
@@ -150,6 +151,8 @@ void summarise(MatchResult& out, int pairs) {
     else
       ++out.draws;
     pair_score[static_cast<std::size_t>(g.pair)] += g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0;
+    out.capped_a += g.capped_a;
+    out.capped_b += g.capped_b;
   }
   const double n = pairs;
   double sum = 0;

@@ -51,7 +51,8 @@ struct GameRecord {
   long long nodes_a = 0, nodes_b = 0;
   std::int64_t time_a_ns = 0, time_b_ns = 0;  // CPU time choosing moves (move_clock.hpp)
   int moves_a = 0, moves_b = 0;
-  std::string moves;  // the moves played, in the game's notation
+  int capped_a = 0, capped_b = 0;  // moves stopped by Budget::max_nodes
+  std::string moves;               // the moves played, in the game's notation
 };
 
 struct MatchResult {
@@ -63,6 +64,7 @@ struct MatchResult {
   // spread of the pairs' own figures; and B's per move over A's (the node and time ratios).
   double nodes_a_per_move = 0, nodes_b_per_move = 0, nodes_a_error = 0, nodes_b_error = 0;
   double ms_a_per_move = 0, ms_b_per_move = 0, ms_a_error = 0, ms_b_error = 0;
+  int capped_a = 0, capped_b = 0;  // moves stopped by Budget::max_nodes, over all games
 };
 
 // Throws InputError for an unknown game or player, a bad budget or opening.

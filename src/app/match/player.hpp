@@ -35,6 +35,10 @@ struct Budget {
   int depth = 0;          // the depth of the last iteration
   long long limit = 0;    // interest players: iterate while the limit stays at or below it
   long long time_ms = 0;  // CPU milliseconds per move: search deeper until spent (then stopped)
+  // A cap on any move's nodes whatever the budgets above (0: none), so that no player setting
+  // (alphabeta:depth=64 in chess) runs for ever: a move that reaches it stops and plays its
+  // last finished iteration's move (MoveChoice::capped).
+  long long max_nodes = 0;
   const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
 };
 
@@ -43,6 +47,7 @@ struct MoveChoice {
   long long nodes = 0;  // nodes searched for this move
   Score value = 0;      // the search's value, from the side to move
   int depth = 0;        // the depth of the last finished iteration, when the player knows it
+  bool capped = false;  // stopped by Budget::max_nodes
 };
 
 class Player {

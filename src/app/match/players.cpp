@@ -80,10 +80,11 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
                           : budget.depth > 0                     ? budget.depth
                                                                  : m_depth;
     const int n = static_cast<int>(moves.size());
+    const long long cap = budget.nodes > 0 ? budget.nodes : budget.max_nodes;
     int best = 0;
     NullSink none;
     for (int d = 1; d <= max_depth; ++d) {
-      if (budget.nodes > 0 && out.nodes >= budget.nodes) break;
+      if (cap > 0 && out.nodes >= cap) break;
       ++out.nodes;  // the root
       Score alpha = -k_score_inf;
       int it_best = -1;
@@ -93,8 +94,8 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
         SearchOptions options;
         options.tt = tt;
         options.stop = budget.stop;
-        if (budget.nodes > 0) {
-          options.node_budget = budget.nodes - out.nodes;
+        if (cap > 0) {
+          options.node_budget = cap - out.nodes;
           if (options.node_budget <= 0) {
             aborted = true;
             break;
@@ -115,7 +116,10 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
           it_best = i;
         }
       }
-      if (aborted) break;
+      if (aborted) {
+        out.capped = budget.nodes == 0 && budget.max_nodes > 0 && out.nodes >= budget.max_nodes;
+        break;
+      }
       best = it_best;
       out.move_index = it_best;
       out.value = alpha;
@@ -184,7 +188,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     p.deepen = m_deepen;
     p.tallies = m_tallies;
     p.similarity = m_similarity;
-    p.node_budget = budget.nodes;
+    p.node_budget = budget.nodes > 0 ? budget.nodes : budget.max_nodes;
     p.stop = budget.stop;
     p.tt = table<G>(m_tt_entries);
     // How many iterations: the player's count (the depth when deepening, unless iterations=
@@ -215,6 +219,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     InterestSearch<G> s(g, none, p);
     const Score value = s.run();
     out.nodes = s.stats().nodes;
+    out.capped = budget.nodes == 0 && budget.max_nodes > 0 && out.nodes >= budget.max_nodes;
     if (s.best_move() >= 0) {
       out.move_index = s.best_move();
       out.value = value;

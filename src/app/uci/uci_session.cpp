@@ -179,9 +179,16 @@ GoRequest Session::parse_go(const std::string& args) {
       say("info string go: unknown parameter '" + k + "' ignored");
       continue;
     }
-    const std::optional<long long> v = i + 1 < w.size() ? number(w[i + 1]) : std::nullopt;
+    std::optional<long long> v = i + 1 < w.size() ? number(w[i + 1]) : std::nullopt;
+    const bool negative = !v && i + 1 < w.size() && w[i + 1].size() > 1 && w[i + 1][0] == '-' &&
+                          number(w[i + 1].substr(1));
+    // A clock below zero (GUIs send one once a flag falls) is no time left: move at once.
+    const bool clock = k == "wtime" || k == "btime" || k == "winc" || k == "binc";
+    if (negative && clock) v = 0;
     if (!v) {
-      say("info string go: '" + k + "' needs a non-negative number");
+      say("info string go: '" + k + "' needs a non-negative number" +
+          (negative ? ", not " + w[i + 1] : std::string()));
+      if (negative) ++i;  // the bad value is not a parameter of its own
       continue;
     }
     ++i;
