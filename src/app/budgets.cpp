@@ -28,6 +28,14 @@ std::uint64_t available_memory() {
 #endif
 }
 
+std::uint64_t memory_for_a_trace() {
+#ifdef __EMSCRIPTEN__
+  return available_memory();
+#else
+  return available_memory() / 2;
+#endif
+}
+
 std::size_t default_event_budget(bool in_memory) {
   if (!in_memory) return std::size_t{1} << 30;
   const std::uint64_t events = available_memory() / 2 / 64;

@@ -20,6 +20,10 @@ constexpr std::size_t k_default_node_budget = 50'000'000;
 // limit); 2 GiB when it cannot be read.
 std::uint64_t available_memory();
 
+// Bytes one trace opened whole (its model) may take: half the memory available natively; in the
+// page, whose available_memory() is already half its heap, all of it.
+std::uint64_t memory_for_a_trace();
+
 // Events a trace may hold: kept in memory, what half the memory available holds at 64 bytes
 // an event (its model included); streamed to a file, 2^30 (a 16 GiB file).
 std::size_t default_event_budget(bool in_memory);

@@ -59,9 +59,9 @@ std::string derived_position(const std::string& game, const std::string& root,
 void install_services() {
   trace::set_chess_move_namer(chess_names);
   trace::set_position_deriver(derived_position);
-  // A trace opened whole (replay, export, the viewer, --score) takes half the memory at most.
+  // A trace opened whole (replay, export, the viewer, --score) has a bounded share of memory.
   trace::set_model_event_limit(
-      static_cast<std::size_t>(available_memory() / 2 / trace::k_model_bytes_per_event));
+      static_cast<std::size_t>(memory_for_a_trace() / trace::k_model_bytes_per_event));
 }
 
 }  // namespace kibitz

@@ -183,10 +183,17 @@ try {
   check(typeof bad.error === 'string' && bad.error.includes('damaged.kbz: trace file, byte'),
         'a damaged trace is refused: ' + bad.error);
   // A file cut short (a recording killed) opens up to its last complete chunk, and says so.
-  const cut = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'cut.kbz'), saved.slice(0, 60)));
+  const cut = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'cut.kbz'),
+                                   saved.slice(0, saved.length - 1)));
   check(cut.error === undefined, 'a trace cut short opens: ' + cut.error);
   const cutState = JSON.parse(await api(() => Kibitz.viewState()));
   check(cutState.status.includes('the recording was cut short'), 'its notice is shown: ' + cutState.status);
+  // Cut before its first chunk of events: nothing to show, refused, the view as it was.
+  const empty = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'empty.kbz'),
+                                     saved.slice(0, 60)));
+  check(typeof empty.error === 'string' && empty.error.includes('empty.kbz: the trace has no events'),
+        'a trace without events is refused: ' + empty.error);
+  check(JSON.parse(await api(() => Kibitz.viewState())).nodes === cutState.nodes, 'the view stays');
   await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved);
   const json = await api(() => Kibitz.saveTraceJson());
   const fromJson = JSON.parse(await api((text) => Kibitz.loadTrace(new TextEncoder().encode(text), 't.json'), json));
