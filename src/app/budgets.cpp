@@ -5,26 +5,53 @@
 #include <fstream>
 #include <sstream>
 
+#ifndef __EMSCRIPTEN__
+#include <sys/resource.h>
+#endif
+
 #include "app/viewer_limits.hpp"
 #include "games/explicit_tree.hpp"
 #include "search/transposition_table.hpp"
 
 namespace kibitz {
 
+namespace {
+
+// A "Name:   123 kB" field of a /proc file in bytes (0 when absent).
+[[maybe_unused]] std::uint64_t kb_field(const char* path, const char* name) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind(name, 0) != 0) continue;
+    std::istringstream s(line.substr(std::string(name).size()));
+    std::uint64_t kb = 0;
+    if (s >> kb) return kb * 1024;
+  }
+  return 0;
+}
+
+}  // namespace
+
 std::uint64_t available_memory() {
   constexpr std::uint64_t k_fallback = std::uint64_t{2} << 30;
 #ifdef __EMSCRIPTEN__
   return k_fallback;  // the page's heap may grow to 4 GiB; half of it for one search
 #else
-  std::ifstream in("/proc/meminfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("MemAvailable:", 0) != 0) continue;
-    std::istringstream s(line.substr(13));
-    std::uint64_t kb = 0;
-    if (s >> kb && kb > 0) return kb * 1024;
+  std::uint64_t room = kb_field("/proc/meminfo", "MemAvailable:");
+  if (room == 0) room = k_fallback;
+  // A process limit (prlimit, ulimit -v): the address space left under it.
+  struct rlimit limit {};
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t mapped = kb_field("/proc/self/status", "VmSize:");
+    room = std::min<std::uint64_t>(room, limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 0);
   }
-  return k_fallback;
+  // A container's memory limit (cgroup v2): what is left under it.
+  std::ifstream max_file("/sys/fs/cgroup/memory.max"),
+      current_file("/sys/fs/cgroup/memory.current");
+  std::uint64_t max = 0, current = 0;
+  if (max_file >> max && current_file >> current)
+    room = std::min<std::uint64_t>(room, max > current ? max - current : 0);
+  return std::max<std::uint64_t>(room, std::uint64_t{64} << 20);  // a floor: 64 MiB
 #endif
 }
 

@@ -16,8 +16,9 @@ namespace kibitz {
 // Nodes a search may enter when no --nodes is given: about five seconds here.
 constexpr std::size_t k_default_node_budget = 50'000'000;
 
-// Bytes of memory this process may still take: the system's MemAvailable (the page: its heap's
-// limit); 2 GiB when it cannot be read.
+// Bytes of memory this process may still take: the system's MemAvailable, less under a process
+// address-space limit (prlimit) or a container's (cgroup v2 memory.max), 64 MiB at least (the
+// page: half its heap's limit); 2 GiB when it cannot be read.
 std::uint64_t available_memory();
 
 // Bytes one trace opened whole (its model) may take: half the memory available natively; in the

@@ -10,8 +10,8 @@
 namespace kibitz {
 
 // A message as it may be shown: control bytes (a NUL would end a C string) written as \xNN,
-// and a message that echoes a huge input (100 KB of --position) cut in its middle to about
-// max_chars, saying how much was left out.
+// an echoed input of over 120 characters without a space (100 KB of --position) cut in its
+// middle, and the whole cut in its middle to about max_chars, saying how much was left out.
 std::string printable_message(const std::string& message, std::size_t max_chars = 2000);
 
 // The message is made printable when thrown (what() is a C string: a NUL would cut it).

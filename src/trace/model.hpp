@@ -111,12 +111,13 @@ struct Counters {
                 gb_secondary = 0;
 };
 
-// The most events a model may hold (a lean trace's expanded stream included): about 48 bytes
-// of memory each with what is derived from them (40-44 measured natively on 4-96 million). Set once by the app from the memory available
+// The most events a model may hold (a lean trace's expanded stream included): about 64 bytes
+// of memory each with what is derived from them (40-44 measured natively on 4-96 million for a
+// replay, 57 for an export to JSON). Set once by the app from the memory available
 // (install_services); beyond it a Model throws InputError before memory runs out.
 void set_model_event_limit(std::size_t events);
 std::size_t model_event_limit();
-constexpr std::size_t k_model_bytes_per_event = 48;
+constexpr std::size_t k_model_bytes_per_event = 64;
 
 class Model {
  public:

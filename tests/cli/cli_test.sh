@@ -264,6 +264,12 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   err="$("${kibitz[@]}" export killed.kbz --json --out killed.json 2>&1)"; rc=$?
   [ $rc -eq 0 ] && grep -q 'the recording was cut short' <<<"$err" ||
     fail "a killed recording: exit $rc: $err"
+  # Under a 512 MiB limit, a recording of 12 million steps is refused with a message, not a crash.
+  "${kibitz[@]}" search --random b=8,d=7,seed=1 --algo minimax --nodes 0 --record m7.kbz > /dev/null
+  err="$(prlimit --as=$((512 << 20)) "${kibitz[@]}" replay m7.kbz --at 5 2>&1)"; rc=$?
+  [ $rc -eq 2 ] && grep -q 'the trace expands to more than .* events, more than the memory available holds' <<<"$err" ||
+    fail "a trace too big for the memory limit: exit $rc: $err"
+  rm -f m7.kbz
   # The copy is marked partial too (its "stopped" fact), not a complete-looking trace.
   grep -q '"stopped":"the file ends at byte' killed.json || fail "the export of a cut recording is not marked"
 fi
@@ -281,6 +287,9 @@ expect_error "perft budget" 'perft\(64\) would count about .* more than the budg
   perft --game chess --depth 64
 expect_ok "perft budget raised" '^119060324$' perft --game chess --depth 6 --nodes 200000000
 expect_error "perft budget lowered" 'perft\(6\) would count about' perft --game chess --depth 6 --nodes 1000000
+expect_error "perft budget, counted" 'perft\(4\) counts 197,281 leaves, more than the budget of 100:' \
+  perft --game chess --depth 4 --nodes 100
+expect_error "perft empty position" '--position is empty' perft --game othello --position ' ' --depth 2
 printf '(1 2\0 3)' > nul.tree
 expect_error "a NUL byte is shown" "unexpected character '\\\\x00'" search --tree-file nul.tree
 expect_error "random key twice" 'random tree: b is given twice \(in b=2,d=2,b=3\)' search --random b=2,d=2,b=3

@@ -80,6 +80,12 @@ TEST_CASE("messages are printable: control bytes escaped, a huge echo cut in its
   CHECK(cut.rfind("start ", 0) == 0);
   CHECK(cut.find("characters left out") != std::string::npos);
   CHECK(cut.substr(cut.size() - 4) == " end");
+  // An input echoed twice is cut each time: what is said between them stays.
+  const std::string z(100000, 'z');
+  const std::string twice =
+      printable_message("random tree: '" + z + "' is not an integer (in d=" + z + ")");
+  CHECK(twice.size() < 400);
+  CHECK(twice.find("' is not an integer (in d=") != std::string::npos);
   // InputError is printable from the start: what() is a C string.
   const char tree[] = "tree text: unexpected character '\0'";
   const InputError e(std::string(tree, sizeof tree - 1));

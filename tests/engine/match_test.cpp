@@ -122,6 +122,16 @@ TEST_CASE("a cap on every move's nodes ends players that would search for ever")
     CHECK(r.capped_b == 0);
     for (const GameRecord& g : r.games) CHECK(g.nodes_a <= 2 * (5000 + 64));  // give or take a leaf
   }
+  // A node budget (deepen until spent) larger than the cap is capped too; a smaller one is not.
+  spec.a = "alphabeta";
+  spec.budget.nodes = 100000;
+  MatchResult r = run_match(spec);
+  CHECK(r.capped_a == 4);
+  for (const GameRecord& g : r.games) CHECK(g.nodes_a <= 2 * (5000 + 64));
+  spec.budget.nodes = 2000;
+  r = run_match(spec);
+  CHECK(r.capped_a == 0);
+  spec.budget.nodes = 0;
   // The same move whatever the run: a node cap is deterministic.
   spec.a = "alphabeta:depth=64";
   CHECK(run_match(spec).games[0].moves == run_match(spec).games[0].moves);

@@ -177,8 +177,9 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
       time_ratio > 0 ? 1.0 / time_ratio : 0.0);
   if (r.capped_a + r.capped_b > 0) {
     std::printf(
-        "note: %d of A's moves and %d of B's reached the cap of %s nodes a move and played their "
-        "last finished iteration's move (--max-nodes N raises the cap, 0: none)\n",
+        "note: %d of A's moves and %d of B's reached the cap of %s nodes a move and played the "
+        "best move found by then (the last finished iteration's; with none finished, the "
+        "first move searched) (--max-nodes N raises the cap, 0: none)\n",
         r.capped_a, r.capped_b,
         thousands(static_cast<unsigned long long>(spec.budget.max_nodes)).c_str());
   }

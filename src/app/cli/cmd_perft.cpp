@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <string>
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
@@ -19,26 +21,35 @@ namespace {
 // would take an hour here.
 constexpr long long k_perft_budget = 10'000'000'000LL;
 
-// Refuses, before counting, a perft whose count would pass the budget: the counts of the
-// shallow depths (up to a million leaves) give the growth per ply, extrapolated to the depth.
-template <class Game>
-void check_perft_budget(Game& g, int depth, long long budget) {
-  double last = 1, before = 1;
-  int k = 0;
-  while (k < depth && last < 1e6) {
-    before = last;
-    last = static_cast<double>(perft(g, ++k));
-  }
-  if (k == depth || last == 0) return;  // counted already, or the game ends
-  const double growth = std::max(1.0, last / before);
-  const double estimate = last * std::pow(growth, depth - k);
-  if (estimate <= static_cast<double>(budget)) return;
-  char text[64];
-  std::snprintf(text, sizeof text, "%.2g leaves (growing %.1fx a ply)", estimate, growth);
-  throw InputError("perft(" + std::to_string(depth) + ") would count about " + text +
-                   ", more than the budget of " +
+[[noreturn]] void throw_perft_budget(int depth, const std::string& count, long long budget) {
+  throw InputError("perft(" + std::to_string(depth) + ") " + count + ", more than the budget of " +
                    thousands(static_cast<unsigned long long>(budget)) +
                    ": raise it with --nodes N (--nodes 0: none)");
+}
+
+// Refuses, before counting, a perft whose count would pass the budget: the counts of the
+// shallow depths (up to a million leaves) give the growth per ply, extrapolated to the depth.
+// Returns the count when the shallow depths reached the depth itself (none: still to count).
+template <class Game>
+std::optional<std::uint64_t> check_perft_budget(Game& g, int depth, long long budget) {
+  std::uint64_t last = 1, before = 1;
+  int k = 0;
+  while (k < depth && last < 1'000'000) {
+    before = last;
+    last = perft(g, ++k);
+  }
+  if (k == depth) {
+    if (last > static_cast<std::uint64_t>(budget))
+      throw_perft_budget(depth, "counts " + thousands(last) + " leaves", budget);
+    return last;
+  }
+  if (last == 0) return std::nullopt;  // the game ends before the depth: counting is quick
+  const double growth = std::max(1.0, static_cast<double>(last) / static_cast<double>(before));
+  const double estimate = static_cast<double>(last) * std::pow(growth, depth - k);
+  if (estimate <= static_cast<double>(budget)) return std::nullopt;
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2g leaves (growing %.1fx a ply)", estimate, growth);
+  throw_perft_budget(depth, std::string("would count about ") + text, budget);
 }
 
 }  // namespace
@@ -54,6 +65,11 @@ int cmd_perft(int argc, char** argv) {
   if (args.has("fen") && *game != "chess")
     throw InputError("--fen is for --game chess; use --position");
   const std::string position = args.value_or("fen", args.value_or("position", ""));
+  if ((args.has("fen") || args.has("position")) &&
+      position.find_first_not_of(" \t") == std::string::npos) {
+    throw InputError(std::string("--") + (args.has("fen") ? "fen" : "position") +
+                     " is empty: give a position, or leave it out for the game's start");
+  }
   if (!args.has("depth")) throw InputError("--depth is required");
   const int depth = static_cast<int>(args.integer("depth", 1, 0, 64));
   const bool divide = args.has("divide");
@@ -62,12 +78,13 @@ int cmd_perft(int argc, char** argv) {
   std::uint64_t total = 0;
   std::vector<std::pair<std::string, std::uint64_t>> parts;
   visit_game(*game, position, [&](auto& g) {
-    if (budget > 0) check_perft_budget(g, depth, budget);
+    const std::optional<std::uint64_t> counted =
+        budget > 0 ? check_perft_budget(g, depth, budget) : std::nullopt;
     if (divide && depth > 0) {
       parts = perft_divide(g, depth);
       for (const auto& p : parts) total += p.second;
     } else {
-      total = perft(g, depth);
+      total = counted ? *counted : perft(g, depth);
     }
     return 0;
   });

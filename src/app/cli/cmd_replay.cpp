@@ -23,6 +23,14 @@ trace::ValueView view_of(const Args& args) {
     throw InputError("--view: minimax or negamax, not '" + args.value_or("view", "") + "'");
   return view;
 }
+// A file cut short, or a search a budget stopped, says so on stderr.
+void say_partial(const trace::Trace& t) {
+  if (!t.notice.empty()) std::fprintf(stderr, "kibitz replay: %s\n", t.notice.c_str());
+  const std::string stopped = t.meta.get("stopped");
+  if (!stopped.empty() && stopped != t.notice)
+    std::fprintf(stderr, "kibitz replay: partial trace: %s\n", stopped.c_str());
+}
+
 }  // namespace
 
 int cmd_replay(int argc, char** argv) {
@@ -32,7 +40,7 @@ int cmd_replay(int argc, char** argv) {
     throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
   const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
-  if (!t.notice.empty()) std::fprintf(stderr, "kibitz replay: %s\n", t.notice.c_str());
+  say_partial(t);
   const trace::Model model(t);
   if (model.event_count() == 0) throw InputError("the trace has no events");
   if (!args.has("at"))

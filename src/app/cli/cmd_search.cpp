@@ -79,7 +79,8 @@ void source_from_args(const Args& args, SearchSpec& spec) {
     if (args.has("position") && args.has("fen"))
       throw InputError("give --position or --fen, not both");
     spec.position = args.value_or("fen", args.value_or("position", ""));
-    if ((args.has("fen") || args.has("position")) && spec.position.empty()) {
+    if ((args.has("fen") || args.has("position")) &&
+        spec.position.find_first_not_of(" \t") == std::string::npos) {
       throw InputError(std::string("--") + (args.has("fen") ? "fen" : "position") +
                        " is empty: give a position, or leave it out for the game's start");
     }

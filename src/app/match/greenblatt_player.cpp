@@ -32,12 +32,12 @@ class GreenblattPlayer : public Player {
     b.depth = budget.depth > 0                         ? budget.depth
               : budget.nodes > 0 || budget.time_ms > 0 ? 0
                                                        : m_depth;
-    b.nodes = budget.nodes > 0 ? budget.nodes : budget.max_nodes;
+    b.nodes = move_node_limit(budget);
     b.stop = budget.stop;
     const greenblatt::GreenblattChoice c = greenblatt::choose_move(g, m_options, b);
     MoveChoice out;
     out.nodes = c.nodes;
-    out.capped = budget.nodes == 0 && budget.max_nodes > 0 && c.nodes >= budget.max_nodes;
+    out.capped = reached_cap(budget, c.nodes);
     out.value = c.value;
     std::vector<ChessGame::Move> moves;
     g.moves(moves);

@@ -42,6 +42,17 @@ struct Budget {
   const std::atomic<bool>* stop = nullptr;  // once set (a GUI's "stop"), the search ends
 };
 
+// The nodes a move may search: the smaller of Budget::nodes and Budget::max_nodes where set
+// (0: no limit).
+inline long long move_node_limit(const Budget& b) {
+  if (b.nodes > 0 && b.max_nodes > 0) return b.nodes < b.max_nodes ? b.nodes : b.max_nodes;
+  return b.nodes > 0 ? b.nodes : b.max_nodes;
+}
+// Whether a move that searched `nodes` was stopped by the cap (not by spending its own budget).
+inline bool reached_cap(const Budget& b, long long nodes) {
+  return b.max_nodes > 0 && (b.nodes == 0 || b.max_nodes < b.nodes) && nodes >= b.max_nodes;
+}
+
 struct MoveChoice {
   int move_index = -1;  // in the game's generation order
   long long nodes = 0;  // nodes searched for this move

@@ -80,7 +80,7 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
                           : budget.depth > 0                     ? budget.depth
                                                                  : m_depth;
     const int n = static_cast<int>(moves.size());
-    const long long cap = budget.nodes > 0 ? budget.nodes : budget.max_nodes;
+    const long long cap = move_node_limit(budget);
     int best = 0;
     NullSink none;
     for (int d = 1; d <= max_depth; ++d) {
@@ -117,7 +117,7 @@ class AlphaBetaPlayer : public GamePlayer<AlphaBetaPlayer> {
         }
       }
       if (aborted) {
-        out.capped = budget.nodes == 0 && budget.max_nodes > 0 && out.nodes >= budget.max_nodes;
+        out.capped = reached_cap(budget, out.nodes);
         break;
       }
       best = it_best;
@@ -188,7 +188,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     p.deepen = m_deepen;
     p.tallies = m_tallies;
     p.similarity = m_similarity;
-    p.node_budget = budget.nodes > 0 ? budget.nodes : budget.max_nodes;
+    p.node_budget = move_node_limit(budget);
     p.stop = budget.stop;
     p.tt = table<G>(m_tt_entries);
     // How many iterations: the player's count (the depth when deepening, unless iterations=
@@ -219,7 +219,7 @@ class InterestPlayer : public GamePlayer<InterestPlayer> {
     InterestSearch<G> s(g, none, p);
     const Score value = s.run();
     out.nodes = s.stats().nodes;
-    out.capped = budget.nodes == 0 && budget.max_nodes > 0 && out.nodes >= budget.max_nodes;
+    out.capped = reached_cap(budget, out.nodes);
     if (s.best_move() >= 0) {
       out.move_index = s.best_move();
       out.value = value;
