@@ -271,3 +271,16 @@ TEST_CASE("uci: a long search names the root move it is on (currmove)") {
   }
 }
 #endif
+
+TEST_CASE("uci: a clock at zero still gets a searched move, not the first legal one") {
+  // Two pieces can take on f7 (the queen mates); the first legal move in generation order does
+  // not. The clock never stops a search before its first depth (the end of input waits).
+  const std::string fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+  for (const char* algo : {"alphabeta", "pvs", "interest", "greenblatt"}) {
+    CAPTURE(algo);
+    const std::string move =
+        bestmove(run(algo, "position fen " + fen + "\ngo wtime 0 btime 1000\n"));
+    CHECK(move.size() == 4);
+    CHECK(move.substr(2) == "f7");
+  }
+}

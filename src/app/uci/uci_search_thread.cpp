@@ -35,6 +35,7 @@ void Session::start(GoRequest request, ChessGame game) {
     const std::lock_guard<std::mutex> lock(m_mutex);
     m_hold = request.hold;
     m_done = false;
+    m_first_depth = false;
     m_ponder_clock = request.ponder ? request.clock_seconds : 0;
   }
   request.limits.stop = &m_stop;
@@ -62,7 +63,12 @@ void Session::search(GoRequest request, ChessGame game, std::string position_tex
       say("info currmove " + uci + " currmovenumber " + std::to_string(number));
   };
   try {
-    c = m_searcher->choose(game, request.limits, [&](const DepthReport& r) { say(info_line(r)); });
+    c = m_searcher->choose(game, request.limits, [&](const DepthReport& r) {
+      say(info_line(r));
+      const std::lock_guard<std::mutex> lock(m_mutex);
+      m_first_depth = true;
+      m_cv.notify_all();
+    });
   } catch (const std::exception& e) {
     say("info string error: " + failure_text(e));
   }
@@ -123,7 +129,11 @@ void Session::start_clock(double seconds) {
   m_clock = std::thread([this, seconds] {
     std::unique_lock<std::mutex> lock(m_mutex);
     const auto limit = std::chrono::duration<double>(seconds);
-    if (!m_cv.wait_for(lock, limit, [&] { return m_done; })) m_stop = true;
+    if (m_cv.wait_for(lock, limit, [&] { return m_done; })) return;
+    // Time is up, but never before a first depth: a clock at zero still plays a searched move
+    // (a GUI's stop still ends the search at once).
+    m_cv.wait(lock, [&] { return m_done || m_first_depth; });
+    m_stop = true;
   });
 }
 

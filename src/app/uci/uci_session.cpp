@@ -154,6 +154,10 @@ void Session::set_option(const std::string& args) {
 }
 
 // The limits of a "go": a time limit from movetime (less a margin) or a share of the clock.
+// The least time a move is given, however little the clock shows (the clock also waits for a
+// first finished depth: uci_search_thread.cpp).
+constexpr double k_min_seconds = 0.01;
+
 GoRequest Session::parse_go(const std::string& args) {
   GoRequest r;
   Limits& limits = r.limits;
@@ -214,14 +218,14 @@ GoRequest Session::parse_go(const std::string& args) {
   const bool white = m_game->position().side_to_move() == chess::Color::white;
   const long long clock = white ? wtime : btime, inc = white ? winc : binc;
   if (movetime >= 0) {
-    r.clock_seconds = std::max(0.001, std::min(movetime, 1LL << 40) / 1000.0 * 0.95);
+    r.clock_seconds = std::max(k_min_seconds, std::min(movetime, 1LL << 40) / 1000.0 * 0.95);
   } else if (clock >= 0) {
     // A simple time manager: the clock shared over the moves to go (30 when not said), half
     // the increment, never more than half of what is left.
     const double c = static_cast<double>(std::min(clock, 1LL << 40)) / 1000.0;
     const double share = c / static_cast<double>(movestogo > 0 ? movestogo : 30) +
                          static_cast<double>(std::min(inc, 1LL << 40)) / 1000.0 * 0.5;
-    r.clock_seconds = std::max(0.001, std::min(share, c * 0.5));
+    r.clock_seconds = std::max(k_min_seconds, std::min(share, c * 0.5));
   }
   limits.seconds = r.ponder ? 0 : r.clock_seconds;
   limits.unlimited = r.hold;

@@ -80,11 +80,12 @@ class Session {
 
   std::thread m_worker, m_clock;
   std::atomic<bool> m_stop{false};
-  std::mutex m_mutex;  // guards the three flags below
+  std::mutex m_mutex;  // guards the four flags below
   std::condition_variable m_cv;
-  bool m_hold = false;        // the running search's bestmove waits for stop or ponderhit
-  bool m_done = true;         // the running search has finished choosing
-  double m_ponder_clock = 0;  // a pondering search's time limit, started at ponderhit
+  bool m_hold = false;         // the running search's bestmove waits for stop or ponderhit
+  bool m_done = true;          // the running search has finished choosing
+  bool m_first_depth = false;  // it has reported a finished depth (the clock waits for one)
+  double m_ponder_clock = 0;   // a pondering search's time limit, started at ponderhit
 };
 
 // "score cp 25" (within +-30000) or "score mate -3" for a value in evaluation units (a pawn
