@@ -5,12 +5,21 @@ set -u
 desktop="$1"; kibitz="$2"; work="$3"
 mkdir -p "$work" && cd "$work" || exit 1
 fails=0
-# xvfb-run -a can race another X server for a display number; retry only that failure.
+# xvfb-run -a can race another X server for a display number; retry only that failure. The
+# program's own exit status is written to a file: xvfb-run's cleanup can replace it with its own
+# (exit 5, "problem while cleaning up temporary directory"), which says nothing of the program.
 run_x() {
   local attempt rc
   for attempt in 1 2 3; do
-    xvfb-run -a -e xvfb.log -s "-screen 0 1600x1000x24" "$@"
+    rm -f program_rc
+    xvfb-run -a -e xvfb.log -s "-screen 0 1600x1000x24" \
+      bash -c '"$@"; echo $? > program_rc' run_x "$@"
     rc=$?
+    if [ -s program_rc ]; then
+      [ $rc -eq 0 ] || [ $rc -eq "$(cat program_rc)" ] ||
+        echo "note: xvfb-run exited $rc after the program exited $(cat program_rc)" >&2
+      return "$(cat program_rc)"
+    fi
     if [ $rc -ne 1 ] || ! grep -qi "xvfb failed\|server already active\|cannot establish" xvfb.log 2>/dev/null; then
       return $rc
     fi
