@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "core/score.hpp"
@@ -416,9 +417,22 @@ void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout&
   if (CanvasGpu* gpu = canvas_gpu(s.canvas_slot)) gpu->draw(dl, draw);
 }
 
+// `msg` in lines that fit the canvas (a phone's is narrow), each centred.
 void centred_message(ImDrawList* dl, ImVec2 origin, ImVec2 size, const char* msg, ImU32 col) {
-  const ImVec2 ts = ImGui::CalcTextSize(msg);
-  dl->AddText(ImVec2(origin.x + (size.x - ts.x) * 0.5f, origin.y + size.y * 0.45f), col, msg);
+  ImFont* font = ImGui::GetFont();
+  const float em = ImGui::GetFontSize(), scale = em / font->FontSize;
+  const float wrap = std::max(size.x - 2 * em, 4 * em);
+  const char* end = msg + std::strlen(msg);
+  float y = origin.y + size.y * 0.45f;
+  for (const char* line = msg; line < end;) {
+    const char* stop = font->CalcWordWrapPositionA(scale, line, end, wrap);
+    if (stop == line) ++stop;  // a word wider than the canvas: one character, not a stall
+    const float w = ImGui::CalcTextSize(line, stop).x;
+    dl->AddText(ImVec2(origin.x + (size.x - w) * 0.5f, y), col, line, stop);
+    y += ImGui::GetTextLineHeight();
+    line = stop;
+    while (line < end && *line == ' ') ++line;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // What the canvas shows over the tree: the progress of a search running in the background
-// (with Cancel), and a banner when the trace shown is partial (a limit stopped its search, or
-// its file ended early).
+// (with Cancel), a banner when the trace shown is partial (a limit stopped its search, or its
+// file ended early), and a refusal's message when the set-up panel, where it is written, is not
+// on screen (a phone's Tree tab, projector mode, the panel hidden).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -46,8 +47,9 @@ void draw_search_progress(ViewerState& s, ImVec2 origin, ImVec2 size) {
   ImGui::EndChild();
 }
 
-// A warm bar across the top of the canvas with the reason the trace is partial.
-void draw_partial_banner(ViewerState& s, const std::string& text, ImVec2 origin, ImVec2 size) {
+// A warm bar across the top of the canvas with the reason the trace is partial; returns its
+// height.
+float draw_partial_banner(ViewerState& s, const std::string& text, ImVec2 origin, ImVec2 size) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float pad = ImGui::GetFontSize() * 0.4f;
   const float wrap = size.x - 2 * pad;
@@ -56,18 +58,50 @@ void draw_partial_banner(ViewerState& s, const std::string& text, ImVec2 origin,
   dl->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + ts.y + 2 * pad), pal.banner_bg);
   dl->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(origin.x + pad, origin.y + pad),
               pal.banner_text, text.c_str(), nullptr, wrap);
+  return ts.y + 2 * pad;
+}
+
+// The refusal, across the canvas under any partial banner, with Dismiss (the view behind it is
+// the one shown before, as it was). A child window, so that its button is above the canvas's.
+void draw_error_banner(ViewerState& s, ImVec2 origin, ImVec2 size) {
+  const Palette& pal = palette(s.theme);
+  const float pad = ImGui::GetFontSize() * 0.4f;
+  const float button_w = ImGui::CalcTextSize("Dismiss").x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float wrap = size.x - 3 * pad - button_w;
+  const ImVec2 ts = ImGui::CalcTextSize(s.error.c_str(), nullptr, false, wrap);
+  const float h = std::max(ts.y, ImGui::GetFrameHeight()) + 2 * pad;
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.error_bg));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.error_text));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
+  ImGui::BeginChild("canvas_error", ImVec2(size.x, h), false, ImGuiWindowFlags_NoScrollbar);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
+  ImGui::TextUnformatted(s.error.c_str());
+  ImGui::PopTextWrapPos();
+  s.note_widget("error_banner");
+  ImGui::SetCursorPos(ImVec2(size.x - pad - button_w, pad));
+  ImGui::PopStyleColor();  // the button in the theme's own colours
+  if (ImGui::Button("Dismiss")) s.error.clear();
+  s.note_widget("error_dismiss");
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
 }
 
 }  // namespace
 
 void draw_canvas_overlays(ViewerState& s, ImVec2 origin, ImVec2 size) {
+  float top = 0;
   if (s.has_trace()) {
     const std::string& stopped = s.trace().meta.get("stopped");
     const std::string& notice = s.trace().notice;
     if (!stopped.empty() || !notice.empty())
-      draw_partial_banner(s, "Partial trace: " + (stopped.empty() ? notice : stopped), origin,
-                          size);
+      top = draw_partial_banner(s, "Partial trace: " + (stopped.empty() ? notice : stopped), origin,
+                                size);
   }
+  // The set-up panel, drawn before the canvas when it is on screen, notes its "error" widget.
+  if (!s.error.empty() && s.widgets.count("error") == 0)
+    draw_error_banner(s, ImVec2(origin.x, origin.y + top), size);
   if (s.search.running) draw_search_progress(s, origin, size);
 }
 

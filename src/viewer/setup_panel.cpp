@@ -260,7 +260,11 @@ void search_section(ViewerState& s) {
     ImGui::PopStyleColor();
     s.note_widget("error");
   }
-  if (!s.status.empty()) ImGui::TextDisabled("%s", s.status.c_str());
+  if (s.status.empty()) return;
+  if (!s.error.empty() && s.has_trace())  // the refusal changed nothing: say what is shown
+    ImGui::TextDisabled("the view is as it was (%s)", s.status.c_str());
+  else
+    ImGui::TextDisabled("%s", s.status.c_str());
 }
 
 }  // namespace

@@ -33,6 +33,8 @@ const Palette k_dark = {
     /*hover*/ rgb(255, 255, 255, 40),
     /*banner_bg*/ rgb(122, 82, 10, 235),
     /*banner_text*/ rgb(255, 240, 205),
+    /*error_bg*/ rgb(120, 28, 20, 240),
+    /*error_text*/ rgb(255, 225, 215),
 };
 
 const Palette k_light = {
@@ -60,6 +62,8 @@ const Palette k_light = {
     /*hover*/ rgb(0, 0, 0, 24),
     /*banner_bg*/ rgb(255, 226, 150, 240),
     /*banner_text*/ rgb(70, 45, 0),
+    /*error_bg*/ rgb(255, 205, 195, 245),
+    /*error_text*/ rgb(110, 10, 0),
 };
 
 }  // namespace

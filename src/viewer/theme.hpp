@@ -17,6 +17,7 @@ struct Palette {
       wrong_prediction;
   ImU32 hover;
   ImU32 banner_bg, banner_text;  // a partial trace's banner over the canvas
+  ImU32 error_bg, error_text;    // a refusal's banner, when the set-up panel is not shown
 };
 
 const Palette& palette(Theme t);

@@ -116,6 +116,44 @@ TEST_CASE("a trace without events is refused and the view stays; Compute scores 
   CHECK(app.state().model().event_count() == shown_events);
 }
 
+// A refusal is written in the set-up panel; where that panel is not on screen (a phone's Tree
+// tab, projector mode) the canvas shows it over the tree until it is dismissed.
+TEST_CASE("a refusal is on screen whichever panel is shown") {
+  ViewerApp app = make_app();
+  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  const std::string bad = R"J({"tree":"((3 12 8) (2 4","algo":"alphabeta"})J";
+  const std::uint32_t nodes = app.state().model().node_count();
+  SUBCASE("a phone: the Tree tab in front") {
+    test::HeadlessImGui ui(ImVec2(390, 844));
+    test::frames(ui, app, 2);
+    app.run_json(bad);
+    REQUIRE_FALSE(app.state().error.empty());
+    test::frames(ui, app, 2);
+    CHECK(app.state().widgets.count("error") == 0);
+    REQUIRE(app.state().widgets.count("error_banner") == 1);
+    test::click(ui, app, "error_dismiss");
+    CHECK(app.state().error.empty());
+    test::frames(ui, app, 1);
+    CHECK(app.state().widgets.count("error_banner") == 0);
+    CHECK(app.state().model().node_count() == nodes);
+  }
+  SUBCASE("projector mode: no side panels") {
+    test::HeadlessImGui ui(ImVec2(1280, 800));
+    app.state().set_present(true);
+    app.run_json(bad);
+    test::frames(ui, app, 2);
+    CHECK(app.state().widgets.count("error_banner") == 1);
+  }
+  SUBCASE("a wide window: the set-up panel says it, the canvas does not") {
+    test::HeadlessImGui ui(ImVec2(1440, 900));
+    app.state().open_tab = "setup";
+    app.run_json(bad);
+    test::frames(ui, app, 2);
+    CHECK(app.state().widgets.count("error") == 1);
+    CHECK(app.state().widgets.count("error_banner") == 0);
+  }
+}
+
 TEST_CASE("a saved trace reopens with the view it was saved with, not only its cursor") {
   ViewerApp app = make_app();
   app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
