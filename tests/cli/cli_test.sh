@@ -248,10 +248,20 @@ expect_error "all-moves othello only" '--all-moves needs --game othello --depth 
 # Issue 18: budgets, caps and extreme inputs.
 if [ ${#kibitz[@]} -eq 1 ]; then
   # Natively, under a 1 GiB address-space limit: the default node budget ends the search.
-  out="$(prlimit --as=$((1 << 30)) "${kibitz[@]}" search --random b=50,d=12,seed=1 2>&1)"; rc=$?
-  [ $rc -eq 0 ] || fail "b=50,d=12 under 1 GiB: exit $rc: $(tail -c 300 <<<"$out")"
+  # With --progress, a line on stderr while it runs (after its first second), erased at the end.
+  out="$(prlimit --as=$((1 << 30)) "${kibitz[@]}" search --random b=50,d=12,seed=1 --progress 2>progress.txt)"; rc=$?
+  [ $rc -eq 0 ] || fail "b=50,d=12 under 1 GiB: exit $rc: $(tail -c 300 <<<"$out") $(tail -c 300 progress.txt)"
   grep -q 'stopped by the node budget (50,000,000 nodes, the default).*--nodes N' <<<"$out" ||
     fail "b=50,d=12: no budget message: $(tail -c 300 <<<"$out")"
+  if [ -s progress.txt ]; then
+    grep -q 'searching: [0-9,]* nodes of 50,000,000 ([0-9]*%), [0-9,]* events, [0-9]* s' progress.txt ||
+      fail "b=50,d=12 --progress: not a progress line: $(head -c 200 progress.txt)"
+    [ "$(tail -c 4 progress.txt | od -An -c | tr -d ' ')" = '\r033[K' ] ||
+      fail "b=50,d=12 --progress: the line is not erased at the end"
+  fi
+  # Not on a terminal and not asked: nothing on stderr.
+  "${kibitz[@]}" search --random b=4,d=6,seed=1 --nodes 0 >/dev/null 2>progress.txt
+  [ -s progress.txt ] && fail "search: stderr without --progress: $(head -c 200 progress.txt)"
   # A recording killed (SIGKILL) mid-search opens up to its last complete chunk.
   rm -f killed.kbz
   "${kibitz[@]}" search --random b=10,d=9,seed=1 --algo minimax --record killed.kbz > /dev/null &

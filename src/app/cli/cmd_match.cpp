@@ -1,6 +1,5 @@
 // kibitz match: paired games between two players (app/match/match.hpp), with the score, an
 // Elo estimate with its error, and the nodes and CPU time each player spent per move.
-#include <unistd.h>
 
 #include <chrono>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/progress_flags.hpp"
 #include "app/match/match.hpp"
 #include "app/viewer_limits.hpp"
 #include "core/error.hpp"
@@ -220,9 +220,7 @@ int cmd_match(int argc, char** argv) {
                    "max-nodes"},
                   {"json", "games", "progress", "no-progress"});
   match::MatchSpec spec = parse_spec(args);
-  // On a terminal, or when asked (a script that shows stderr); never when told not to.
-  if ((isatty(fileno(stderr)) || args.has("progress")) && !args.has("no-progress"))
-    spec.progress = progress_bar();
+  if (wants_progress(args)) spec.progress = progress_bar();
   const match::MatchResult r = match::run_match(spec);
   const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
   if (args.has("json")) {

@@ -2,15 +2,19 @@
 // the algorithms' own options come from the registry (app/algorithms/algorithm.hpp).
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 
 #include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/progress_flags.hpp"
 #include "app/cli/search_discs.hpp"
 #include "app/report.hpp"
 #include "app/runner.hpp"
+#include "app/viewer_limits.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
@@ -47,7 +51,8 @@ std::vector<OptionFlag> option_flags() {
 Args parse_args(int argc, char** argv) {
   std::set<std::string> valued = {"tree",     "tree-file", "random", "game",
                                   "position", "fen",       "record", "max-events"};
-  std::set<std::string> switches = {"score", "json", "verbose-trace", "all-moves"};
+  std::set<std::string> switches = {"score",     "json",     "verbose-trace",
+                                    "all-moves", "progress", "no-progress"};
   for (const Option& o : SearchSpec::common_options())
     (o.is_switch() ? switches : valued).insert(o.cli_flag());
   for (const OptionFlag& f : option_flags()) (f.is_switch ? switches : valued).insert(f.flag);
@@ -165,7 +170,7 @@ std::string search_usage() {
   std::vector<std::string> common;
   for (const Option& o : SearchSpec::common_options()) common.push_back(usage_item(o));
   for (const char* more : {"[--score]", "[--json]", "[--record FILE.kbz]", "[--verbose-trace]",
-                           "[--max-events N]", "[--all-moves]"})
+                           "[--max-events N]", "[--all-moves]", "[--progress|--no-progress]"})
     common.push_back(more);
   s += wrapped("        ", common);
   for (const AlgorithmEntry* a : algorithms()) {
@@ -189,6 +194,38 @@ long long parse_count(const Args& args, const char* flag) {
                      "')");
   return n;
 }
+
+// A line on stderr while a search runs longer than a second, redrawn at most four times a
+// second: nodes against the node budget, events, time. erase() takes it away before the report.
+class ProgressLine {
+ public:
+  explicit ProgressLine(std::size_t node_budget) : m_budget(node_budget) {}
+  void update(std::size_t events, std::size_t nodes) {
+    const double t = seconds();
+    if (t < 1.0 || t - m_drawn < 0.25) return;
+    m_drawn = t;
+    std::string line = "\rsearching: " + thousands(nodes) + " nodes";
+    if (m_budget > 0)
+      line += " of " + thousands(m_budget) + " (" +
+              std::to_string(static_cast<int>(100.0 * static_cast<double>(nodes) /
+                                              static_cast<double>(m_budget))) +
+              "%)";
+    line += ", " + thousands(events) + " events, " + std::to_string(static_cast<int>(t)) + " s  ";
+    std::fputs(line.c_str(), stderr);
+    std::fflush(stderr);
+  }
+  void erase() const {
+    if (m_drawn > 0) std::fputs("\r\033[K", stderr);
+  }
+
+ private:
+  double seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+  }
+  std::size_t m_budget;
+  std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
+  double m_drawn = 0;
+};
 
 int cmd_search(int argc, char** argv) {
   const Args args = parse_args(argc, argv);
@@ -219,7 +256,15 @@ int cmd_search(int argc, char** argv) {
   const std::size_t score_budget =
       default_nodes ? k_default_node_budget : static_cast<std::size_t>(spec.node_budget);
   if (args.has("score")) check_score_budget(completed(spec), score_budget);
+  std::shared_ptr<ProgressLine> progress;
+  if (wants_progress(args)) {
+    progress = std::make_shared<ProgressLine>(score_budget);
+    record.progress = [progress](std::size_t events, std::size_t nodes) {
+      progress->update(events, nodes);
+    };
+  }
   SearchResult result = run_search(spec, record);
+  if (progress) progress->erase();
   if (result.stopped) {
     result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
                                               result.trace.events.size(), record, default_nodes,
