@@ -105,10 +105,14 @@ std::string budget_stop_message(std::size_t nodes, std::size_t events, const Rec
            "--nodes N (--nodes 0: none)";
   }
   if (r.max_events > 0 && events >= r.max_events) {
+    // Only a trace kept whole in memory has a budget from the memory, which a file lifts.
+    const bool in_memory = r.stream.empty() && !r.summary;
     return "stopped by the event budget (" + thousands(r.max_events) + " events" +
-           (default_events ? ", from the memory available" : "") +
+           (!default_events ? ""
+            : in_memory     ? ", from the memory available"
+                            : ", the default") +
            "): what was searched is reported, its value is not a result; " +
-           (r.stream.empty() ? "record to a file (--record F.kbz) or " : "") +
+           (in_memory ? "record to a file (--record F.kbz) or " : "") +
            "raise the budget with --max-events N";
   }
   return "";

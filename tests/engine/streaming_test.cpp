@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/budgets.hpp"
 #include "app/runner.hpp"
 #include "core/file_io.hpp"
 #include "trace/kbz_file.hpp"
@@ -132,4 +133,27 @@ TEST_CASE("a search told to stop before it starts searches next to nothing") {
   const SearchResult out = run_search(spec, r);
   CHECK(out.stopped);
   CHECK(out.stats.nodes <= 2);
+}
+
+// Which budget stopped a search, and advice that fits how its trace was kept: only a trace
+// kept whole in memory has its budget from the memory, and only then does a file lift it.
+TEST_CASE("the budget messages say which budget and how to raise it") {
+  RecordOptions r;
+  r.max_nodes = 50'000'000;
+  CHECK(budget_stop_message(50'000'000, 10, r, true, true) ==
+        "stopped by the node budget (50,000,000 nodes, the default): what was searched is "
+        "reported, its value is not a result; raise the budget with --nodes N (--nodes 0: none)");
+  r.max_events = 1u << 30;
+  const std::string in_memory = budget_stop_message(100, r.max_events, r, true, true);
+  CHECK(in_memory.find("(1,073,741,824 events, from the memory available)") != std::string::npos);
+  CHECK(in_memory.find("record to a file (--record F.kbz) or raise") != std::string::npos);
+  r.summary = true;  // the text report: the trace is read as it goes, never kept
+  const std::string summary = budget_stop_message(100, r.max_events, r, true, true);
+  CHECK(summary.find("(1,073,741,824 events, the default)") != std::string::npos);
+  CHECK(summary.find("--record") == std::string::npos);
+  r.summary = false;
+  r.stream = "t.kbz";
+  CHECK(budget_stop_message(100, r.max_events, r, false, false).find("events): ") !=
+        std::string::npos);
+  CHECK(budget_stop_message(100, 99, r, true, true).empty());
 }
