@@ -65,7 +65,11 @@ std::uint64_t memory_for_a_trace() {
 
 std::size_t default_event_budget(bool in_memory) {
   if (!in_memory) return std::size_t{1} << 30;
-  const std::uint64_t events = available_memory() / 2 / 64;
+  // A recorded event becomes up to six in the model (a lean trace's derived steps: 5.0 for
+  // minimax, 6.0 for alpha-beta and PVS), each 40-44 bytes there and 124 in all with --json's
+  // report: 768 bytes a recorded event keeps a search's trace under the model's own limit (64
+  // bytes an event), even one that passes its budget by a chunk.
+  const std::uint64_t events = available_memory() / 2 / k_in_memory_bytes_per_event;
   return static_cast<std::size_t>(std::clamp<std::uint64_t>(events, 1u << 20, 1ull << 32));
 }
 

@@ -25,8 +25,10 @@ std::uint64_t available_memory();
 // page, whose available_memory() is already half its heap, all of it.
 std::uint64_t memory_for_a_trace();
 
-// Events a trace may hold: kept in memory, what half the memory available holds at 64 bytes
-// an event (its model included); streamed to a file, 2^30 (a 16 GiB file).
+// Events a trace may record: kept in memory, what half the memory available holds at 768 bytes
+// a recorded event (its model's events and the report included); streamed to a file, 2^30 (a
+// 16 GiB file).
+constexpr std::uint64_t k_in_memory_bytes_per_event = 768;
 std::size_t default_event_budget(bool in_memory);
 
 // The table entries a spec may have: at most twice the tree's nodes (a bracket tree's; a

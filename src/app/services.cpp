@@ -3,6 +3,7 @@
 #include "app/budgets.hpp"
 #include "app/domains.hpp"
 #include "core/error.hpp"
+#include "core/file_io.hpp"
 #include "games/chess/movegen.hpp"
 #include "games/chess/notation.hpp"
 #include "games/chess/position.hpp"
@@ -62,6 +63,8 @@ void install_services() {
   // A trace opened whole (replay, export, the viewer, --score) has a bounded share of memory.
   trace::set_model_event_limit(
       static_cast<std::size_t>(memory_for_a_trace() / trace::k_model_bytes_per_event));
+  // A file read whole: a quarter of the memory available (its model takes more than its bytes).
+  set_file_size_limit(available_memory() / 4);
 }
 
 }  // namespace kibitz

@@ -108,8 +108,9 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     if (t->events.size() == 0) {  // nothing to show: the view stays as it was
+      const std::string why = t->notice.empty() ? t->meta.get("stopped") : t->notice;
       throw InputError("the trace has no events" +
-                       (t->notice.empty() ? std::string() : " (" + t->notice + ")"));
+                       (why.empty() ? std::string() : " (" + why + ")"));
     }
     std::optional<SearchSpec> spec = SearchSpec::from_meta(t->meta);
     const std::string cursor = t->meta.get(k_view_cursor);

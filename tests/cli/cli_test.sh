@@ -259,6 +259,15 @@ if [ ${#kibitz[@]} -eq 1 ]; then
     [ "$(tail -c 4 progress.txt | od -An -c | tr -d ' ')" = '\r033[K' ] ||
       fail "b=50,d=12 --progress: the line is not erased at the end"
   fi
+  # --json keeps the trace in memory: under 2 GiB its event budget stops it with a partial
+  # report (it used to pass the model's limit by a chunk and be refused with no report).
+  out="$(prlimit --as=$((2 << 30)) "${kibitz[@]}" search --random b=50,d=12,seed=1 --json 2>&1 | grep -o '"stopped":"[^"]*"')"
+  grep -q 'stopped by the event budget ([0-9,]* events, from the memory available)' <<<"$out" ||
+    fail "b=50,d=12 --json under 2 GiB: no partial report: $(tail -c 300 <<<"$out")"
+  # A device or pipe without end is read up to 256 MiB, then refused (it used to grow for ever).
+  expect_error "tree file /dev/zero" "'/dev/zero': not a regular file, and more than 256 MiB came from it" \
+    search --tree-file /dev/zero
+  expect_error "replay /dev/zero" "'/dev/zero': not a regular file" replay /dev/zero
   # Not on a terminal and not asked: nothing on stderr.
   "${kibitz[@]}" search --random b=4,d=6,seed=1 --nodes 0 >/dev/null 2>progress.txt
   [ -s progress.txt ] && fail "search: stderr without --progress: $(head -c 200 progress.txt)"
@@ -316,6 +325,13 @@ expect_error "random lo overflow" 'lo=-9223372036854775807 is outside the score 
   search --random b=2,d=2,lo=-9223372036854775807,hi=5 --algo minimax
 python3 -c 'import sys; d=100000; sys.stdout.write("{\"format\":\"kibitz-trace\",\"version\":1,\"meta\":{\"a\":" + "["*d + "]"*d + "},\"events\":[]}")' > deep.json
 expect_error "deep JSON" 'trace JSON: arrays and objects nested deeper than 64 levels' export deep.json --json
+"${kibitz[@]}" search --tree "$tree" --record own.kbz > /dev/null
+expect_error "export over its input" "--out './own.kbz' is the trace being read" export own.kbz --kbz --out ./own.kbz
+head -c 16 own.kbz > facts_only.kbz
+"${kibitz[@]}" export facts_only.kbz --json --out facts_only.json 2>err.txt ||
+  fail "export of a trace with no events: exit $?"
+grep -q "note: the trace has no events; the copy keeps its facts" err.txt ||
+  fail "export of a trace with no events: no note: $(cat err.txt)"
 
 rm -f /tmp/kz_err_$$
 if [ $fails -ne 0 ]; then echo "$fails CLI check(s) failed"; exit 1; fi

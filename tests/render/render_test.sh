@@ -48,7 +48,7 @@ expect_error() {
   rc=$?
   set -e
   [ "$rc" -ne 0 ] || fail "render $* succeeded"
-  [ "$rc" -lt 128 ] || fail "render $* crashed ($rc)"
+  [ "$rc" -eq 2 ] || fail "render $*: exit $rc, not 2 (bad input): $out"
   grep -q -- "$want" <<<"$out" || fail "render $*: '$out' does not say '$want'"
 }
 expect_error "png, svg, tikz, dot or gif" --link "$link" --out "$work/x.bmp"
@@ -61,6 +61,11 @@ expect_error "link" --link '#tree=((1&algo=alphabeta' --out "$work/x.svg"
 expect_error "a GIF is --from" --link "$link" --at 3 --out "$work/x.gif"
 expect_error "one picture is --at" --link "$link" --from 3 --out "$work/x.svg"
 expect_error "needs a file name" --link "$link" --out - --format png
+expect_error "could not write $work/no-such-dir/x.png" --link "$link" --out "$work/no-such-dir/x.png"
+expect_error "--link: empty link" --link '' --out "$work/x.svg"
+"$kibitz" search --tree '(1 2)' --record "$work/own.kbz" > /dev/null
+expect_error "is the trace being read" "$work/own.kbz" --format png --out "$work/own.kbz"
+"$kibitz" replay "$work/own.kbz" --at 0 > /dev/null || fail "render overwrote the trace it read"
 expect_error "at most 150 leaves" --link '#random=b=3,d=6,seed=1&algo=alphabeta' --out "$work/x.tex"
 [ "$(stat -c %a "$art/render-replay.gif")" = "$(stat -c %a "$art/render-3840.png")" ] ||
   fail "the GIF's file mode differs from the PNG's (umask)"

@@ -29,9 +29,14 @@ int cmd_export(int argc, char** argv) {
   if (args.positional().size() != 1)
     throw InputError("give one trace file: kibitz export FILE --json");
   if (args.has("json") == args.has("kbz")) throw InputError("give one of --json and --kbz");
+  if (auto out = args.value("out")) refuse_overwrite(args.positional()[0], *out, "--out");
   const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
   if (!t.notice.empty()) std::fprintf(stderr, "kibitz export: %s\n", t.notice.c_str());
+  if (t.events.size() == 0)  // converted all the same, so that its facts can be read
+    std::fprintf(stderr,
+                 "kibitz export: note: the trace has no events; the copy keeps its facts, but "
+                 "replay and the viewer refuse it\n");
   const trace::Model check(t);  // refuse to convert a trace whose events do not nest
   (void)check;
   const int version = args.has("v1") ? 1 : 2;

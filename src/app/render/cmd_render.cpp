@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/viewer_app.hpp"
@@ -61,13 +63,22 @@ void apply_view(const Args& args, ViewerApp& app) {
 void load(const Args& args, ViewerApp& app) {
   if (args.has("link")) {
     const std::string r = app.apply_url_hash(args.value_or("link", ""), false);
-    if (!app.state().has_trace() || !app.state().error.empty())
-      throw InputError("--link: " + (app.state().error.empty() ? r : app.state().error));
+    if (!app.state().has_trace() || !app.state().error.empty()) {
+      std::string why = app.state().error;
+      if (why.empty()) {  // the reply's own message ({"error":"empty link"})
+        const auto j = nlohmann::json::parse(r, nullptr, false);
+        why = j.is_object() && j.contains("error") && j["error"].is_string()
+                  ? j["error"].get<std::string>()
+                  : "no trace";
+      }
+      throw InputError("--link: " + why);
+    }
     return;
   }
   if (args.positional().size() != 1)
     throw InputError("give one trace file (kibitz render FILE.kbz ...) or --link '#tree=...'");
   const std::string path = args.positional()[0];
+  refuse_overwrite(path, args.value_or("out", ""), "--out");
   const auto bytes = read_file_bytes(path);
   app.load_trace(bytes.data(), bytes.size(), path);
   if (!app.state().has_trace() || !app.state().error.empty())

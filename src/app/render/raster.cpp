@@ -107,7 +107,7 @@ void write_png(const viewer::ExportScene& scene, int width, const std::string& p
   const Surface s = draw(scene, width);
   const cairo_status_t st = cairo_surface_write_to_png(s.get(), path.c_str());
   if (st != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error("could not write " + path + ": " + cairo_status_to_string(st));
+    throw InputError("could not write " + path + ": " + cairo_status_to_string(st));
 }
 
 void write_gif(std::vector<viewer::ExportScene> frames, int width, int delay_cs,
@@ -122,7 +122,7 @@ void write_gif(std::vector<viewer::ExportScene> frames, int width, int delay_cs,
   GifFileType* gif = EGifOpenFileHandle(fd, &error);
   if (!gif) {
     ::close(fd);
-    throw std::runtime_error("could not write " + path + ": " + GifErrorString(error));
+    throw InputError("could not write " + path + ": " + GifErrorString(error));
   }
   try {
     const Surface first = draw(frames[0], width);
