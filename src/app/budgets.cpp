@@ -101,12 +101,20 @@ std::size_t table_entry_cap(const SearchSpec& spec, std::string* note) {
 }
 
 std::string budget_stop_message(std::size_t nodes, std::size_t events, const RecordOptions& r,
-                                bool default_nodes, bool default_events) {
+                                const BudgetFacts& facts, const SearchSpec& spec) {
+  const bool default_nodes = facts.default_nodes, default_events = facts.default_events;
+  const std::string what = facts.iterations
+                               ? "what was searched is reported, its value is the last finished "
+                                 "iteration's; "
+                               : "what was searched is reported, its value is not a result; ";
+  // An algorithm that takes no node budget of its own (forward estimation) can only lift it.
+  const std::string raise = spec.algorithm().node_budget
+                                ? "raise the budget with --nodes N (--nodes 0: none)"
+                                : "lift it with --nodes 0 (" + std::string(spec.algorithm().noun) +
+                                      " takes no other node budget)";
   if (r.max_nodes > 0 && nodes >= r.max_nodes) {
     return "stopped by the node budget (" + thousands(r.max_nodes) + " nodes" +
-           (default_nodes ? ", the default" : "") +
-           "): what was searched is reported, its value is not a result; raise the budget with "
-           "--nodes N (--nodes 0: none)";
+           (default_nodes ? ", the default" : "") + "): " + what + raise;
   }
   if (r.max_events > 0 && events >= r.max_events) {
     // Only a trace kept whole in memory has a budget from the memory, which a file lifts.
@@ -115,9 +123,13 @@ std::string budget_stop_message(std::size_t nodes, std::size_t events, const Rec
            (!default_events ? ""
             : in_memory     ? ", from the memory available"
                             : ", the default") +
-           "): what was searched is reported, its value is not a result; " +
-           (in_memory ? "record to a file (--record F.kbz) or " : "") +
+           "): " + what + (in_memory ? "record to a file (--record F.kbz) or " : "") +
            "raise the budget with --max-events N";
+  }
+  if (spec.node_budget > 0 && nodes >= static_cast<std::size_t>(spec.node_budget)) {
+    return "stopped by the node budget (" +
+           thousands(static_cast<unsigned long long>(spec.node_budget)) +
+           " nodes, --nodes): " + what + raise;
   }
   return "";
 }

@@ -38,7 +38,12 @@ std::size_t table_entry_cap(const SearchSpec& spec, std::string* note = nullptr)
 
 // Which budget stopped a search and how to raise it, for the CLI ("stopped by the node budget
 // (50,000,000 nodes, the default): ... --nodes N"); "" when none did.
+// The search's own --nodes (spec.node_budget) is named too, when it is what stopped it.
+struct BudgetFacts {
+  bool default_nodes = true, default_events = true;  // the budgets were not set by the user
+  bool iterations = false;  // the value is the last finished iteration's, a result
+};
 std::string budget_stop_message(std::size_t nodes, std::size_t events, const RecordOptions& r,
-                                bool default_nodes, bool default_events);
+                                const BudgetFacts& facts, const SearchSpec& spec);
 
 }  // namespace kibitz

@@ -394,6 +394,9 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
   const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
   o << "value: " << format_score(result.value);
   if (algo && algo->value_bound) o << " (" << bound_name(result.bound) << ")";
+  // Stopped part way (an iterative search's value is its last finished depth's, a result).
+  if ((result.aborted || result.stopped) && result.iterations.empty())
+    o << " (not a result: the search was stopped, see below)";
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";
   o << "leaves evaluated: " << result.stats.leaves << "\n";

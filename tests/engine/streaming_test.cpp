@@ -138,22 +138,34 @@ TEST_CASE("a search told to stop before it starts searches next to nothing") {
 // Which budget stopped a search, and advice that fits how its trace was kept: only a trace
 // kept whole in memory has its budget from the memory, and only then does a file lift it.
 TEST_CASE("the budget messages say which budget and how to raise it") {
+  SearchSpec spec = SearchSpec::from_json(R"J({"random":"b=50,d=12,seed=1","algo":"alphabeta"})J");
   RecordOptions r;
   r.max_nodes = 50'000'000;
-  CHECK(budget_stop_message(50'000'000, 10, r, true, true) ==
+  CHECK(budget_stop_message(50'000'000, 10, r, {}, spec) ==
         "stopped by the node budget (50,000,000 nodes, the default): what was searched is "
         "reported, its value is not a result; raise the budget with --nodes N (--nodes 0: none)");
   r.max_events = 1u << 30;
-  const std::string in_memory = budget_stop_message(100, r.max_events, r, true, true);
+  const std::string in_memory = budget_stop_message(100, r.max_events, r, {}, spec);
   CHECK(in_memory.find("(1,073,741,824 events, from the memory available)") != std::string::npos);
   CHECK(in_memory.find("record to a file (--record F.kbz) or raise") != std::string::npos);
   r.summary = true;  // the text report: the trace is read as it goes, never kept
-  const std::string summary = budget_stop_message(100, r.max_events, r, true, true);
+  const std::string summary = budget_stop_message(100, r.max_events, r, {}, spec);
   CHECK(summary.find("(1,073,741,824 events, the default)") != std::string::npos);
   CHECK(summary.find("--record") == std::string::npos);
   r.summary = false;
   r.stream = "t.kbz";
-  CHECK(budget_stop_message(100, r.max_events, r, false, false).find("events): ") !=
+  CHECK(budget_stop_message(100, r.max_events, r, {false, false, false}, spec).find("events): ") !=
         std::string::npos);
-  CHECK(budget_stop_message(100, 99, r, true, true).empty());
+  CHECK(budget_stop_message(100, 99, r, {}, spec).empty());
+  // The search's own --nodes, and an algorithm without one (forward estimation).
+  spec.node_budget = 5000;
+  CHECK(budget_stop_message(5000, 99, r, {false, true, false}, spec) ==
+        "stopped by the node budget (5,000 nodes, --nodes): what was searched is reported, its "
+        "value is not a result; raise the budget with --nodes N (--nodes 0: none)");
+  SearchSpec fe =
+      SearchSpec::from_json(R"J({"random":"b=50,d=12,seed=1","algo":"forward-estimation"})J");
+  r.max_events = 0;
+  CHECK(budget_stop_message(50'000'000, 99, r, {}, fe)
+            .find("lift it with --nodes 0 (forward estimation takes no other node budget)") !=
+        std::string::npos);
 }

@@ -265,10 +265,10 @@ int cmd_search(int argc, char** argv) {
   }
   SearchResult result = run_search(spec, record);
   if (progress) progress->erase();
-  if (result.stopped) {
+  if (result.stopped || result.aborted) {  // a budget of the run's, or the search's own --nodes
+    const BudgetFacts facts{default_nodes, !args.has("max-events"), !result.iterations.empty()};
     result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
-                                              result.trace.events.size(), record, default_nodes,
-                                              !args.has("max-events"));
+                                              result.trace.events.size(), record, facts, spec);
   }
   // Othello to the end: the exact disc count, and with --all-moves every move's.
   const std::optional<int> discs = othello_discs(spec, result);
