@@ -254,7 +254,7 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   grep -q 'stopped by the node budget (50,000,000 nodes, the default).*--nodes N' <<<"$out" ||
     fail "b=50,d=12: no budget message: $(tail -c 300 <<<"$out")"
   if [ -s progress.txt ]; then
-    grep -q 'searching: [0-9,]* nodes of 50,000,000 ([0-9]*%), [0-9,]* events, [0-9]* s' progress.txt ||
+    grep -q 'searching: [0-9,]* nodes of 50,000,000, [0-9,]* events of [0-9,]* ([0-9]*%), [0-9]* s' progress.txt ||
       fail "b=50,d=12 --progress: not a progress line: $(head -c 200 progress.txt)"
     [ "$(tail -c 4 progress.txt | od -An -c | tr -d ' ')" = '\r033[K' ] ||
       fail "b=50,d=12 --progress: the line is not erased at the end"

@@ -1,8 +1,12 @@
 // kibitz search: run one search, print the report, optionally record the trace. The flags of
 // the algorithms' own options come from the registry (app/algorithms/algorithm.hpp).
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -196,25 +200,43 @@ long long parse_count(const Args& args, const char* flag) {
 }
 
 // A line on stderr while a search runs longer than a second, redrawn at most four times a
-// second: nodes against the node budget, events, time. erase() takes it away before the report.
+// second: nodes and events, each against its budget, the share of the nearer one, the time.
+// erase() takes it away before the report; Ctrl-C ends the line first.
 class ProgressLine {
  public:
-  explicit ProgressLine(std::size_t node_budget) : m_budget(node_budget) {}
+  ProgressLine(std::size_t node_budget, std::size_t event_budget)
+      : m_nodes(node_budget), m_events(event_budget) {
+    std::signal(SIGINT, [](int sig) {
+      const char end[] = "\n";
+      if (write(STDERR_FILENO, end, 1) < 0) {
+      }
+      std::signal(sig, SIG_DFL);
+      std::raise(sig);
+    });
+  }
   void update(std::size_t events, std::size_t nodes) {
     const double t = seconds();
     if (t < 1.0 || t - m_drawn < 0.25) return;
     m_drawn = t;
+    double share = 0;
     std::string line = "\rsearching: " + thousands(nodes) + " nodes";
-    if (m_budget > 0)
-      line += " of " + thousands(m_budget) + " (" +
-              std::to_string(static_cast<int>(100.0 * static_cast<double>(nodes) /
-                                              static_cast<double>(m_budget))) +
-              "%)";
-    line += ", " + thousands(events) + " events, " + std::to_string(static_cast<int>(t)) + " s  ";
+    if (m_nodes > 0) {
+      line += " of " + thousands(m_nodes);
+      share = std::max(share, static_cast<double>(nodes) / static_cast<double>(m_nodes));
+    }
+    line += ", " + thousands(events) + " events";
+    if (m_events > 0) {
+      line += " of " + thousands(m_events);
+      share = std::max(share, static_cast<double>(events) / static_cast<double>(m_events));
+    }
+    if (m_nodes > 0 || m_events > 0)
+      line += " (" + std::to_string(static_cast<int>(100 * std::min(1.0, share))) + "%)";
+    line += ", " + std::to_string(static_cast<int>(t)) + " s  ";
     std::fputs(line.c_str(), stderr);
     std::fflush(stderr);
   }
   void erase() const {
+    std::signal(SIGINT, SIG_DFL);
     if (m_drawn > 0) std::fputs("\r\033[K", stderr);
   }
 
@@ -222,7 +244,7 @@ class ProgressLine {
   double seconds() const {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
   }
-  std::size_t m_budget;
+  std::size_t m_nodes, m_events;
   std::chrono::steady_clock::time_point m_start = std::chrono::steady_clock::now();
   double m_drawn = 0;
 };
@@ -258,7 +280,7 @@ int cmd_search(int argc, char** argv) {
   if (args.has("score")) check_score_budget(completed(spec), score_budget);
   std::shared_ptr<ProgressLine> progress;
   if (wants_progress(args)) {
-    progress = std::make_shared<ProgressLine>(score_budget);
+    progress = std::make_shared<ProgressLine>(score_budget, record.max_events);
     record.progress = [progress](std::size_t events, std::size_t nodes) {
       progress->update(events, nodes);
     };
