@@ -60,6 +60,11 @@ run_x "$desktop" damaged.kbz --frames 2 2>err.txt >/dev/null
 rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: a damaged trace should exit 2, not $rc"; fails=$((fails+1)); }
 grep -q "trace file, byte" err.txt || { echo "FAIL: no message for the damaged trace: $(cat err.txt)"; fails=$((fails+1)); }
+# Two things to show: refused before any window opens, not one of them dropped.
+"$desktop" desktop.kbz --run '((3 12 8) (2 4' 2>err.txt >/dev/null
+rc=$?
+[ $rc -eq 2 ] || { echo "FAIL: a file and --run should exit 2, not $rc"; fails=$((fails+1)); }
+grep -q "give one of a trace file, --run" err.txt || { echo "FAIL: no message for a file and --run: $(cat err.txt)"; fails=$((fails+1)); }
 "$kibitz" search --random b=4,d=8,lo=-9,hi=9,seed=2 --algo minimax --record big.kbz >/dev/null || exit 1
 head -c 1200000 big.kbz > cut.kbz
 run_x "$desktop" cut.kbz --frames 2 2>err.txt >/dev/null

@@ -83,11 +83,17 @@ void check_options(const Options& o) {
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
       o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
-      o.tab != "toplevel" && o.tab != "find") {
+      o.tab != "toplevel" && o.tab != "find" && o.tab != "tree") {
     throw kibitz::InputError(
-        "--tab is one of setup, inspector, board, plausibility, legend, events, find, stats, "
-        "toplevel");
+        "--tab is one of tree (a narrow window's), setup, inspector, board, plausibility, legend, "
+        "events, find, stats, toplevel");
   }
+  // One thing to show: a second would be dropped without a word.
+  const int sources = !o.file.empty() + !o.run_tree.empty() + !o.random.empty() +
+                      !o.options.empty() + (o.compare > 0);
+  if (sources > 1)
+    throw kibitz::InputError(
+        "give one of a trace file, --run, --random, --options and --compare, not several");
 }
 
 Options parse(int argc, char** argv) {
