@@ -96,7 +96,7 @@ void check_viewer_size(const SearchSpec& spec) {
            (spec.random->b > 0 ? "b=" + std::to_string(spec.random->b)
                                : "B=" + std::to_string(spec.random->B)) +
            ", d=" + std::to_string(std::min(spec.random->d, spec.search_depth()));
-    lower = "lower b or d, or set a node budget";
+    lower = "lower b or d, or set a node budget (the set-up form's, nodes=N in a link)";
   } else {
     int depth = spec.search_depth();
     for (const GameShape& g : k_games) {
@@ -104,7 +104,7 @@ void check_viewer_size(const SearchSpec& spec) {
     }
     what = std::string(whole ? "the whole tree" : "alpha-beta's fewest") + " of " + spec.game +
            " to depth " + std::to_string(depth);
-    lower = "lower the depth, or set a node budget";
+    lower = "lower the depth, or set a node budget (the set-up form's, nodes=N in a link)";
   }
   throw InputError("this search would visit about " + short_number(nodes) + " nodes or more (" +
                    what + "); the viewer holds " + thousands(k_viewer_limits.max_nodes) +

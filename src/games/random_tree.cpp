@@ -80,9 +80,13 @@ RandomTreeParams RandomTreeParams::parse(const std::string& text) {
     } else {
       v = std::strtoll(value.c_str(), &end, 10);
     }
-    if (value.empty() || *end != '\0' || errno == ERANGE || (key == "seed" && value[0] == '-')) {
+    if (key == "seed" && !value.empty() && value[0] == '-')
+      throw InputError("random tree: " + item + ": the seed is a whole number, 0 or more");
+    if (value.empty() || *end != '\0' || errno == ERANGE) {
       throw InputError("random tree: '" + value + "' is not an integer (in " + item + ")");
     }
+    if ((key == "b" || key == "B") && v == 0)
+      throw InputError("random tree: " + item + ": the branching is at least 1");
     auto small = [&](int& field) {
       if (v < 0 || v > 1'000'000) throw InputError("random tree: " + item + " is out of range");
       field = static_cast<int>(v);

@@ -75,6 +75,15 @@ TEST_CASE("messages are printable: control bytes escaped, a huge echo cut in its
   const char raw[] = "bad '\0' and \x1b here\nnext";
   CHECK(printable_message(std::string(raw, sizeof raw - 1)) == "bad '\\x00' and \\x1B here\nnext");
   const std::string huge = "start " + std::string(100000, 'x') + " end";
+  // UTF-8 kept (a move's name, a player's), bytes that are not UTF-8 and C1 controls escaped.
+  CHECK(printable_message("\xC2\xB1 \xE2\x88\x9E \xF0\x9F\x99\x82") ==
+        "\xC2\xB1 \xE2\x88\x9E \xF0\x9F\x99\x82");
+  CHECK(printable_message("a\xFF"
+                          "b\x85"
+                          "c") == "a\\xFFb\\x85c");
+  CHECK(printable_message("\xC2\x9B"
+                          "31m") == "\\xC2\\x9B31m");
+  CHECK(printable_message("\xED\xA0\x80 \xE2\x88") == "\\xED\\xA0\\x80 \\xE2\\x88");
   const std::string cut = printable_message(huge, 600);
   CHECK(cut.size() < 700);
   CHECK(cut.rfind("start ", 0) == 0);
