@@ -390,10 +390,32 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version) {
   return std::move(b.out());
 }
 
+namespace {
+
+// A file that ends with its END chunk has its checksum checked before any chunk is read, so
+// that damage anywhere (its facts included) is called damage, not a fault of the chunk it hit.
+// A checksum covers the whole file: where the damage is cannot be told.
+void check_whole_file(const std::uint8_t* data, std::size_t size) {
+  constexpr std::size_t k_end_bytes = 24;  // tag, reserved, length 8, the checksum
+  if (size < 16 + k_end_bytes) return;
+  Reader end(data + size - k_end_bytes, k_end_bytes);
+  const std::uint32_t chunk = end.u32();
+  end.u32();
+  if (chunk != k_tag_end || end.u64() != 8) return;  // cut short: read up to where it ends
+  if (end.u64() != fnv1a64(data, size - k_end_bytes)) {
+    throw InputError("trace file, byte " + std::to_string(size - k_end_bytes) +
+                     ": checksum mismatch: the file is damaged (somewhere in the bytes before "
+                     "its checksum; it cannot be opened)");
+  }
+}
+
+}  // namespace
+
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   Reader r(data, size);
   Trace t;
   const std::uint32_t version = read_header(r, data, size, t.steps);
+  check_whole_file(data, size);
   bool have_strings = false, have_end = false, have_meta = false;
   while (r.left() > 0) {
     const std::size_t chunk_at = r.pos();
