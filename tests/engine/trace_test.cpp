@@ -312,6 +312,10 @@ TEST_CASE("malformed .kbz files are refused with a message naming the fault") {
   }
   CHECK(with([](auto& b) { b[b.size() - 30] ^= 0x40; }).find("checksum mismatch") !=
         std::string::npos);
+  // Damage in the facts (the META chunk after the 16-byte header and 16-byte chunk header) is
+  // damage too, checked before the facts are parsed.
+  CHECK(with([](auto& b) { b[40] ^= 0x40; }).find("checksum mismatch: the file is damaged") !=
+        std::string::npos);
   CHECK(with([](auto& b) { b.resize(7); }).find("not a Kibitz trace") != std::string::npos);
   CHECK(error_of([] { trace::read_kbz(std::vector<std::uint8_t>{}); }).find("not a Kibitz trace") !=
         std::string::npos);
