@@ -1,5 +1,6 @@
 #include "app/report.hpp"
 
+#include <algorithm>
 #include <sstream>
 #include <utility>
 
@@ -395,7 +396,9 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
   o << "value: " << format_score(result.value);
   if (algo && algo->value_bound) o << " (" << bound_name(result.bound) << ")";
   // Stopped part way (an iterative search's value is its last finished depth's, a result).
-  if ((result.aborted || result.stopped) && result.iterations.empty())
+  if ((result.aborted || result.stopped) &&
+      std::none_of(result.iterations.begin(), result.iterations.end(),
+                   [](const IterationResult& it) { return it.completed; }))
     o << " (not a result: the search was stopped, see below)";
   o << "\n";
   o << "nodes: " << result.stats.nodes << "\n";

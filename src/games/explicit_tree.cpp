@@ -76,7 +76,14 @@ class Parser {
       } else if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) {
         m_nodes[static_cast<std::size_t>(id)].value = read_integer();
       } else {
-        fail(std::string("unexpected character '") + c + "': expected a value, a name or '('");
+        // A character, not its first byte: UTF-8's continuation bytes follow it.
+        std::size_t n = 1;
+        while ((static_cast<unsigned char>(c) & 0xC0) == 0xC0 && n < 4 &&
+               m_pos + n < m_text.size() &&
+               (static_cast<unsigned char>(m_text[m_pos + n]) & 0xC0) == 0x80)
+          ++n;
+        fail("unexpected character '" + std::string(m_text.substr(m_pos, n)) +
+             "': expected a value, a name or '('");
       }
     }
     return std::move(m_nodes);

@@ -268,6 +268,10 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   expect_error "tree file /dev/zero" "'/dev/zero': not a regular file, and more than 256 MiB came from it" \
     search --tree-file /dev/zero
   expect_error "replay /dev/zero" "'/dev/zero': not a regular file" replay /dev/zero
+  # A report lost on a full disk is said (exit 1), not passed over with exit 0.
+  "${kibitz[@]}" search --tree "$tree" --json > /dev/full 2>err.txt; rc=$?
+  [ $rc -eq 1 ] || fail "search > /dev/full: exit $rc, expected 1"
+  grep -q "cannot write standard output" err.txt || fail "search > /dev/full: no message: $(cat err.txt)"
   # Not on a terminal and not asked: nothing on stderr.
   "${kibitz[@]}" search --random b=4,d=6,seed=1 --nodes 0 >/dev/null 2>progress.txt
   [ -s progress.txt ] && fail "search: stderr without --progress: $(head -c 200 progress.txt)"
@@ -309,6 +313,9 @@ expect_error "perft budget lowered" 'perft\(6\) would count about' perft --game 
 expect_error "perft budget, counted" 'perft\(4\) counts 197,281 leaves, more than the budget of 100:' \
   perft --game chess --depth 4 --nodes 100
 expect_error "perft empty position" '--position is empty' perft --game othello --position ' ' --depth 2
+expect_error "a UTF-8 character whole" "unexpected character 'α'" search --tree '(1 α 2)'
+expect_ok "no finished iteration: not a result" '^value: 0 \(not a result: the search was stopped, see below\)$' \
+  search --random b=50,d=12,seed=1 --nodes 10 --iterative
 printf '(1 2\0 3)' > nul.tree
 expect_error "a NUL byte is shown" "unexpected character '\\\\x00'" search --tree-file nul.tree
 expect_error "random key twice" 'random tree: b is given twice \(in b=2,d=2,b=3\)' search --random b=2,d=2,b=3

@@ -62,6 +62,7 @@ expect_error "a GIF is --from" --link "$link" --at 3 --out "$work/x.gif"
 expect_error "one picture is --at" --link "$link" --from 3 --out "$work/x.svg"
 expect_error "needs a file name" --link "$link" --out - --format png
 expect_error "could not write $work/no-such-dir/x.png" --link "$link" --out "$work/no-such-dir/x.png"
+expect_error "could not write /dev/full" --link "$link" --from 0 --to 3 --out /dev/full --format gif
 expect_error "--link: empty link" --link '' --out "$work/x.svg"
 "$kibitz" search --tree '(1 2)' --record "$work/own.kbz" > /dev/null
 expect_error "is the trace being read" "$work/own.kbz" --format png --out "$work/own.kbz"

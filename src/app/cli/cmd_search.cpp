@@ -288,7 +288,9 @@ int cmd_search(int argc, char** argv) {
   SearchResult result = run_search(spec, record);
   if (progress) progress->erase();
   if (result.stopped || result.aborted) {  // a budget of the run's, or the search's own --nodes
-    const BudgetFacts facts{default_nodes, !args.has("max-events"), !result.iterations.empty()};
+    const bool finished = std::any_of(result.iterations.begin(), result.iterations.end(),
+                                      [](const IterationResult& it) { return it.completed; });
+    const BudgetFacts facts{default_nodes, !args.has("max-events"), finished};
     result.stop_message = budget_stop_message(static_cast<std::size_t>(result.stats.nodes),
                                               result.trace.events.size(), record, facts, spec);
   }

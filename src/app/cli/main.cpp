@@ -1,4 +1,5 @@
 // kibitz: the command-line front end of the engine and recorder.
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -76,7 +77,14 @@ int main(int argc, char** argv) {
   for (const Command& c : k_commands) {
     if (std::strcmp(argv[1], c.name) != 0) continue;
     try {
-      return c.run(argc - 2, argv + 2);
+      const int status = c.run(argc - 2, argv + 2);
+      // A report lost (a full disk, a closed stdout) is said, not passed over with exit 0.
+      if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "kibitz %s: cannot write standard output: %s\n", c.name,
+                     std::strerror(errno));
+        return 1;
+      }
+      return status;
     } catch (const kibitz::InputError& e) {
       std::fprintf(stderr, "kibitz %s: %s\n", c.name, e.what());
       return 2;

@@ -82,7 +82,7 @@ void load(const Args& args, ViewerApp& app) {
   const auto bytes = read_file_bytes(path);
   app.load_trace(bytes.data(), bytes.size(), path);
   if (!app.state().has_trace() || !app.state().error.empty())
-    throw InputError(path + ": " + app.state().error);
+    throw InputError(app.state().error);  // named: "F.kbz: ..."
 }
 
 void write_text(const std::string& out, const std::string& text) {

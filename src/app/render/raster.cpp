@@ -139,12 +139,18 @@ void write_gif(std::vector<viewer::ExportScene> frames, int width, int delay_cs,
     put_frame(gif, first.get(), delay_cs);
     for (std::size_t i = 1; i < frames.size(); ++i)
       put_frame(gif, draw(frames[i], width).get(), delay_cs);
+  } catch (const InputError&) {
+    EGifCloseFile(gif, &error);
+    throw;
+  } catch (const std::runtime_error& e) {  // giflib's: its writes fail (a full disk) or a device
+    EGifCloseFile(gif, &error);
+    throw InputError("could not write " + path + ": " + e.what());
   } catch (...) {
     EGifCloseFile(gif, &error);
     throw;
   }
   if (EGifCloseFile(gif, &error) != GIF_OK)
-    throw std::runtime_error("could not finish " + path + ": " + GifErrorString(error));
+    throw InputError("could not finish " + path + ": " + GifErrorString(error));
 }
 
 }  // namespace kibitz::render
