@@ -119,7 +119,8 @@ std::string budget_stop_message(std::size_t nodes, std::size_t events, const Rec
   if (r.max_events > 0 && events >= r.max_events) {
     // Only a trace kept whole in memory has a budget from the memory, which a file lifts.
     const bool in_memory = r.stream.empty() && !r.summary;
-    return "stopped by the event budget (" + thousands(r.max_events) + " events" +
+    return "stopped by the event budget (" + thousands(r.max_events) +
+           (r.max_events == 1 ? " event" : " events") +
            (!default_events ? ""
             : in_memory     ? ", from the memory available"
                             : ", the default") +

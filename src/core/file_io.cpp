@@ -37,7 +37,12 @@ std::vector<std::uint8_t> read_file_bytes(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (!f) throw InputError("cannot open '" + path + "'");
   struct stat st {};
-  const bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  const bool known = fstat(fileno(f), &st) == 0;
+  if (known && S_ISDIR(st.st_mode)) {
+    std::fclose(f);
+    throw InputError("'" + path + "' is a directory, not a file");
+  }
+  const bool regular = known && S_ISREG(st.st_mode);
   const std::uint64_t limit = file_size_limit(regular);
   const auto too_big = [&]() {
     std::fclose(f);

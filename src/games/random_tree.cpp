@@ -82,6 +82,8 @@ RandomTreeParams RandomTreeParams::parse(const std::string& text) {
     }
     if (key == "seed" && !value.empty() && value[0] == '-')
       throw InputError("random tree: " + item + ": the seed is a whole number, 0 or more");
+    if (!value.empty() && *end == '\0' && errno == ERANGE)
+      throw InputError("random tree: " + item + ": the number is too large");
     if (value.empty() || *end != '\0' || errno == ERANGE) {
       throw InputError("random tree: '" + value + "' is not an integer (in " + item + ")");
     }

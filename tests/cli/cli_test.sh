@@ -326,6 +326,8 @@ expect_error "JSON number too large" 'trace JSON is not valid JSON: the number 1
 expect_ok "event budget" '"stopped":"stopped by the event budget \(1,000,000 events' \
   search --random b=10,d=8,seed=1 --algo minimax --json --max-events 1000000
 expect_error "max-events" '--max-events must be a whole number' search --tree "$tree" --max-events -3
+expect_error "max-events too large" '--max-events 99999999999999999999 is too large' search --tree "$tree" --max-events 99999999999999999999
+expect_error "a directory" "'.' is a directory, not a file" search --tree-file .
 expect_ok "tt capped" 'note: the table has 4 entries, not 67,108,864: the tree has 3 nodes' \
   search --tree '(1 2)' --algo alphabeta --tt 67108864
 expect_error "random lo overflow" 'lo=-9223372036854775807 is outside the score range' \

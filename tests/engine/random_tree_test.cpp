@@ -112,6 +112,8 @@ TEST_CASE("random tree parameters are checked") {
         "random tree: give exactly one of b (uniform branching) and B (random 1..B)");
   CHECK(err("b=5,d=5,lo=10,hi=1") == "random tree: lo=10 is above hi=1");
   CHECK(err("b=5,d=x") == "random tree: 'x' is not an integer (in d=x)");
+  CHECK(err("b=2,d=3,seed=18446744073709551616") ==
+        "random tree: seed=18446744073709551616: the number is too large");
   CHECK(err("b=0,d=3") == "random tree: b=0: the branching is at least 1");
   CHECK(err("B=0,d=3") == "random tree: B=0: the branching is at least 1");
   CHECK(err("b=2,d=3,seed=-1") == "random tree: seed=-1: the seed is a whole number, 0 or more");

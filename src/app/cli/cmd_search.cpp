@@ -193,6 +193,8 @@ long long parse_count(const Args& args, const char* flag) {
   char* end = nullptr;
   errno = 0;
   const long long n = std::strtoll(v.c_str(), &end, 10);
+  if (!v.empty() && *end == '\0' && errno == ERANGE && n > 0)
+    throw InputError("--" + std::string(flag) + " " + v + " is too large");
   if (v.empty() || *end != '\0' || errno == ERANGE || n < 0)
     throw InputError("--" + std::string(flag) + " must be a whole number, 0 or more (not '" + v +
                      "')");
