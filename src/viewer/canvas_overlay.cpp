@@ -3,10 +3,12 @@
 // file ended early), and a refusal's message when the set-up panel, where it is written, is not
 // on screen (a phone's Tree tab, projector mode, the panel hidden).
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <string>
 
 #include "viewer/canvas.hpp"
+#include "viewer/panels.hpp"
 #include "viewer/theme.hpp"
 
 namespace kibitz::viewer {
@@ -65,16 +67,21 @@ float draw_partial_banner(ViewerState& s, const std::string& text, ImVec2 origin
 // the one shown before, as it was). A child window, so that its button is above the canvas's.
 void draw_error_banner(ViewerState& s, ImVec2 origin, ImVec2 size) {
   const Palette& pal = palette(s.theme);
-  const float pad = ImGui::GetFontSize() * 0.4f;
-  const float button_w = ImGui::CalcTextSize("Dismiss").x + 2 * ImGui::GetStyle().FramePadding.x;
+  // In the narration's type size: as large as the sentence under the tree (a projector's 1.6).
+  const float scale = narration_scale(s), em = ImGui::GetFontSize() * scale;
+  const float pad = em * 0.4f;
+  const ImVec2 frame_pad = ImGui::GetStyle().FramePadding;
+  const float button_w =
+      ImGui::GetFont()->CalcTextSizeA(em, FLT_MAX, 0, "Dismiss").x + 2 * frame_pad.x;
   const float wrap = size.x - 3 * pad - button_w;
-  const ImVec2 ts = ImGui::CalcTextSize(s.error.c_str(), nullptr, false, wrap);
-  const float h = std::max(ts.y, ImGui::GetFrameHeight()) + 2 * pad;
+  const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(em, FLT_MAX, wrap, s.error.c_str());
+  const float h = std::max(ts.y, em + 2 * frame_pad.y) + 2 * pad;
   ImGui::SetCursorScreenPos(origin);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::ColorConvertU32ToFloat4(pal.error_bg));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(pal.error_text));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(pad, pad));
   ImGui::BeginChild("canvas_error", ImVec2(size.x, h), false, ImGuiWindowFlags_NoScrollbar);
+  ImGui::SetWindowFontScale(scale);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap);
   ImGui::TextUnformatted(s.error.c_str());
   ImGui::PopTextWrapPos();
