@@ -394,19 +394,21 @@ namespace {
 
 // A file that ends with its END chunk has its checksum checked before any chunk is read, so
 // that damage anywhere (its facts included) is called damage, not a fault of the chunk it hit.
-// A checksum covers the whole file: where the damage is cannot be told.
-void check_whole_file(const std::uint8_t* data, std::size_t size) {
+// A checksum covers the whole file: where the damage is cannot be told. Returns whether it was
+// checked (the END chunk then need not check it again).
+bool check_whole_file(const std::uint8_t* data, std::size_t size) {
   constexpr std::size_t k_end_bytes = 24;  // tag, reserved, length 8, the checksum
-  if (size < 16 + k_end_bytes) return;
+  if (size < 16 + k_end_bytes) return false;
   Reader end(data + size - k_end_bytes, k_end_bytes);
   const std::uint32_t chunk = end.u32();
   end.u32();
-  if (chunk != k_tag_end || end.u64() != 8) return;  // cut short: read up to where it ends
+  if (chunk != k_tag_end || end.u64() != 8) return false;  // cut short: read up to its end
   if (end.u64() != fnv1a64(data, size - k_end_bytes)) {
     throw InputError("trace file, byte " + std::to_string(size - k_end_bytes) +
                      ": checksum mismatch: the file is damaged (somewhere in the bytes before "
                      "its checksum; it cannot be opened)");
   }
+  return true;
 }
 
 }  // namespace
@@ -415,7 +417,7 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   Reader r(data, size);
   Trace t;
   const std::uint32_t version = read_header(r, data, size, t.steps);
-  check_whole_file(data, size);
+  const bool checked = check_whole_file(data, size);
   bool have_strings = false, have_end = false, have_meta = false;
   while (r.left() > 0) {
     const std::size_t chunk_at = r.pos();
@@ -446,8 +448,9 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
     } else if (chunk == k_tag_end) {
       if (len != 8) r.fail("the END chunk must hold an 8-byte checksum");
       const std::uint64_t stored = r.u64();
-      const std::uint64_t actual = fnv1a64(data, chunk_at);
-      if (stored != actual) r.fail("checksum mismatch: the file is damaged");
+      // Checked already when this END is the file's last 24 bytes ("bytes after" otherwise).
+      if (!checked && stored != fnv1a64(data, chunk_at))
+        r.fail("checksum mismatch: the file is damaged");
       have_end = true;
       if (r.left() != 0) r.fail("bytes after the END chunk");
       break;
