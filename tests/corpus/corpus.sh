@@ -12,6 +12,7 @@ set -u
 check=0
 if [ "${1:-}" = "--check" ]; then check=1; shift; fi
 kibitz="$1"; out="$2"
+case "$kibitz" in */*) kibitz="$(cd "$(dirname "$kibitz")" && pwd)/$(basename "$kibitz")" ;; esac
 here="$(cd "$(dirname "$0")" && pwd)"
 rm -rf "$out"; mkdir -p "$out" || exit 1
 fails=0
@@ -32,6 +33,27 @@ while IFS= read -r args; do
   # Every step, the derived ones included (format 1): what the viewer steps through.
   "$kibitz" export "$out/$name.kbz" --json --v1 > "$out/$name.v1.json" || fails=$((fails + 1))
 done < "$here/searches.txt"
+# Every command's text and JSON (tests/corpus/commands.txt), run among the traces just recorded,
+# with the figures that depend on the machine's speed blanked (corpus_filter.sed).
+c=0
+while IFS= read -r args; do
+  [ -z "$args" ] && continue
+  case "$args" in \#*) continue ;; esac
+  c=$((c + 1))
+  name=$(printf 'command_%03d.txt' "$c")
+  eval "set -- $args"
+  (cd "$out" && { echo "\$ kibitz $args"; "$kibitz" "$@" 2>&1; echo "exit $?"; } |
+    sed -f "$here/corpus_filter.sed" > "$name")
+done < "$here/commands.txt"
+# The UCI engines: a handshake, bad input, and a search to a depth and to a node budget (the
+# input ends after each "go": the engine finishes the search, then quits).
+for algo in greenblatt alphabeta pvs interest; do
+  { printf 'uci\nisready\nsetoption name Hash value x\nfoo\nposition startpos moves e2e4\ngo depth 3\n' |
+      "$kibitz" uci --algo "$algo" 2>&1
+    printf 'position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo nodes 3000\n' |
+      "$kibitz" uci --algo "$algo" 2>&1
+  } | sed -f "$here/corpus_filter.sed" > "$out/uci_$algo.txt"
+done
 # The bench signature (the node count of its fixed set of searches): its classic part, the
 # searches of minimax, alpha-beta and alpha-beta with bounds (all of it before other algorithms
 # joined the bench).
@@ -51,7 +73,7 @@ done
   { echo "FAIL: greenblatt-workload" >&2; fails=$((fails + 1)); }
 (cd "$out" && find . -type f | LC_ALL=C sort | sed 's|^\./||' | xargs sha256sum) > "$out.sha256"
 cat "$out.sha256"
-echo "corpus: $i searches, $(find "$out" -type f | wc -l) files, $(du -sb "$out" | cut -f1) bytes" >&2
+echo "corpus: $i searches, $c commands, $(find "$out" -type f | wc -l) files, $(du -sb "$out" | cut -f1) bytes" >&2
 if [ $check -eq 1 ]; then
   if diff <(LC_ALL=C sort -k2 "$here/expected.sha256") <(LC_ALL=C sort -k2 "$out.sha256") >&2; then
     echo "corpus identical to tests/corpus/expected.sha256" >&2
