@@ -2,7 +2,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <doctest/doctest.h>
 
-#include "app/services.hpp"
+#include "session/services.hpp"
 
 int main(int argc, char** argv) {
   kibitz::install_services();

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/text.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/theme.hpp"
@@ -14,13 +15,6 @@
 namespace kibitz::viewer {
 
 namespace {
-
-std::string grouped(std::size_t n) {
-  std::string s = std::to_string(n);
-  for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3)
-    s.insert(static_cast<std::size_t>(i), ",");
-  return s;
-}
 
 // A box at the top of the canvas: what is searched, nodes and events so far against the
 // limits, the time, a bar and Cancel. The UI stays live meanwhile.
@@ -40,8 +34,8 @@ void draw_search_progress(ViewerState& s, ImVec2 origin, ImVec2 size) {
   if (p.max_nodes) fraction = std::max(fraction, static_cast<double>(p.nodes) / p.max_nodes);
   if (p.max_events) fraction = std::max(fraction, static_cast<double>(p.events) / p.max_events);
   char line[160];
-  std::snprintf(line, sizeof line, "%s nodes, %s events, %.1f s", grouped(p.nodes).c_str(),
-                grouped(p.events).c_str(), ImGui::GetTime() - p.started);
+  std::snprintf(line, sizeof line, "%s nodes, %s events, %.1f s", thousands(p.nodes).c_str(),
+                thousands(p.events).c_str(), ImGui::GetTime() - p.started);
   ImGui::ProgressBar(static_cast<float>(std::min(1.0, fraction)), ImVec2(w - 8 * em, 0), line);
   ImGui::SameLine();
   if (ImGui::Button("Cancel", ImVec2(-1, 0))) s.requests.cancel_search = true;

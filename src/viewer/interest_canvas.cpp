@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "viewer/interest_view.hpp"
+#include "viewer/interest_panels.hpp"
 
 namespace kibitz::viewer {
 

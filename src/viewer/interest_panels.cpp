@@ -10,7 +10,7 @@
 
 #include "trace/interest_narration.hpp"
 #include "trace/narration.hpp"
-#include "viewer/interest_view.hpp"
+#include "viewer/interest_panels.hpp"
 #include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {

@@ -6,7 +6,7 @@
 #include "viewer/canvas.hpp"
 #include "viewer/compare.hpp"
 #include "viewer/fe_draw.hpp"
-#include "viewer/interest_view.hpp"
+#include "viewer/interest_panels.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/views/view.hpp"
 

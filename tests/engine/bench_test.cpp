@@ -1,8 +1,8 @@
 // The bench signature and byte-identical traces: the same numbers natively and in wasm.
 #include <doctest/doctest.h>
 
-#include "app/bench.hpp"
-#include "app/runner.hpp"
+#include "session/bench.hpp"
+#include "session/run.hpp"
 #include "trace/kbz_file.hpp"
 
 using namespace kibitz;

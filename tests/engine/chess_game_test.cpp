@@ -6,11 +6,11 @@
 #include <string>
 #include <vector>
 
-#include "app/runner.hpp"
 #include "games/chess/chess_game.hpp"
 #include "games/chess/notation.hpp"
 #include "search/alphabeta.hpp"
 #include "search/minimax.hpp"
+#include "session/run.hpp"
 #include "test_util.hpp"
 
 using namespace kibitz;

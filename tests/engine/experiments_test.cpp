@@ -6,11 +6,11 @@
 #include <algorithm>
 #include <vector>
 
-#include "app/experiments/fe_experiments.hpp"
-#include "app/experiments/svg.hpp"
 #include "core/error.hpp"
 #include "games/random_tree.hpp"
 #include "search/minimax.hpp"
+#include "session/experiments/fe_experiments.hpp"
+#include "session/experiments/svg.hpp"
 
 using namespace kibitz;
 

@@ -4,9 +4,9 @@
 
 #include <cstring>
 
-#include "app/report.hpp"
 #include "core/error.hpp"
 #include "search/interest_cost.hpp"
+#include "session/report.hpp"
 #include "test_util.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/narration.hpp"

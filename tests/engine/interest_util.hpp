@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "app/domains.hpp"
 #include "search/interest.hpp"
+#include "session/domains.hpp"
 #include "trace/model.hpp"
 #include "trace/recorder.hpp"
 

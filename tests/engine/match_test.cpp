@@ -6,7 +6,7 @@
 #include <fstream>
 #include <utility>
 
-#include "app/match/match.hpp"
+#include "app/play/match/match.hpp"
 #include "core/error.hpp"
 
 using namespace kibitz;

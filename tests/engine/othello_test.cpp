@@ -5,11 +5,11 @@
 #include <utility>
 #include <vector>
 
-#include "app/runner.hpp"
 #include "core/error.hpp"
 #include "game_checks.hpp"
 #include "games/othello/othello.hpp"
 #include "search/perft.hpp"
+#include "session/run.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;

@@ -8,12 +8,12 @@
 #include <set>
 #include <vector>
 
-#include "app/bench.hpp"
-#include "app/report.hpp"
 #include "core/error.hpp"
 #include "search/alphabeta.hpp"
 #include "search/minimax.hpp"
 #include "search/pvs.hpp"
+#include "session/bench.hpp"
+#include "session/report.hpp"
 #include "test_util.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/narration.hpp"

@@ -5,8 +5,8 @@
 
 #include <string>
 
-#include "app/search_spec.hpp"
 #include "core/error.hpp"
+#include "session/search_spec.hpp"
 
 using namespace kibitz;
 

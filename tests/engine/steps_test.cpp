@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "app/runner.hpp"
 #include "core/error.hpp"
+#include "session/run.hpp"
 #include "test_util.hpp"
 #include "trace/derive.hpp"
 #include "trace/model.hpp"

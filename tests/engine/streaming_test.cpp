@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <string>
 
-#include "app/budgets.hpp"
-#include "app/runner.hpp"
 #include "core/file_io.hpp"
+#include "session/budgets.hpp"
+#include "session/run.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
 

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "app/report.hpp"
-#include "app/runner.hpp"
+#include "session/report.hpp"
+#include "session/run.hpp"
 #include "trace/model.hpp"
 #include "trace/summary.hpp"
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "app/runner.hpp"
 #include "core/rng.hpp"
 #include "games/explicit_tree.hpp"
+#include "session/run.hpp"
 #include "trace/model.hpp"
 
 namespace kibitz::test {

@@ -2,11 +2,11 @@
 // and keys.
 #include <doctest/doctest.h>
 
-#include "app/runner.hpp"
 #include "core/error.hpp"
 #include "game_checks.hpp"
 #include "games/tictactoe/tictactoe.hpp"
 #include "search/perft.hpp"
+#include "session/run.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;

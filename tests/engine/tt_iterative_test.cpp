@@ -1,8 +1,8 @@
 // The transposition table, iterative deepening and the node budget on the games.
 #include <doctest/doctest.h>
 
-#include "app/runner.hpp"
 #include "core/error.hpp"
+#include "session/run.hpp"
 #include "test_util.hpp"
 #include "trace/trace_json.hpp"
 
@@ -133,7 +133,8 @@ TEST_CASE(
 TEST_CASE("a node budget stops the search within it, and the trace stays well formed") {
   for (long long budget : {1LL, 7LL, 150LL, 2000LL}) {
     for (const char* a : {"minimax", "alphabeta", "alphabeta-bounds"}) {
-      SearchSpec s = game_spec("othello", "", 8, a, Criterion::ge, std::string(a) == "minimax" ? 0 : -1);
+      SearchSpec s =
+          game_spec("othello", "", 8, a, Criterion::ge, std::string(a) == "minimax" ? 0 : -1);
       s.node_budget = budget;
       const Recorded r = record(s, false);
       INFO("budget " << budget << " " << std::string(a));

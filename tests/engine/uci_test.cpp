@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "app/uci/uci_session.hpp"
+#include "app/play/uci/uci_session.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "games/chess/chess_game.hpp"

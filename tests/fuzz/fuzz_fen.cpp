@@ -1,8 +1,8 @@
 // Chess positions: a FEN or "startpos", optionally followed by " moves ..." in UCI, SAN or
 // descriptive notation; then perft to depth 2, every move's SAN, and a 2-ply alpha-beta search.
-#include "app/runner.hpp"
 #include "fuzz_common.hpp"
 #include "games/chess/chess_game.hpp"
+#include "session/run.hpp"
 
 using namespace kibitz;
 

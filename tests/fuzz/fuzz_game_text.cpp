@@ -1,7 +1,7 @@
 // The other games' position texts (the first byte picks Othello, connect four or tic-tac-toe):
 // parsed, then searched to depth 3 under a node budget, recorded, and the model built.
-#include "app/runner.hpp"
 #include "fuzz_common.hpp"
+#include "session/run.hpp"
 #include "trace/model.hpp"
 
 using namespace kibitz;

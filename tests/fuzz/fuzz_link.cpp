@@ -1,8 +1,8 @@
 // The page's links ("#tree=...&algo=alphabeta&t=42&view=minimax..."): the search's parameters
 // parsed (the view's own keys handed to a callback, as the page does), written back and parsed
 // again to the same link.
-#include "app/search_spec.hpp"
 #include "fuzz_common.hpp"
+#include "session/search_spec.hpp"
 
 using namespace kibitz;
 

@@ -1,7 +1,7 @@
 // A trace's facts (the META chunk's JSON): parsed, the steps rule read from them, the search
 // they describe made again (SearchSpec::from_meta), and written back.
-#include "app/search_spec.hpp"
 #include "fuzz_common.hpp"
+#include "session/search_spec.hpp"
 #include "trace/json_text.hpp"
 #include "trace/steps.hpp"
 

@@ -1,8 +1,8 @@
 // Random-tree specs ("b=5,d=10,lo=-16383,hi=16384,seed=1"): parsed, printed back (which must
 // parse to the same spec), and searched by alpha-beta and minimax under a node budget.
-#include "app/runner.hpp"
 #include "fuzz_common.hpp"
 #include "games/random_tree.hpp"
+#include "session/run.hpp"
 
 using namespace kibitz;
 

@@ -1,8 +1,8 @@
 // The web API's search options (runSearch's JSON): parsed, completed, sized as the viewer sizes
 // them, and run under a node budget (when the tree is small enough to be worth it).
-#include "app/runner.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "fuzz_common.hpp"
+#include "session/run.hpp"
 
 using namespace kibitz;
 

@@ -2,9 +2,9 @@
 // >=, and principal variation search, recorded; alpha-beta and PVS must find minimax's value
 // (the seed's claim, checked on every tree the fuzzer makes), and the model of alpha-beta's
 // trace is built, sought and narrated.
-#include "app/runner.hpp"
 #include "fuzz_common.hpp"
 #include "games/explicit_tree.hpp"
+#include "session/run.hpp"
 #include "trace/model.hpp"
 #include "trace/narration.hpp"
 

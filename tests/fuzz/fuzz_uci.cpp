@@ -2,7 +2,7 @@
 // "go" gets a node budget appended (a later "nodes" wins), so no input can search for long.
 #include <sstream>
 
-#include "app/uci/uci_session.hpp"
+#include "app/play/uci/uci_session.hpp"
 #include "fuzz_common.hpp"
 
 using namespace kibitz;

@@ -5,11 +5,12 @@
 #   sink      core search/sink          (src/search/sink: what a search reports)
 #   search    core games search         (search/sink included)
 #   trace     core trace search/sink    (the sink interface, nothing else of search)
+#   session   core games search trace session   (a search as data; no UI)
 #   viewer    core trace viewer
 #   platform  core platform
 #   app       anything; nothing outside app includes app/
 # Third-party headers too: ImGui only in viewer, platform and app; GLFW, GL and Emscripten only
-# in platform and app; nlohmann/json only in trace and app.
+# in platform and app; nlohmann/json only in trace, session and app.
 # Usage: check_layers.sh SRC_DIR        prints each violation, then a summary; exit 1 on any
 #        check_layers.sh --self-test    checks that an include pointing up is caught
 set -u
@@ -37,16 +38,17 @@ allowed() {  # layer of the including file -> allowed prefixes of quoted include
     sink) echo "core/ search/sink/" ;;
     search) echo "core/ games/ search/" ;;
     trace) echo "core/ trace/ search/sink/" ;;
+    session) echo "core/ games/ search/ trace/ session/" ;;
     viewer) echo "core/ trace/ viewer/" ;;
     platform) echo "core/ platform/" ;;
-    app) echo "core/ games/ search/ trace/ viewer/ platform/ app/" ;;
+    app) echo "core/ games/ search/ trace/ session/ viewer/ platform/ app/" ;;
   esac
 }
 allowed_system() {  # third-party headers a layer may use
   case "$2" in
     imgui*|misc/cpp/imgui*) [[ "$1" =~ ^(viewer|platform|app)$ ]] ;;
     GLFW/*|GLES*|GL/*|emscripten*) [[ "$1" =~ ^(platform|app)$ ]] ;;
-    nlohmann/*) [[ "$1" =~ ^(trace|app)$ ]] ;;
+    nlohmann/*) [[ "$1" =~ ^(trace|session|app)$ ]] ;;
     *) return 0 ;;
   esac
 }

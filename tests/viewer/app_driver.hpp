@@ -2,7 +2,7 @@
 // (Run, seek...), and clicks on widgets by the names the panels note.
 #pragma once
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "headless.hpp"
 #include "viewer/panels.hpp"
 

@@ -8,7 +8,7 @@
 #include <set>
 #include <utility>
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"

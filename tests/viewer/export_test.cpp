@@ -13,7 +13,7 @@
 #include <cairo.h>
 #include <gif_lib.h>
 
-#include "app/render/raster.hpp"
+#include "app/cli/render/raster.hpp"
 #endif
 
 using namespace kibitz;

@@ -5,10 +5,10 @@
 #include <algorithm>
 #include <map>
 
-#include "app/runner.hpp"
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
+#include "session/run.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/layout.hpp"

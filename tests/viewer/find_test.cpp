@@ -6,8 +6,9 @@
 #include <atomic>
 #include <thread>
 
-#include "app/viewer_app.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
+#include "session/estimate.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "core/error.hpp"
 #include "headless.hpp"

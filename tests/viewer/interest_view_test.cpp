@@ -3,11 +3,11 @@
 // iteration selector moves between limits, links keep the options.
 #include <doctest/doctest.h>
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"
-#include "viewer/interest_view.hpp"
+#include "viewer/interest_panels.hpp"
 #include "viewer/panels.hpp"
 
 using namespace kibitz;

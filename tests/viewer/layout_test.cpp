@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-#include "app/runner.hpp"
+#include "session/run.hpp"
 #include "trace/recorder.hpp"
 #include "viewer/layout.hpp"
 

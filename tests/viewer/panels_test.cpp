@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/boards.hpp"

@@ -2,7 +2,7 @@
 // the panels draw every event of its trace, the set-up form runs it and its link repeats it.
 #include <doctest/doctest.h>
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "trace/pvs_extension.hpp"

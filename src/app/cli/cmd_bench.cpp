@@ -3,12 +3,12 @@
 #include <chrono>
 #include <cstdio>
 
-#include "app/bench.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/domains.hpp"
 #include "core/error.hpp"
 #include "search/perft.hpp"
+#include "session/bench.hpp"
+#include "session/domains.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz::cli {

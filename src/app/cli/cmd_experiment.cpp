@@ -10,10 +10,10 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/experiments/job.hpp"
-#include "app/experiments/svg.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
+#include "session/experiments/job.hpp"
+#include "session/experiments/svg.hpp"
 #include "trace/kbz_file.hpp"
 
 namespace kibitz::cli {

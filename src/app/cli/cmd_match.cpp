@@ -6,13 +6,14 @@
 #include <cstdio>
 #include <functional>
 
-#include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/progress_flags.hpp"
-#include "app/match/match.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/play/match/match.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
+#include "session/budgets.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz::cli {

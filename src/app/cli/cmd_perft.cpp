@@ -8,10 +8,11 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/domains.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "search/perft.hpp"
+#include "session/domains.hpp"
 
 namespace kibitz::cli {
 

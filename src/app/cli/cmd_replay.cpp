@@ -5,9 +5,9 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/report.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
+#include "session/report.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
 #include "trace/narration.hpp"

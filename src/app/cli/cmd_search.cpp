@@ -11,16 +11,17 @@
 #include <cstdlib>
 #include <memory>
 
-#include "app/budgets.hpp"
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/progress_flags.hpp"
 #include "app/cli/search_discs.hpp"
-#include "app/report.hpp"
-#include "app/runner.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
+#include "core/text.hpp"
+#include "session/budgets.hpp"
+#include "session/report.hpp"
+#include "session/run.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/model.hpp"
 

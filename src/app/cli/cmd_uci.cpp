@@ -3,7 +3,7 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
-#include "app/uci/uci_session.hpp"
+#include "app/play/uci/uci_session.hpp"
 #include "core/error.hpp"
 
 namespace kibitz::cli {

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/cli/commands.hpp"
-#include "app/services.hpp"
 #include "core/error.hpp"
+#include "session/services.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/runner.hpp"
+#include "session/run.hpp"
 
 namespace kibitz::cli {
 

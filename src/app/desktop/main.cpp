@@ -15,17 +15,17 @@
 #include <filesystem>
 #include <string>
 
-#include "app/canvas_gpu.hpp"
+#include "app/cli/render/raster.hpp"
 #include "app/desktop/thread_search.hpp"
-#include "app/idle_gate.hpp"
-#include "app/render/raster.hpp"
-#include "app/services.hpp"
-#include "app/ui_fonts.hpp"
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/fonts.hpp"
+#include "app/viewer_app/idle_gate.hpp"
+#include "app/viewer_app/platform_canvas.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "platform/png_writer.hpp"
 #include "platform/window.hpp"
+#include "session/services.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "viewer/compare.hpp"

@@ -3,7 +3,7 @@
 #include <new>
 #include <utility>
 
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "core/error.hpp"
 
 namespace kibitz {

@@ -10,7 +10,7 @@
 #include <string>
 #include <thread>
 
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 
 namespace kibitz {
 

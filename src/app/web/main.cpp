@@ -16,13 +16,13 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/canvas_gpu.hpp"
-#include "app/idle_gate.hpp"
-#include "app/services.hpp"
-#include "app/ui_fonts.hpp"
-#include "app/viewer_app.hpp"
+#include "app/viewer_app/fonts.hpp"
+#include "app/viewer_app/idle_gate.hpp"
+#include "app/viewer_app/platform_canvas.hpp"
+#include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "platform/window.hpp"
+#include "session/services.hpp"
 #include "trace/kbz_file.hpp"
 #include "viewer/panels.hpp"
 

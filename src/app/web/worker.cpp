@@ -8,10 +8,10 @@
 #include <new>
 #include <string>
 
-#include "app/runner.hpp"
-#include "app/services.hpp"
-#include "app/viewer_limits.hpp"
+#include "app/viewer_app/limits.hpp"
 #include "core/error.hpp"
+#include "session/run.hpp"
+#include "session/services.hpp"
 #include "trace/kbz_file.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <misc/cpp/imgui_stdlib.h>
 
 #include "trace/records/interest_codec.hpp"
-#include "viewer/interest_view.hpp"
+#include "viewer/interest_panels.hpp"
 #include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {

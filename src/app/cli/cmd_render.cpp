@@ -1,0 +1,160 @@
+// kibitz render FILE|--link L [--at N | --from A --to B] --format png|svg|tikz|dot|gif
+//   [--view minimax|negamax] [--width W] [--theme light|dark] [--layout growing|final]
+//   [--present] [--caption] [--delay CS] [--step K] --out F
+// The tree as the viewer shows it at an event, as a picture for slides and papers: the same
+// layout, cards and marks (viewer/export_scene.hpp). PNG and GIF need the native build.
+#include <cstdio>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "app/cli/args.hpp"
+#include "app/cli/commands.hpp"
+#include "app/viewer_app/viewer_app.hpp"
+#include "core/error.hpp"
+#include "core/file_io.hpp"
+#include "trace/minimax_form.hpp"
+#include "viewer/export_scene.hpp"
+#ifndef __EMSCRIPTEN__
+#include "app/cli/render/raster.hpp"
+#endif
+
+namespace kibitz::cli {
+
+namespace {
+
+std::string format_of(const Args& args, const std::string& out) {
+  std::string f = args.value_or("format", "");
+  if (f.empty()) {
+    const std::size_t dot = out.rfind('.');
+    f = dot == std::string::npos ? "" : out.substr(dot + 1);
+    if (f == "tex") f = "tikz";
+    if (f == "gv") f = "dot";
+  }
+  if (f != "png" && f != "svg" && f != "tikz" && f != "dot" && f != "gif")
+    throw InputError(
+        "--format: png, svg, tikz, dot or gif" +
+        (f.empty() ? std::string(" (or an --out name ending so)") : ", not '" + f + "'"));
+  return f;
+}
+
+// The view the options ask for, applied to the app's state.
+void apply_view(const Args& args, ViewerApp& app) {
+  viewer::ViewerState& s = app.state();
+  if (args.has("view")) {
+    trace::ValueView v;
+    if (!trace::parse_value_view(args.value_or("view", ""), v))
+      throw InputError("--view: minimax or negamax, not '" + args.value_or("view", "") + "'");
+    s.set_value_view(v);
+  }
+  const std::string theme = args.value_or("theme", "light");
+  if (theme != "light" && theme != "dark") throw InputError("--theme: light or dark");
+  s.theme = theme == "light" ? viewer::Theme::light : viewer::Theme::dark;
+  const std::string layout = args.value_or("layout", "growing");
+  if (layout != "growing" && layout != "final") throw InputError("--layout: growing or final");
+  s.layout_mode = layout == "final" ? viewer::LayoutMode::final_shape : viewer::LayoutMode::growing;
+  if (args.has("present")) {
+    s.set_present(true);
+    s.theme = viewer::Theme::light;
+  }
+}
+
+// The trace: a file (.kbz or JSON) or a link searched here.
+void load(const Args& args, ViewerApp& app) {
+  if (args.has("link")) {
+    const std::string r = app.apply_url_hash(args.value_or("link", ""), false);
+    if (!app.state().has_trace() || !app.state().error.empty()) {
+      std::string why = app.state().error;
+      if (why.empty()) {  // the reply's own message ({"error":"empty link"})
+        const auto j = nlohmann::json::parse(r, nullptr, false);
+        why = j.is_object() && j.contains("error") && j["error"].is_string()
+                  ? j["error"].get<std::string>()
+                  : "no trace";
+      }
+      throw InputError("--link: " + why);
+    }
+    return;
+  }
+  if (args.positional().size() != 1)
+    throw InputError("give one trace file (kibitz render FILE.kbz ...) or --link '#tree=...'");
+  const std::string path = args.positional()[0];
+  refuse_overwrite(path, args.value_or("out", ""), "--out");
+  const auto bytes = read_file_bytes(path);
+  app.load_trace(bytes.data(), bytes.size(), path);
+  if (!app.state().has_trace() || !app.state().error.empty())
+    throw InputError(app.state().error);  // named: "F.kbz: ..."
+}
+
+void write_text(const std::string& out, const std::string& text) {
+  if (out == "-") {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return;
+  }
+  std::ofstream f(out, std::ios::binary);
+  f << text;
+  if (!f) throw InputError("could not write " + out);
+}
+
+viewer::ExportScene scene_at(ViewerApp& app, std::size_t t, bool caption) {
+  app.state().seek(t);
+  viewer::ExportScene sc = viewer::make_export_scene(app.state());
+  if (!caption) sc.caption.clear();
+  return sc;
+}
+
+}  // namespace
+
+int cmd_render(int argc, char** argv) {
+  const Args args(argc, argv, 0,
+                  {"at", "from", "to", "format", "view", "width", "theme", "layout", "delay",
+                   "step", "out", "link", "assets"},
+                  {"present", "caption"});
+  const std::string out = args.value_or("out", "");
+  if (out.empty()) throw InputError("--out F is required (- for standard output)");
+  const std::string format = format_of(args, out);
+  if (format == "gif" && args.has("at"))
+    throw InputError("--at is for one picture; a GIF is --from A --to B");
+  if (format != "gif" && (args.has("from") || args.has("to") || args.has("step")))
+    throw InputError("--from, --to and --step are for a GIF; one picture is --at N");
+  if ((format == "png" || format == "gif") && out == "-")
+    throw InputError("--out - is for text formats: " + format + " needs a file name");
+  ViewerApp app(args.value_or("assets", KIBITZ_ASSETS_DIR));
+  load(args, app);
+  apply_view(args, app);
+  const long long last = static_cast<long long>(app.state().event_count()) - 1;
+  const bool caption = args.has("caption");
+  const int width =
+      static_cast<int>(args.integer("width", format == "svg" ? 1200 : 1920, 64, 16384));
+  if (format == "gif") {
+    const long long from = args.integer("from", 0, 0, last);
+    const long long to = args.integer("to", last, from, last);
+    const long long step = args.integer("step", 1, 1, 1000000);
+    if ((to - from) / step + 1 > 2000)
+      throw InputError("an animation of at most 2000 frames: raise --step or narrow --from/--to");
+    std::vector<viewer::ExportScene> frames;
+    for (long long t = from; t <= to; t += step)
+      frames.push_back(scene_at(app, static_cast<std::size_t>(t), caption));
+#ifdef __EMSCRIPTEN__
+    throw InputError("GIF needs the native kibitz (or the page's File → Export)");
+#else
+    render::write_gif(std::move(frames), width,
+                      static_cast<int>(args.integer("delay", 50, 1, 6000)), out);
+#endif
+    std::printf("wrote %s (%lld frames)\n", out.c_str(), (to - from) / step + 1);
+    return 0;
+  }
+  const viewer::ExportScene sc =
+      scene_at(app, static_cast<std::size_t>(args.integer("at", last, 0, last)), caption);
+  if (format == "svg") return write_text(out, viewer::export_svg(sc, static_cast<float>(width))), 0;
+  if (format == "tikz") return write_text(out, viewer::export_tikz(sc)), 0;
+  if (format == "dot") return write_text(out, viewer::export_dot(sc)), 0;
+#ifdef __EMSCRIPTEN__
+  throw InputError("PNG needs the native kibitz (or the page's File → Export)");
+#else
+  render::write_png(sc, width, out);
+  std::printf("wrote %s\n", out.c_str());
+  return 0;
+#endif
+}
+
+}  // namespace kibitz::cli

@@ -1,0 +1,257 @@
+#include "app/play/uci/uci_session.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <istream>
+#include <limits>
+#include <ostream>
+#include <sstream>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/failure.hpp"
+#include "games/chess/notation.hpp"
+
+namespace kibitz::uci {
+
+namespace {
+
+std::vector<std::string> words(const std::string& s) {
+  std::istringstream in(s);
+  std::vector<std::string> w;
+  for (std::string x; in >> x;) w.push_back(x);
+  return w;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// A non-negative integer argument of "go", or nothing.
+// A non-negative number; one too large for 64 bits reads as the largest (a limit that large is
+// no limit), never as the wrapped value strtoll's ERANGE would leave unnoticed.
+std::optional<long long> number(const std::string& s) {
+  char* end = nullptr;
+  errno = 0;
+  const long long v = std::strtoll(s.c_str(), &end, 10);
+  if (s.empty() || *end || v < 0) return std::nullopt;
+  if (errno == ERANGE) return std::numeric_limits<long long>::max();
+  return v;
+}
+
+}  // namespace
+
+std::string score_text(Score v) {
+  if (is_game_result(v)) {
+    const int plies = k_score_win - (v > 0 ? v : -v);
+    const int moves = (plies + 1) / 2;
+    return "score mate " + std::to_string(v > 0 ? moves : -moves);
+  }
+  // 128 units a pawn; centipawns rounded to nearest, within what GUIs show (+-300 pawns).
+  const long long cp = (static_cast<long long>(v) * 100 + (v >= 0 ? 64 : -64)) / 128;
+  return "score cp " + std::to_string(std::clamp(cp, -30000LL, 30000LL));
+}
+
+Session::Session(const std::string& algo, std::ostream& out)
+    : m_searcher(make_searcher(algo)), m_out(out) {
+  m_game = ChessGame();
+}
+
+Session::~Session() {
+  stop_search();
+}
+
+void Session::say(const std::string& line) {
+  const std::lock_guard<std::mutex> lock(m_out_mutex);
+  m_out << line << '\n' << std::flush;
+}
+
+void Session::run(std::istream& in) {
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!command(line)) return;
+  }
+  wait();
+}
+
+bool Session::command(const std::string& line) {
+  const std::vector<std::string> w = words(line);
+  if (w.empty()) return true;
+  const std::string& cmd = w[0];
+  const std::string rest = line.substr(std::min(line.size(), line.find(cmd) + cmd.size()));
+  if (cmd == "isready") {  // at once, even while searching
+    say("readyok");
+  } else if (cmd == "stop") {
+    stop_search();
+  } else if (cmd == "ponderhit") {
+    ponderhit();
+  } else if (cmd == "quit") {
+    stop_search();
+    return false;
+  } else if (cmd == "uci") {
+    say(std::string("id name Kibitz ") + m_searcher->name());
+    say("id author the Kibitz developers");
+    for (const std::string& o : m_searcher->option_lines()) say(o);
+    say("option name Clear Hash type button");
+    say("option name RecordDir type string default <empty>");
+    say("uciok");
+  } else if (cmd == "go" || cmd == "position" || cmd == "ucinewgame" || cmd == "setoption") {
+    stop_search();  // a GUI stops first; one that does not gets the same
+    if (cmd == "go") go(rest);
+    if (cmd == "position") position(rest);
+    if (cmd == "ucinewgame") m_game = ChessGame();
+    if (cmd == "setoption") set_option(rest);
+  } else if (cmd == "debug" || cmd == "register") {
+    // No debug output; nothing to register.
+  } else {
+    say("info string unknown command '" + cmd + "'");
+  }
+  return true;
+}
+
+void Session::position(const std::string& args) {
+  // ChessGame reads "startpos [moves ...]" and "fen <FEN> [moves ...]" as they are.
+  try {
+    const std::vector<std::string> w = words(args);
+    if (w.empty() || (w[0] != "startpos" && w[0] != "fen")) {
+      throw InputError("expected 'position startpos' or 'position fen <FEN>'");
+    }
+    m_game = ChessGame::from_text(args);
+    m_position_text = args;
+  } catch (const std::exception& e) {
+    m_game.reset();
+    say(std::string("info string bad position: ") + failure_text(e));
+  }
+}
+
+void Session::set_option(const std::string& args) {
+  // setoption name <name> [value <value>]; names are case-insensitive.
+  const std::size_t n = args.find("name");
+  if (n == std::string::npos) {
+    say("info string setoption needs 'name'");
+    return;
+  }
+  const std::size_t v = args.find(" value ", n);
+  std::string name =
+      lower(args.substr(n + 4, v == std::string::npos ? std::string::npos : v - n - 4));
+  name.erase(0, name.find_first_not_of(' '));
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  std::string value = v == std::string::npos ? "" : args.substr(v + 7);
+  value.erase(0, value.find_first_not_of(' '));
+  while (!value.empty() && value.back() == ' ') value.pop_back();
+  if (name == "clear hash") return;  // every search starts with an empty table
+  if (name == "recorddir") {
+    m_record_dir = value == "<empty>" ? "" : value;
+    return;
+  }
+  try {
+    if (!m_searcher->set_option(name, value)) say("info string unknown option '" + name + "'");
+  } catch (const std::exception& e) {
+    say(std::string("info string bad option value: ") + failure_text(e));
+  }
+}
+
+// The limits of a "go": a time limit from movetime (less a margin) or a share of the clock.
+// The least time a move is given, however little the clock shows (the clock also waits for a
+// first finished depth: uci_search_thread.cpp).
+constexpr double k_min_seconds = 0.01;
+
+GoRequest Session::parse_go(const std::string& args) {
+  GoRequest r;
+  Limits& limits = r.limits;
+  long long wtime = -1, btime = -1, winc = 0, binc = 0, movestogo = 0, movetime = -1;
+  const std::vector<std::string> w = words(args);
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    const std::string& k = w[i];
+    if (k == "infinite" || k == "ponder") {
+      r.hold = true;
+      r.ponder = r.ponder || k == "ponder";
+      continue;
+    }
+    if (k == "searchmoves") {  // moves up to the next keyword
+      for (; i + 1 < w.size(); ++i) {
+        const chess::ParsedMove m = chess::parse_uci(m_game->position(), w[i + 1]);
+        if (m.status != chess::ParseStatus::ok) break;
+        r.searchmoves.push_back(m.move);
+      }
+      continue;
+    }
+    if (k != "depth" && k != "nodes" && k != "movetime" && k != "wtime" && k != "btime" &&
+        k != "winc" && k != "binc" && k != "movestogo" && k != "mate") {
+      say("info string go: unknown parameter '" + k + "' ignored");
+      continue;
+    }
+    std::optional<long long> v = i + 1 < w.size() ? number(w[i + 1]) : std::nullopt;
+    const bool negative = !v && i + 1 < w.size() && w[i + 1].size() > 1 && w[i + 1][0] == '-' &&
+                          number(w[i + 1].substr(1));
+    // A clock below zero (GUIs send one once a flag falls) is no time left: move at once.
+    const bool clock = k == "wtime" || k == "btime" || k == "winc" || k == "binc";
+    if (negative && clock) v = 0;
+    if (!v) {
+      say("info string go: '" + k + "' needs a non-negative number" +
+          (negative ? ", not " + w[i + 1] : std::string()));
+      if (negative) ++i;  // the bad value is not a parameter of its own
+      continue;
+    }
+    ++i;
+    if (k == "depth")
+      limits.depth = static_cast<int>(std::min(*v, 64LL));
+    else if (k == "mate")
+      limits.depth = static_cast<int>(std::min(*v, 32LL) * 2);  // mate in n: 2n plies
+    else if (k == "nodes")
+      limits.nodes = *v;
+    else if (k == "movetime")
+      movetime = *v;
+    else if (k == "wtime")
+      wtime = *v;
+    else if (k == "btime")
+      btime = *v;
+    else if (k == "winc")
+      winc = *v;
+    else if (k == "binc")
+      binc = *v;
+    else
+      movestogo = *v;
+  }
+  const bool white = m_game->position().side_to_move() == chess::Color::white;
+  const long long clock = white ? wtime : btime, inc = white ? winc : binc;
+  if (movetime >= 0) {
+    r.clock_seconds = std::max(k_min_seconds, std::min(movetime, 1LL << 40) / 1000.0 * 0.95);
+  } else if (clock >= 0) {
+    // A simple time manager: the clock shared over the moves to go (30 when not said), half
+    // the increment, never more than half of what is left.
+    const double c = static_cast<double>(std::min(clock, 1LL << 40)) / 1000.0;
+    const double share = c / static_cast<double>(movestogo > 0 ? movestogo : 30) +
+                         static_cast<double>(std::min(inc, 1LL << 40)) / 1000.0 * 0.5;
+    r.clock_seconds = std::max(k_min_seconds, std::min(share, c * 0.5));
+  }
+  limits.seconds = r.ponder ? 0 : r.clock_seconds;
+  limits.unlimited = r.hold;
+  return r;
+}
+
+void Session::go(const std::string& args) {
+  if (!m_game) {
+    say("info string no valid position: send 'position startpos' or 'position fen <FEN>'");
+    say("bestmove 0000");
+    return;
+  }
+  GoRequest r = parse_go(args);
+  std::vector<chess::Move> legal;
+  ChessGame root = *m_game;
+  root.make_root();
+  root.set_root_plays_on(true);
+  root.moves(legal);
+  if (legal.empty()) {
+    say(std::string("info string the game is over: ") + ChessGame::status_name(m_game->status()));
+    say("bestmove 0000");
+    return;
+  }
+  if (!r.searchmoves.empty()) root.set_root_moves(r.searchmoves);
+  m_searcher->set_position_text(m_position_text);
+  start(std::move(r), std::move(root));
+}
+
+}  // namespace kibitz::uci

@@ -1,0 +1,95 @@
+// The UCI protocol (the Universal Chess Interface) over a pair of streams, so Kibitz's chess
+// searches can be played in any chess GUI: `kibitz uci --algo greenblatt|alphabeta|pvs|interest`.
+//
+// The search runs on its own thread and the reader keeps reading (as Stockfish does): "stop"
+// ends it at once (the best move of the deepest finished depth is played), "isready" is
+// answered at any time, "go infinite" and "go ponder" hold their bestmove until "stop" or
+// "ponderhit". Supported: uci, isready, ucinewgame, setoption (Hash, Clear Hash, RecordDir,
+// the searcher's own), position startpos|fen ... [moves ...], go [searchmoves M...] [depth N]
+// [nodes N] [mate N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
+// [infinite] [ponder], stop, ponderhit, quit. A position where a draw could be claimed is
+// still searched (the GUI claims, not the engine). Bad input (a bad FEN, an illegal move, an
+// unknown command or option) is answered with one "info string" line, as the protocol asks;
+// "go" without a valid position answers "bestmove 0000". In the WebAssembly build (no
+// threads) a search runs to its end before the next command is read.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/play/uci/uci_searchers.hpp"
+#include "games/chess/chess_game.hpp"
+
+namespace kibitz::uci {
+
+// What one "go" asks for.
+struct GoRequest {
+  Limits limits;
+  bool hold = false;         // infinite or ponder: the bestmove waits for stop or ponderhit
+  bool ponder = false;       // ponder: the clock starts at ponderhit
+  double clock_seconds = 0;  // the time limit the session's clock enforces (0: none)
+  std::vector<chess::Move> searchmoves;
+};
+
+class Session {
+ public:
+  // Throws InputError for an unknown algorithm.
+  Session(const std::string& algo, std::ostream& out);
+  ~Session();  // stops a running search
+
+  // Handles one line; false after "quit". A "go" returns at once (the search runs on).
+  bool command(const std::string& line);
+  // Reads commands until "quit" or the end of the input; at the end, a search that holds
+  // its bestmove is stopped and a finite one is waited for.
+  void run(std::istream& in);
+  // Until no search runs (its bestmove said); an infinite or pondering one is stopped.
+  void wait();
+  // Writes each search's trace into `dir` (RecordDir; "" for none).
+  void set_record_dir(const std::string& dir) { m_record_dir = dir; }
+
+ private:
+  // uci_session.cpp: the commands.
+  void go(const std::string& args);
+  GoRequest parse_go(const std::string& args);
+  void position(const std::string& args);
+  void set_option(const std::string& args);
+  void say(const std::string& line);
+  // uci_search_thread.cpp: the search's thread and clock.
+  void start(GoRequest request, ChessGame game);
+  void search(GoRequest request, ChessGame game, std::string position_text);
+  void stop_search();
+  void ponderhit();
+  void start_clock(double seconds);
+  void record(const DepthReport& last, const std::string& position_text, const std::string& move);
+  std::string info_line(const DepthReport& r) const;
+
+  std::unique_ptr<Searcher> m_searcher;
+  std::ostream& m_out;
+  std::mutex m_out_mutex;           // the search thread and the reader both write
+  std::optional<ChessGame> m_game;  // empty after a bad "position"
+  std::string m_position_text;      // the text m_game was read from
+  std::string m_record_dir;
+  int m_recorded = 0;
+
+  std::thread m_worker, m_clock;
+  std::atomic<bool> m_stop{false};
+  std::mutex m_mutex;  // guards the four flags below
+  std::condition_variable m_cv;
+  bool m_hold = false;         // the running search's bestmove waits for stop or ponderhit
+  bool m_done = true;          // the running search has finished choosing
+  bool m_first_depth = false;  // it has reported a finished depth (the clock waits for one)
+  double m_ponder_clock = 0;   // a pondering search's time limit, started at ponderhit
+};
+
+// "score cp 25" (within +-30000) or "score mate -3" for a value in evaluation units (a pawn
+// is 128).
+std::string score_text(Score v);
+
+}  // namespace kibitz::uci

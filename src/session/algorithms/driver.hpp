@@ -1,0 +1,213 @@
+// What the registry's entries share when they run (algorithm.hpp, `run`): the spec's domain at
+// its root with a sink (the recorder when the trace is wanted), and for the depth-first searches
+// the transposition table, the node budget and iterative deepening. Included only by the
+// algorithms' own files, each of which instantiates its search for every domain.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <type_traits>
+#include <utility>
+
+#include "search/search_options.hpp"
+#include "search/transposition_table.hpp"
+#include "session/budgets.hpp"
+#include "session/domains.hpp"
+#include "session/run.hpp"
+#include "trace/kbz_file.hpp"
+#include "trace/recorder.hpp"
+#include "trace/summary.hpp"
+
+namespace kibitz {
+
+// A recording's readers as it goes: the file, the summary, the progress and the event limit.
+class ChunkTee final : public trace::ChunkSink {
+ public:
+  ChunkTee(trace::ChunkSink* a, trace::ChunkSink* b, const RecordOptions& record,
+           std::function<std::size_t()> nodes)
+      : m_a(a), m_b(b), m_record(record), m_nodes(std::move(nodes)) {}
+  void write_chunk(const trace::Trace& trace, std::size_t i) override {
+    if (m_a) m_a->write_chunk(trace, i);
+    if (m_b) m_b->write_chunk(trace, i);
+    ++m_chunks;
+    const std::size_t events = m_chunks * trace::EventLog::k_chunk_events, nodes = m_nodes();
+    if (m_record.progress) m_record.progress(events, nodes);
+    const bool over_events = m_record.max_events > 0 && events >= m_record.max_events;
+    const bool over_nodes = m_record.max_nodes > 0 && nodes >= m_record.max_nodes;
+    if (!(over_events || over_nodes) || !m_record.stop) return;
+    m_record.stop->store(true, std::memory_order_relaxed);
+    if (m_fired.empty()) {
+      m_fired = std::string("stopped by the ") + (over_nodes ? "node" : "event") + " budget (" +
+                std::to_string(over_nodes ? m_record.max_nodes : m_record.max_events) +
+                (over_nodes ? " nodes" : " events") +
+                "): the trace holds what was searched, its open nodes unfinished";
+    }
+  }
+  std::size_t chunks_written() const override { return m_chunks; }
+  // Which budget stopped the search ("" when none did), for the trace's "stopped" fact.
+  const std::string& fired() const { return m_fired; }
+
+ private:
+  trace::ChunkSink *m_a, *m_b;
+  const RecordOptions& m_record;
+  std::function<std::size_t()> m_nodes;  // entered so far
+  std::size_t m_chunks = 0;
+  std::string m_fired;
+};
+
+// Runs search() with the recorder, streaming its trace to record.stream when one is given,
+// reading it into out.tree when a summary is asked for, and reporting progress and the event
+// limit per chunk (a trace kept whole in memory when there is no file).
+template <class Recorder, class Search>
+void record_with(Recorder& recorder, const RecordOptions& record, SearchResult& out,
+                 Search&& search) {
+  if (record.stream.empty() && !record.summary && !record.progress && record.max_events == 0 &&
+      record.max_nodes == 0) {
+    search();
+    return;
+  }
+  std::optional<trace::KbzStream> file;
+  if (!record.stream.empty()) file.emplace(record.stream, out.trace);
+  std::optional<trace::SummaryStream> summary;
+  if (record.summary) summary.emplace(out.trace, record.summary_leaves);
+  ChunkTee tee(file ? &*file : nullptr, summary ? &*summary : nullptr, record,
+               [&recorder] { return static_cast<std::size_t>(recorder.nodes_entered()); });
+  const bool keep_all = !file && !summary;
+  recorder.stream_to(&tee, keep_all ? static_cast<std::size_t>(-1) : record.memory_chunks);
+  search();
+  if (!tee.fired().empty()) {
+    out.trace.meta.set("stopped", tee.fired());              // marked partial
+  } else if (out.aborted && !stop_requested(record.stop)) {  // the search's own --nodes
+    out.trace.meta.set("stopped", "stopped by the search's node budget (" +
+                                      std::to_string(out.stats.nodes) +
+                                      " nodes): the trace holds what was searched, its open "
+                                      "nodes unfinished");
+  }
+  if (file) file->finish(out.trace);
+  if (summary) out.tree = summary->finish(out.trace);
+}
+
+// Calls f(game, sink) with the spec's domain and, when the trace is wanted, a recorder into
+// out.trace: a lean one when a rule derives the search's steps (Rule, trace/steps.hpp), an
+// explicit one otherwise or when verbose (which the reader then checks against the rule); a
+// NullSink when not recording. Positions are not recorded: the model
+// derives them from the root's and the moves when they are shown.
+template <trace::StepRule Rule = trace::StepRule::none, class F>
+void with_domain(const SearchSpec& spec, const RecordOptions& record, SearchResult& out, F&& f) {
+  visit_domain(spec, [&](auto& game) {
+    if (record.mode == Recording::off) {
+      NullSink sink;
+      f(game, sink);
+      return 0;
+    }
+    if constexpr (Rule != trace::StepRule::none) {
+      if (record.mode == Recording::on) {
+        trace::LeanRecorder recorder(out.trace, Rule, spec.criterion);
+        record_with(recorder, record, out, [&] { f(game, recorder); });
+        return 0;
+      }
+    }
+    trace::Recorder recorder(out.trace);
+    if (Rule != trace::StepRule::none) out.trace.steps = trace::Steps{Rule, spec.criterion, false};
+    record_with(recorder, record, out, [&] { f(game, recorder); });
+    return 0;
+  });
+}
+
+// The table a spec asks for (none when it has no entries), capped by the tree and the memory
+// (budgets.hpp) with a note saying so.
+inline std::unique_ptr<TranspositionTable> make_table(const SearchSpec& spec, SearchResult& out) {
+  if (spec.table_entries() <= 0) return nullptr;
+  std::string note;
+  const std::size_t entries = table_entry_cap(spec, &note);
+  if (!note.empty() && spec.tt_entries >= 0) out.notes.push_back(note);  // asked for, not a default
+  return std::make_unique<TranspositionTable>(entries);
+}
+
+inline void note_table(const TranspositionTable* table, SearchResult& out) {
+  if (!table) return;
+  out.tt_entries = static_cast<long long>(table->size());
+  out.tt_probes = static_cast<long long>(table->probes());
+  out.tt_hits = static_cast<long long>(table->hits());
+  out.tt_stores = static_cast<long long>(table->stores());
+}
+
+// One search of a depth-first algorithm to a depth.
+struct Outcome {
+  Score value = 0;  // from the root's side to move
+  Bound bound = Bound::exact;
+  SearchStats stats;
+  bool finished = true;  // false: the node budget ran out
+};
+
+inline void add_stats(SearchStats& total, const SearchStats& s) {
+  total.nodes += s.nodes;
+  total.leaves += s.leaves;
+  total.cutoffs += s.cutoffs;
+  total.generated += s.generated;
+  total.tt_cutoffs += s.tt_cutoffs;
+  total.fe_prunes += s.fe_prunes;
+}
+
+// Searches once, or by iterative deepening (depth 1, 2, ..., each a new root in the trace, the
+// table carried from one to the next; the budget covers all iterations; the value is that of
+// the last iteration that finished). Algo::once<Game, Sink>(spec, game, sink, options, depth,
+// out) returns an Outcome; it may add its own counters and facts to out.
+template <class Algo, class Game, class Sink>
+void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
+            const std::atomic<bool>* stop = nullptr) {
+  const std::unique_ptr<TranspositionTable> table = make_table(spec, out);
+  SearchOptions options;
+  options.tt = table.get();
+  options.node_budget = spec.node_budget;
+  options.stop = stop;
+  if (!spec.iterative) {
+    const Outcome o = Algo::once(spec, game, sink, options, spec.search_depth(), out);
+    out.value = o.value;
+    out.bound = o.bound;
+    out.stats = o.stats;
+    out.aborted = !o.finished;
+  } else {
+    const int max_depth = iterative_depth(spec);
+    for (int d = 1; d <= max_depth; ++d) {
+      if (spec.node_budget > 0) {
+        options.node_budget = spec.node_budget - out.stats.nodes;
+        if (options.node_budget <= 0) break;
+      }
+      if (stop_requested(stop)) {
+        out.aborted = true;  // the deeper iterations were not searched
+        break;
+      }
+      sink.iteration_begin(d, d);
+      const Outcome o = Algo::once(spec, game, sink, options, d, out);
+      add_stats(out.stats, o.stats);
+      out.iterations.push_back({d, o.value, o.stats.nodes, o.finished});
+      sink.iteration_end(d,
+                         o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
+      if (!o.finished) {
+        out.aborted = true;
+        break;
+      }
+      out.value = o.value;
+      out.bound = o.bound;
+    }
+  }
+  note_table(table.get(), out);
+}
+
+// The rule that derives Algo's steps: its `k_rule`, or none.
+template <class Algo, class = void>
+constexpr trace::StepRule k_rule_of = trace::StepRule::none;
+template <class Algo>
+constexpr trace::StepRule k_rule_of<Algo, std::void_t<decltype(Algo::k_rule)>> = Algo::k_rule;
+
+// The registry's `run` for a depth-first algorithm (Algo as for deepen; a static constexpr
+// `k_rule` when a rule derives its steps).
+template <class Algo>
+void run_depth_first(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
+  with_domain<k_rule_of<Algo>>(spec, record, out, [&](auto& game, auto& sink) {
+    deepen<Algo>(spec, game, sink, out, record.stop);
+  });
+}
+
+}  // namespace kibitz
