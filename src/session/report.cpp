@@ -5,8 +5,6 @@
 #include <utility>
 
 #include "session/algorithms/algorithm.hpp"
-#include "session/fe_report.hpp"
-#include "session/interest_report.hpp"
 #include "trace/minimax_form.hpp"
 
 namespace kibitz {
@@ -163,8 +161,14 @@ void write_pv(JsonWriter& j, const Model& model) {
   j.end_array();
 }
 
+// The algorithm whose search made the trace, if the registry knows it: its report sections.
+const AlgorithmEntry* algorithm_of(const trace::Trace& trace) {
+  return find_algorithm(trace.meta.get("algo"));
+}
+
 // Writes "iterations": depth, value, nodes and completion of each iterative-deepening step.
-void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterations) {
+void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterations,
+                      const AlgorithmEntry* algo) {
   j.key("iterations");
   j.begin_array();
   for (const IterationResult& it : iterations) {
@@ -180,7 +184,7 @@ void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterati
     j.number(it.nodes);
     j.key("completed");
     j.boolean(it.completed);
-    if (it.limit >= 0) write_interest_iteration(j, it);
+    if (algo && algo->report_iteration_json) algo->report_iteration_json(j, it);
     j.end_object();
   }
   j.end_array();
@@ -230,7 +234,8 @@ void write_search_outcome(JsonWriter& j, const SearchResult& result) {
     for (const std::string& n : result.notes) j.string(n);
     j.end_array();
   }
-  if (!result.iterations.empty()) write_iterations(j, result.iterations);
+  if (!result.iterations.empty())
+    write_iterations(j, result.iterations, algorithm_of(result.trace));
   if (result.tt_entries > 0) write_tt_totals(j, result);
   j.key("algo");
   j.string(result.trace.meta.get("algo"));
@@ -321,8 +326,8 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.number(static_cast<long long>(n.iteration));
   }
   if (n.marks & trace::k_tt_probed) write_node_tt(j, n);
-  write_fe_field(j, model, id, t);  // forward estimation: the test that let it be entered
-  write_interest_entry(j, model, id, t);
+  const AlgorithmEntry* algo = algorithm_of(model.trace());
+  if (algo && algo->report_node_json) algo->report_node_json(j, model, id, t);
   if (minimax_form) write_node_minimax(j, model, id, t, s);
   j.end_object();
 }
@@ -335,15 +340,12 @@ std::string search_report_json(const SearchResult& result, const Model& model,
   write_evaluated_leaves(j, model);
   write_pv(j, model);
   write_search_outcome(j, result);
-  if (result.interest_cutoffs >= 0) {
-    j.key("interest_cutoffs");
-    j.number(result.interest_cutoffs);
-  }
+  const AlgorithmEntry* algo = algorithm_of(result.trace);
+  if (algo && algo->report_outcome_json) algo->report_outcome_json(j, result);
   j.key("events");
   j.number(static_cast<long long>(model.event_count()));
   j.key("nodes_generated");  // as 002_... counts them (search/sink/sink.hpp)
   j.number(nodes_generated(result.stats, static_cast<long long>(model.roots().size())));
-  const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
   if (algo && algo->report_json) algo->report_json(j, result, model);
   j.key("nodes_table");
   j.begin_array();
@@ -392,7 +394,7 @@ std::string leaf_text(const trace::SummaryLeaf& leaf, bool named_tree) {
 
 std::string search_report_text(const SearchResult& result, const trace::TreeSummary& tree) {
   std::ostringstream o;
-  const AlgorithmEntry* algo = find_algorithm(result.trace.meta.get("algo"));
+  const AlgorithmEntry* algo = algorithm_of(result.trace);
   o << "value: " << format_score(result.value);
   if (algo && algo->value_bound) o << " (" << bound_name(result.bound) << ")";
   // Stopped part way (an iterative search's value is its last finished depth's, a result).
@@ -416,11 +418,11 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
     o << ' ' << (step.label.empty() ? std::to_string(step.k) : step.label);
   o << "\n";
   o << "cutoffs: " << result.stats.cutoffs << "\n";
-  if (result.interest_cutoffs >= 0) o << "interest cutoffs: " << result.interest_cutoffs << "\n";
+  if (algo && algo->report_outcome_text) algo->report_outcome_text(o, result);
   for (std::size_t i = 0; i < result.iterations.size(); ++i) {
     const IterationResult& it = result.iterations[i];
-    if (it.limit >= 0) {
-      o << interest_iteration_text(static_cast<int>(i) + 1, it) << "\n";
+    if (algo && algo->report_iteration_text) {
+      o << algo->report_iteration_text(static_cast<int>(i) + 1, it) << "\n";
       continue;
     }
     o << "iteration depth " << it.depth << ": "

@@ -25,6 +25,7 @@ namespace kibitz {
 
 struct SearchSpec;
 struct SearchResult;
+struct IterationResult;
 class JsonWriter;
 namespace trace {
 class Model;
@@ -62,10 +63,19 @@ struct AlgorithmEntry {
   // The depth each root's unpruned scores are computed to (nullptr: the spec's depth; negative:
   // none, the search has no depth to compare with).
   int (*score_depth)(const SearchSpec& spec) = nullptr;
-  // Its report sections: JSON fields after the common ones, nodes_table entries after the
-  // searched nodes (t: the event they are read at), lines of the text report (from the
-  // result's figures alone: the report of a search too big to keep has no model).
+  // Its report sections (report.cpp), each where the report has a place for it: JSON fields
+  // after the common ones; fields after how the search ended (JSON and a text line after the
+  // cutoffs); an iteration's own fields and its text line (nullptr: the common line); a
+  // nodes_table entry's own fields (the node as of event t) and the entries after the searched
+  // nodes; lines at the end of the text report (from the result's figures alone: the report of
+  // a search too big to keep has no model).
   void (*report_json)(JsonWriter& j, const SearchResult& r, const trace::Model& m) = nullptr;
+  void (*report_outcome_json)(JsonWriter& j, const SearchResult& r) = nullptr;
+  void (*report_outcome_text)(std::ostream& o, const SearchResult& r) = nullptr;
+  void (*report_iteration_json)(JsonWriter& j, const IterationResult& it) = nullptr;
+  std::string (*report_iteration_text)(int number, const IterationResult& it) = nullptr;
+  void (*report_node_json)(JsonWriter& j, const trace::Model& m, std::uint32_t id,
+                           std::size_t t) = nullptr;
   void (*report_nodes)(JsonWriter& j, const trace::Model& m, std::size_t t, bool scores) = nullptr;
   void (*report_text)(std::ostream& o, const SearchResult& r) = nullptr;
   // Its searches in `kibitz bench` (their node counts are part of the bench signature).

@@ -1,11 +1,11 @@
 // Forward estimation (Zhang 1995; search/forward_estimation.hpp) in the registry: its options
 // (the edge-cost bounds, delta, the learned likely bounds), the bounds it uses written into the
-// trace's facts (fe_l, fe_u, ...), and its report sections (app/fe_report.hpp).
+// trace's facts (fe_l, fe_u, ...), and its report sections (forward_estimation_report.hpp).
 #include "search/forward_estimation.hpp"
 #include "core/error.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
-#include "session/fe_report.hpp"
+#include "session/algorithms/forward_estimation_report.hpp"
 
 namespace kibitz {
 
@@ -151,6 +151,7 @@ extern const AlgorithmEntry k_forward_estimation_algorithm = [] {
   a.complete = complete;
   a.run = run_depth_first<FeOnce>;
   a.report_json = report_json;
+  a.report_node_json = write_fe_field;  // the test that let a node be entered
   a.report_nodes = write_fe_pruned_entries;
   a.report_text = report_text;
   a.bench = bench;

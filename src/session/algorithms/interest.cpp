@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
+#include "session/algorithms/interest_report.hpp"
 
 namespace kibitz {
 
@@ -160,6 +161,16 @@ extern const AlgorithmEntry k_interest_algorithm = [] {
   a.run = run;
   a.score_depth = horizon;
   a.bench = bench;
+  a.report_outcome_json = [](JsonWriter& j, const SearchResult& r) {
+    j.key("interest_cutoffs");
+    j.number(r.interest_cutoffs);
+  };
+  a.report_outcome_text = [](std::ostream& o, const SearchResult& r) {
+    o << "interest cutoffs: " << r.interest_cutoffs << "\n";
+  };
+  a.report_iteration_json = write_interest_iteration;
+  a.report_iteration_text = interest_iteration_text;
+  a.report_node_json = write_interest_entry;
   return a;
 }();
 

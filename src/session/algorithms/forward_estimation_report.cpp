@@ -1,4 +1,4 @@
-#include "session/fe_report.hpp"
+#include "session/algorithms/forward_estimation_report.hpp"
 
 #include "trace/fe_index.hpp"
 

@@ -1,4 +1,4 @@
-#include "session/interest_report.hpp"
+#include "session/algorithms/interest_report.hpp"
 
 #include "search/interest_cost.hpp"
 
