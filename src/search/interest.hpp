@@ -44,6 +44,17 @@
 
 namespace kibitz {
 
+struct InterestIteration {
+  std::int64_t limit = 0;
+  int depth = 0;       // nominal depth
+  Score value = 0;     // root value (from the root's side to move)
+  int best_move = -1;  // the root's best move (generation index), -1 if none
+  long long nodes = 0;
+  long long interest_cutoffs = 0;
+  int deepest = 0;         // the ply of the deepest node the iteration entered (root 0)
+  bool completed = false;  // false: the node budget ran out during it
+};
+
 struct InterestParams {
   std::vector<std::int64_t> limits{k_limit_inf};  // one per iteration
   int depth = 0;      // the nominal depth of every iteration (of the last with deepen)
@@ -61,17 +72,8 @@ struct InterestParams {
   const std::atomic<bool>* stop = nullptr;  // set: stop as when the node budget is spent
   TranspositionTable* tt = nullptr;
   InterestModelOptions model;
-};
-
-struct InterestIteration {
-  std::int64_t limit = 0;
-  int depth = 0;       // nominal depth
-  Score value = 0;     // root value (from the root's side to move)
-  int best_move = -1;  // the root's best move (generation index), -1 if none
-  long long nodes = 0;
-  long long interest_cutoffs = 0;
-  int deepest = 0;         // the ply of the deepest node the iteration entered (root 0)
-  bool completed = false;  // false: the node budget ran out during it
+  // Told after each finished iteration (a UCI engine's info line; its clock waits for one).
+  std::function<void(const InterestIteration&)> on_iteration;
 };
 
 template <class Game, class Sink = NullSink>
@@ -116,6 +118,7 @@ class InterestSearch : public SearchBase<Game, Sink> {
       if (m_aborted) break;
       value = v;
       m_root_best = it.best_move;
+      if (m_params.on_iteration) m_params.on_iteration(it);
     }
     return value;
   }

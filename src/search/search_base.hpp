@@ -100,6 +100,9 @@ template <class Game, class Sink>
 class SearchWithOptions : public SearchBase<Game, Sink> {
  public:
   bool aborted() const { return m_aborted; }
+  // The root's best successor by generation index once the root has left (-1: none, or the
+  // root was settled by the table): the move a player plays.
+  int root_best() const { return m_root_best; }
 
  protected:
   SearchWithOptions(Game& game, Sink& sink, SearchOptions options)
@@ -116,6 +119,11 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
     if (ply == 0 && m_options.on_root_move) m_options.on_root_move(index, k + 1);
   }
 
+  // The root (ply 0) leaves with successor generation index `index` its best (-1: none).
+  KIBITZ_STEP void note_root_best(int ply, int index) {
+    if (ply == 0) m_root_best = index;
+  }
+
   // Leaves a node whose successors did not all finish, with the value it has (its best so
   // far, or 0): the caller discards it.
   KIBITZ_STEP Score leave_unfinished(Score v) {
@@ -128,7 +136,7 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
   KIBITZ_STEP bool probe_table(TtSupport<Game, Sink>& tt, int depth, int ply, Score alpha0,
                                Score beta, Criterion c, Score& value, Bound& bound) {
     if (!tt.probe(this->m_game, this->m_sink, m_options.tt, depth, ply, alpha0, beta, c, value,
-                  bound))
+                  bound, ply > 0 || m_options.settle_root))
       return false;
     ++this->m_stats.tt_cutoffs;
     return true;
@@ -136,6 +144,7 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
 
   SearchOptions m_options;
   bool m_aborted = false;
+  int m_root_best = -1;
 };
 
 }  // namespace kibitz

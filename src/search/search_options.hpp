@@ -20,6 +20,9 @@ struct SearchOptions {
   // Told when the root starts on a move (its generation index, and 1 for the first searched):
   // UCI's currmove. Empty: nothing to tell.
   std::function<void(int index, int number)> on_root_move;
+  // Whether the table may settle the root itself (a player wants a move, which a stored result
+  // for the whole position does not give; the table then only orders the root's moves).
+  bool settle_root = true;
 };
 
 inline bool stop_requested(const std::atomic<bool>* stop) {

@@ -20,15 +20,17 @@ class TtSupport {
   static constexpr bool k_usable = has_key<Game>::value;
 
   // Probes the table for the current position. Returns true when the entry settles the
-  // node: its value (fail-soft, from the side to move) and the bound it carries.
+  // node: its value (fail-soft, from the side to move) and the bound it carries; with
+  // may_settle false the entry only orders the moves (a player's root, which needs a move).
   // Without a table (the common case) it costs a comparison: the probe itself is out of line.
   KIBITZ_STEP bool probe(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply,
-                         Score alpha0, Score beta, Criterion c, Score& value, Bound& bound) {
+                         Score alpha0, Score beta, Criterion c, Score& value, Bound& bound,
+                         bool may_settle = true) {
     m_best = -1;
     m_first = -1;
     if constexpr (k_usable) {
       if (!tt || depth <= 0) return false;
-      return probe_entry(game, sink, tt, depth, ply, alpha0, beta, c, value, bound);
+      return probe_entry(game, sink, tt, depth, ply, alpha0, beta, c, value, bound, may_settle);
     }
     return false;
   }
@@ -59,7 +61,7 @@ class TtSupport {
 
  private:
   bool probe_entry(Game& game, Sink& sink, TranspositionTable* tt, int depth, int ply, Score alpha0,
-                   Score beta, Criterion c, Score& value, Bound& bound) {
+                   Score beta, Criterion c, Score& value, Bound& bound, bool may_settle) {
     if constexpr (k_usable) {
       TtEntry e;
       if (!tt->probe(game.key(), ply, e)) {
@@ -67,7 +69,7 @@ class TtSupport {
         return false;
       }
       m_best = e.best;
-      const bool deep = e.depth >= depth;
+      const bool deep = may_settle && e.depth >= depth;
       const bool settles = deep && (e.bound == Bound::exact ||
                                     (e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
                                     (e.bound == Bound::upper &&

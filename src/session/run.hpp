@@ -22,6 +22,7 @@ struct IterationResult {
   long long limit = -1;  // interest search: the iteration's limit (k_limit_inf: none); -1 otherwise
   long long interest_cutoffs = 0;
   int deepest = -1;  // interest search: the ply of the iteration's deepest node; -1 otherwise
+  std::vector<int> pv;  // the root's best move and the line after it, when the search knows them
 };
 
 struct SearchResult {

@@ -234,7 +234,7 @@ expect_error "match player" "unknown player 'deep-blue'" match --game chess --a 
 expect_error "match option" "unknown option 'width'" match --game chess --a interest:width=3 --b alphabeta
 expect_error "match budget" 'nodes=K, depth=D' match --game chess --a interest --b alphabeta --budget speed=5
 expect_error "match missing" '--a is required' match --game chess --b alphabeta
-expect_error "match chess-only player" 'the greenblatt player plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
+expect_error "match chess-only player" 'player greenblatt: the Greenblatt search plays chess only' match --game othello --a greenblatt --b alphabeta --pairs 1
 expect_ok "match greenblatt" '"wins":[0-9]+' match --game chess --a greenblatt:depth=2,widths=6/4 --b interest:depth=2 --pairs 1 --json
 
 # Othello endgames solved exactly (FFO scores: every move's disc count, empties to the winner).

@@ -55,12 +55,23 @@ TEST_CASE("uci: handshake and options") {
   CHECK(out.find("option name Widths type string default tournament") != std::string::npos);
   CHECK(out.find("uciok\nreadyok\n") != std::string::npos);
   CHECK(run("alphabeta", "uci\n").find("id name Kibitz alphabeta") != std::string::npos);
-  CHECK(run("interest", "uci\n").find("option name Player type string default depth=4") !=
+  // Every engine's options come from its registry entry: its search options and play options.
+  const std::string interest = run("interest", "uci\n");
+  CHECK(interest.find("option name Deepen type check default true") != std::string::npos);
+  CHECK(interest.find("option name Tallies type combo default split var split var joint") !=
         std::string::npos);
-  // A bad player spec is refused when it is set, and the old one stays.
-  const std::string bad = run("interest", "setoption name Player value depth=0\nuci\n");
-  CHECK(bad.find("info string bad option value: ") != std::string::npos);
-  CHECK(bad.find("default depth=4") != std::string::npos);
+  CHECK(run("pvs", "uci\n").find("id name Kibitz pvs") != std::string::npos);
+  // A bad value is refused when it is set, and the old one stays; options that do not go
+  // together are refused too.
+  const std::string bad = run("interest",
+                              "setoption name Iterations value 99\nsetoption name Extension value "
+                              "2\nsetoption name Depth cap value none\nuci\n");
+  CHECK(bad.find("info string bad option value: iterations must be an integer from 0 to 64") !=
+        std::string::npos);
+  CHECK(bad.find("info string bad option value: cap=none cannot take an extension") !=
+        std::string::npos);
+  CHECK(bad.find("option name Iterations type spin default 0") != std::string::npos);
+  CHECK(bad.find("option name Depth cap type combo default auto") != std::string::npos);
   CHECK_THROWS_AS(run("best", "uci\n"), InputError);
 }
 
@@ -81,20 +92,20 @@ TEST_CASE("uci: go depth plays a legal move, with one info line per depth") {
   }
 }
 
-TEST_CASE("uci: interest search plays through its match player, one info line per move") {
+TEST_CASE("uci: interest search plays its own way (by limit), one info line per iteration") {
   const std::string out = run("interest", "position startpos moves e2e4 e7e5 g1f3\ngo depth 3\n");
   CHECK(legal_in("startpos moves e2e4 e7e5 g1f3", bestmove(out)));
   std::vector<std::string> infos;
   for (const std::string& l : lines_of(out))
     if (l.rfind("info depth ", 0) == 0) infos.push_back(l);
-  REQUIRE(infos.size() == 1);
-  CHECK(infos[0].rfind("info depth 3 seldepth ", 0) == 0);
-  CHECK(infos[0].find(" score cp ") != std::string::npos);
-  CHECK(infos[0].find(" pv " + bestmove(out)) != std::string::npos);
-  // A node budget, and a Player spec with a fixed limit.
-  const std::string budget =
-      run("interest",
-          "setoption name Player value depth=6,limit=inf\nposition startpos\ngo nodes 500\n");
+  REQUIRE(infos.size() == 3);  // iterations 1, 2, 3 deepen to depths 1, 2, 3
+  CHECK(infos[2].rfind("info depth 3 seldepth ", 0) == 0);
+  CHECK(infos[2].find(" score cp ") != std::string::npos);
+  CHECK(infos[2].find(" pv " + bestmove(out)) != std::string::npos);
+  // A node budget, with a fixed limit.
+  const std::string budget = run("interest",
+                                 "setoption name Limit value inf\nposition startpos\ngo nodes "
+                                 "500\n");
   CHECK(legal_in("startpos", bestmove(budget)));
   long long nodes = -1;
   for (const std::string& l : lines_of(budget)) {
@@ -162,7 +173,7 @@ TEST_CASE("uci: bad input is answered on one info string line") {
   CHECK(has("info string bad position: move 1 'e2e5' is illegal in"));
   CHECK(has("info string bad position: expected 'position startpos' or 'position fen <FEN>'"));
   CHECK(has("info string bad option value: width schedule '0'"));
-  CHECK(has("info string bad option value: Feedover must be between 0 and 8"));
+  CHECK(has("info string bad option value: feedover must be an integer from 0 to 8"));
   CHECK(has("info string unknown option 'colour'"));
   CHECK(has("info string setoption needs 'name'"));
   CHECK(has("info string unknown command 'frobnicate'"));

@@ -1,4 +1,4 @@
-// kibitz match: paired games between two players (app/match/match.hpp), with the score, an
+// kibitz match: paired games between two players (app/play/match/match.hpp), with the score, an
 // Elo estimate with its error, and the nodes and CPU time each player spent per move.
 
 #include <chrono>
@@ -20,12 +20,15 @@ namespace kibitz::cli {
 
 namespace {
 
-std::string budget_text(const match::Budget& b) {
+std::string budget_text(const Budget& b) {
   std::string s;
   if (b.nodes > 0) s += "nodes=" + std::to_string(b.nodes);
   if (b.depth > 0) s += std::string(s.empty() ? "" : ",") + "depth=" + std::to_string(b.depth);
   if (b.limit > 0) s += std::string(s.empty() ? "" : ",") + "limit=" + std::to_string(b.limit);
-  if (b.time_ms > 0) s += std::string(s.empty() ? "" : ",") + "time=" + std::to_string(b.time_ms);
+  if (b.seconds > 0) {
+    s += std::string(s.empty() ? "" : ",") + "time=" +
+         std::to_string(static_cast<long long>(b.seconds * 1000 + 0.5));
+  }
   return s.empty() ? "the players' own" : s;
 }
 

@@ -6,7 +6,9 @@
 #include <string>
 
 #include "app/cli/commands.hpp"
+#include "app/play/uci/uci_engine.hpp"
 #include "core/error.hpp"
+#include "session/play.hpp"
 #include "session/services.hpp"
 
 namespace {
@@ -14,11 +16,27 @@ namespace {
 struct Command {
   const char* name;
   int (*run)(int, char**);
-  const char* usage;
+  const char* usage;                      // fixed text, or:
+  std::string (*make_usage)() = nullptr;  // made from the registries
 };
 
+// The usage lines the registries make: the algorithms that play and their options.
+std::string uci_usage() {
+  return "uci [--algo " + kibitz::uci::engine_names("|") +
+         "] [--record DIR]   (a UCI chess engine on stdin and stdout)";
+}
+std::string match_usage() {
+  return std::string(
+             "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] "
+             "[--openings FILE]\n") +
+         "         [--budget nodes=K|depth=D|limit=L|time=MS] [--threads T] [--seed S] "
+         "[--max-plies P] [--max-nodes N] [--json] [--games] [--progress|--no-progress]\n" +
+         "         SPEC: an algorithm that plays, with its options (lists with /):\n" +
+         kibitz::player_usage("           ");
+}
+
 const Command k_commands[] = {
-    {"search", kibitz::cli::cmd_search, nullptr},  // usage from the registry
+    {"search", kibitz::cli::cmd_search, nullptr, kibitz::cli::search_usage},
     {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--view minimax|negamax] [--json]"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
@@ -34,20 +52,11 @@ const Command k_commands[] = {
     {"bench", kibitz::cli::cmd_bench,
      "bench [--json] [--rounds N] | bench --perft [--json]   (deep perft: chess start 6, Kiwipete "
      "5, Othello 10)"},
-    {"uci", kibitz::cli::cmd_uci,
-     "uci [--algo greenblatt|alphabeta|pvs|interest] [--record DIR]   (a UCI chess engine on stdin "
-     "and stdout)"},
+    {"uci", kibitz::cli::cmd_uci, nullptr, uci_usage},
     {"greenblatt-workload", kibitz::cli::cmd_greenblatt_workload,
      "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
      "without alpha-beta)"},
-    {"match", kibitz::cli::cmd_match,
-     "match --game chess|othello|connect4|tictactoe --a SPEC --b SPEC [--pairs N] [--openings "
-     "FILE]\n"
-     "         [--budget nodes=K|depth=D|limit=L|time=MS] [--threads T] [--seed S] [--max-plies P] "
-     "[--max-nodes N] [--json] [--games] [--progress|--no-progress]\n"
-     "         SPEC: alphabeta[:depth=D,...] | "
-     "interest[:depth=D,start=S,factor=F,iterations=N,cap=auto|depth|none,...] | "
-     "greenblatt[:depth=D,widths=W,...]"},
+    {"match", kibitz::cli::cmd_match, nullptr, match_usage},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
      "[--divide] [--json] [--nodes N (default 10^10 leaves, 0: none)]"},
@@ -61,7 +70,9 @@ const Command k_commands[] = {
 void usage(std::FILE* to) {
   std::fprintf(to, "usage: kibitz COMMAND [options]\n\n");
   for (const Command& c : k_commands) {
-    std::fprintf(to, "  kibitz %s\n", c.usage ? c.usage : kibitz::cli::search_usage().c_str());
+    const std::string text = c.usage ? c.usage : c.make_usage();
+    std::fprintf(to, "  kibitz %s%s", text.c_str(),
+                 text.empty() || text.back() != '\n' ? "\n" : "");
   }
 }
 

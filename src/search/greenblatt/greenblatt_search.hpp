@@ -84,6 +84,8 @@ class GreenblattSearch {
   const GreenblattStats& stats() const { return m_stats; }
   // The best line at the root, as far as it was searched (partial when aborted).
   const Line& principal_variation() const { return m_lines[0]; }
+  // Whether the table may settle the root itself (a player wants a move: search_options.hpp).
+  void settle_root(bool on) { m_settle_root = on; }
 
  private:
   using Move = chess::Move;
@@ -169,7 +171,7 @@ class GreenblattSearch {
     ++m_stats.hash_hits;
     const Criterion c = m_options.criterion;
     const bool settles =
-        e.depth >= depth &&
+        (ply > 0 || m_settle_root) && e.depth >= depth &&
         (e.bound == Bound::exact ||
          (m_options.pruning && e.bound == Bound::lower && causes_cutoff(e.value, beta, c)) ||
          (m_options.pruning && e.bound == Bound::upper &&
@@ -463,6 +465,7 @@ class GreenblattSearch {
   MoveStack<Move> m_legal;
   std::deque<Plausibility> m_plaus = std::deque<Plausibility>(GreenblattOptions::k_max_ply + 2);
   std::vector<Line> m_lines;
+  bool m_settle_root = true;
   GreenblattStats m_stats;
   bool m_aborted = false;
   bool m_in_secondary = false;

@@ -15,6 +15,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/criterion.hpp"
@@ -24,6 +25,9 @@
 namespace kibitz {
 
 struct SearchSpec;
+struct Budget;
+struct MoveChoice;
+struct PlayState;
 struct SearchResult;
 struct IterationResult;
 class JsonWriter;
@@ -80,6 +84,21 @@ struct AlgorithmEntry {
   void (*report_text)(std::ostream& o, const SearchResult& r) = nullptr;
   // Its searches in `kibitz bench` (their node counts are part of the bench signature).
   std::vector<SearchSpec> (*bench)() = nullptr;
+
+  // Playing (session/play.hpp): how it chooses a move in spec's game and position under a
+  // budget (nullptr: it does not play; usually choose_by_deepening<Once>, play_driver.hpp), so
+  // it is a UCI engine and a match player. The options only a player takes, other names a
+  // player may give its options ("ext" for "extension"), the options a player starts from
+  // ("depth=4,tt=65536"; a player spec's own override them), UCI's on top of those, and UCI's
+  // default Hash in megabytes.
+  MoveChoice (*choose)(const SearchSpec& spec, const OptionValues& play, const Budget& budget,
+                       PlayState& state) = nullptr;
+  void (*validate_play)(const SearchSpec& spec, const OptionValues& play) = nullptr;
+  const OptionList* play_options = nullptr;
+  std::vector<std::pair<const char*, const char*>> play_aliases;
+  const char* play_defaults = "";
+  const char* uci_defaults = "";
+  int uci_hash_mb = 16;
 
   const OptionList& option_list() const;
 };

@@ -2,6 +2,7 @@
 #include "search/alphabeta.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
+#include "session/algorithms/play_driver.hpp"
 
 namespace kibitz {
 
@@ -17,6 +18,7 @@ struct AlphaBetaOnce {
     o.value = s.run(depth);
     o.stats = s.stats();
     o.finished = !s.aborted();
+    if (s.root_best() >= 0) o.pv = {s.root_best()};
     return o;
   }
 };
@@ -54,6 +56,9 @@ extern const AlgorithmEntry k_alphabeta_algorithm = [] {
   a.table = TableUse::transpositions;
   a.run = run_depth_first<AlphaBetaOnce>;
   a.bench = bench;
+  a.choose = choose_by_deepening<AlphaBetaOnce>;
+  a.play_defaults = "depth=4,tt=65536";
+  a.uci_defaults = "depth=6,criterion=ge";
   return a;
 }();
 

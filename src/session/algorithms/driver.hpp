@@ -4,6 +4,8 @@
 // algorithms' own files, each of which instantiates its search for every domain.
 #pragma once
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -138,6 +140,9 @@ struct Outcome {
   Bound bound = Bound::exact;
   SearchStats stats;
   bool finished = true;  // false: the node budget ran out
+  // The root's best move and the line after it, as generation indices, when the search knows
+  // them (a player plays the first; the table may continue the line).
+  std::vector<int> pv;
 };
 
 inline void add_stats(SearchStats& total, const SearchStats& s) {
@@ -149,39 +154,67 @@ inline void add_stats(SearchStats& total, const SearchStats& s) {
   total.fe_prunes += s.fe_prunes;
 }
 
-// Searches once, or by iterative deepening (depth 1, 2, ..., each a new root in the trace, the
-// table carried from one to the next; the budget covers all iterations; the value is that of
-// the last iteration that finished). Algo::once<Game, Sink>(spec, game, sink, options, depth,
-// out) returns an Outcome; it may add its own counters and facts to out.
+// How a deepening goes beyond what the spec says: a player's budget (session/play.hpp).
+struct Deepening {
+  const std::atomic<bool>* stop = nullptr;  // set: the search stops (Cancel, a clock)
+  bool iterate = false;                     // depth 1, 2, ...; else once at the spec's depth
+  int max_depth = 0;                        // the last iteration (when iterating)
+  long long node_budget = 0;                // over all iterations (0: none)
+  double seconds = 0;        // no iteration starts after half of it (it would not finish)
+  bool stop_at_win = false;  // a forced win found ends the deepening (deeper cannot do better)
+  TranspositionTable* table = nullptr;  // a player's own (kept between moves); else the spec's
+  bool settle_root = true;              // whether the table may settle the root
+  std::function<void(int index, int number)> on_root_move;
+  // After each finished iteration, with its outcome (a player's info line).
+  std::function<void(int depth, const Outcome& o)> on_iteration;
+};
+
+// The deepening `kibitz search` does: the spec's depth once, or by iterative deepening with its
+// node budget; stopped by `stop`.
+inline Deepening search_deepening(const SearchSpec& spec, const std::atomic<bool>* stop);
+
+// The one deepening loop, for searches and players alike. Searches once, or by iterative
+// deepening (depth 1, 2, ..., each a new root in the trace, the table carried from one to the
+// next; the budget covers all iterations; the value is that of the last iteration that
+// finished). Algo::once<Game, Sink>(spec, game, sink, options, depth, out) returns an Outcome;
+// it may add its own counters and facts to out.
 template <class Algo, class Game, class Sink>
 void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
-            const std::atomic<bool>* stop = nullptr) {
-  const std::unique_ptr<TranspositionTable> table = make_table(spec, out);
+            const Deepening& how) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::unique_ptr<TranspositionTable> own = how.table ? nullptr : make_table(spec, out);
+  TranspositionTable* const table = how.table ? how.table : own.get();
   SearchOptions options;
-  options.tt = table.get();
-  options.node_budget = spec.node_budget;
-  options.stop = stop;
-  if (!spec.iterative) {
+  options.tt = table;
+  options.node_budget = how.node_budget;
+  options.stop = how.stop;
+  options.on_root_move = how.on_root_move;
+  options.settle_root = how.settle_root;
+  if (!how.iterate) {
     const Outcome o = Algo::once(spec, game, sink, options, spec.search_depth(), out);
     out.value = o.value;
     out.bound = o.bound;
     out.stats = o.stats;
     out.aborted = !o.finished;
   } else {
-    const int max_depth = iterative_depth(spec);
-    for (int d = 1; d <= max_depth; ++d) {
-      if (spec.node_budget > 0) {
-        options.node_budget = spec.node_budget - out.stats.nodes;
+    for (int d = 1; d <= how.max_depth; ++d) {
+      if (how.node_budget > 0) {
+        options.node_budget = how.node_budget - out.stats.nodes;
         if (options.node_budget <= 0) break;
       }
-      if (stop_requested(stop)) {
+      if (stop_requested(how.stop)) {
         out.aborted = true;  // the deeper iterations were not searched
         break;
       }
+      if (d > 1 && how.seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+              how.seconds / 2)
+        break;
       sink.iteration_begin(d, d);
       const Outcome o = Algo::once(spec, game, sink, options, d, out);
       add_stats(out.stats, o.stats);
       out.iterations.push_back({d, o.value, o.stats.nodes, o.finished});
+      out.iterations.back().pv = o.pv;
       sink.iteration_end(d,
                          o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
       if (!o.finished) {
@@ -190,9 +223,20 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
       }
       out.value = o.value;
       out.bound = o.bound;
+      if (how.on_iteration) how.on_iteration(d, o);
+      if (how.stop_at_win && is_game_result(o.value) && o.value > 0) break;
     }
   }
-  note_table(table.get(), out);
+  note_table(table, out);
+}
+
+inline Deepening search_deepening(const SearchSpec& spec, const std::atomic<bool>* stop) {
+  Deepening how;
+  how.stop = stop;
+  how.iterate = spec.iterative;
+  how.max_depth = spec.iterative ? iterative_depth(spec) : 0;
+  how.node_budget = spec.node_budget;
+  return how;
 }
 
 // The rule that derives Algo's steps: its `k_rule`, or none.
@@ -206,7 +250,7 @@ constexpr trace::StepRule k_rule_of<Algo, std::void_t<decltype(Algo::k_rule)>> =
 template <class Algo>
 void run_depth_first(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
   with_domain<k_rule_of<Algo>>(spec, record, out, [&](auto& game, auto& sink) {
-    deepen<Algo>(spec, game, sink, out, record.stop);
+    deepen<Algo>(spec, game, sink, out, search_deepening(spec, record.stop));
   });
 }
 

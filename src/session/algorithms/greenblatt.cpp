@@ -5,6 +5,7 @@
 #include "search/greenblatt/greenblatt_search.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
+#include "session/algorithms/play_driver.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz {
@@ -70,6 +71,32 @@ void add_counters(const greenblatt::GreenblattStats& g, SearchResult& out) {
   for (const auto& f : fields) out.count(f.first, f.second);
 }
 
+// The search's line as generation indices, from the root (a player's move and info line).
+std::vector<int> line_indices(const ChessGame& root, const greenblatt::Line& line) {
+  std::vector<int> out;
+  ChessGame g = root;
+  std::vector<chess::Move> moves;
+  for (int i = 0; i < line.length; ++i) {
+    g.moves(moves);
+    const auto it = std::find(moves.begin(), moves.end(), line.moves[i]);
+    if (it == moves.end()) break;
+    out.push_back(static_cast<int>(it - moves.begin()));
+    g.make(line.moves[i]);
+  }
+  return out;
+}
+
+// UCI's currmove, told by generation index as the other searches tell it.
+std::function<void(chess::Move, int)> root_move_teller(
+    const ChessGame& root, const std::function<void(int index, int number)>& tell) {
+  if (!tell) return {};
+  std::vector<chess::Move> moves;
+  ChessGame(root).moves(moves);
+  return [tell, moves](chess::Move m, int number) {
+    tell(static_cast<int>(std::find(moves.begin(), moves.end(), m) - moves.begin()), number);
+  };
+}
+
 struct GreenblattOnce {
   template <class Game, class Sink>
   static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
@@ -78,8 +105,11 @@ struct GreenblattOnce {
       greenblatt::GreenblattSearch<Sink> s(game, sink, options_of(spec), options.tt,
                                            options.node_budget);
       s.stop_on(options.stop);
+      s.on_root_move(root_move_teller(game, options.on_root_move));
+      s.settle_root(options.settle_root);
       Outcome o;
       o.value = s.run(depth);
+      o.pv = line_indices(game, s.principal_variation());
       add_counters(s.stats(), out);
       o.stats.nodes = s.stats().nodes;
       o.stats.leaves = s.stats().static_evals;
@@ -146,6 +176,10 @@ extern const AlgorithmEntry k_greenblatt_algorithm = [] {
   a.report_json = report_json;
   a.report_text = report_text;
   a.bench = bench;
+  a.choose = choose_by_deepening<GreenblattOnce>;
+  a.play_defaults = "depth=3";
+  a.uci_defaults = "depth=4,widths=tournament";
+  a.uci_hash_mb = 1;  // 32,768 entries, the paper's table
   return a;
 }();
 

@@ -5,6 +5,7 @@
 #include "core/error.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
+#include "session/algorithms/interest_play.hpp"
 #include "session/algorithms/interest_report.hpp"
 
 namespace kibitz {
@@ -171,6 +172,12 @@ extern const AlgorithmEntry k_interest_algorithm = [] {
   a.report_iteration_json = write_interest_iteration;
   a.report_iteration_text = interest_iteration_text;
   a.report_node_json = write_interest_entry;
+  a.choose = choose_interest;
+  a.validate_play = validate_interest_player;
+  a.play_options = &interest_play_options();
+  a.play_aliases = {{"ext", "extension"}, {"cap", "depth_cap"}};
+  a.play_defaults = "depth=4,tt=65536";
+  a.uci_hash_mb = 2;
   return a;
 }();
 

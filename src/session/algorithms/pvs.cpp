@@ -3,6 +3,7 @@
 #include "search/pvs.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
+#include "session/algorithms/play_driver.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz {
@@ -19,6 +20,7 @@ struct PvsOnce {
     o.value = s.run(depth);
     o.stats = s.stats();
     o.finished = !s.aborted();
+    if (s.root_best() >= 0) o.pv = {s.root_best()};
     out.count("probes", s.probes());
     out.count("researches", s.researches());
     return o;
@@ -70,6 +72,9 @@ extern const AlgorithmEntry k_pvs_algorithm = [] {
   a.run = run_depth_first<PvsOnce>;
   a.report_json = report_json;
   a.report_text = report_text;
+  a.choose = choose_by_deepening<PvsOnce>;
+  a.play_defaults = "depth=4,tt=65536";
+  a.uci_defaults = "depth=6,criterion=ge";
   a.bench = bench;
   return a;
 }();

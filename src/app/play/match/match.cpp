@@ -67,7 +67,7 @@ GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first
   r.pair = pair;
   r.a_first = a_first;
   r.opening = opening;
-  const std::unique_ptr<Player> a = make_player(spec.a), b = make_player(spec.b);
+  Player a(parse_player(spec.a)), b(parse_player(spec.b));
   const int max_plies = spec.max_plies > 0 ? spec.max_plies : k_default_max_plies;
   std::string text = opening;
   for (int ply = 0;; ++ply) {
@@ -84,10 +84,10 @@ GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first
       r.plies = ply;
       return r;
     }
-    Player& p = a_to_move ? *a : *b;
+    Player& p = a_to_move ? a : b;
     MoveWatchdog::Move clock(dog);
     Budget budget = spec.budget;
-    if (budget.time_ms > 0) budget.stop = clock.stop();
+    if (budget.seconds > 0) budget.stop = clock.stop();
     const MoveChoice c = p.choose(spec.game, text, budget);
     (a_to_move ? r.time_a_ns : r.time_b_ns) += clock.elapsed_ns();
     if (c.move_index < 0 || c.move_index >= static_cast<int>(s.labels.size())) {
@@ -202,7 +202,7 @@ Budget parse_budget(const std::string& text) {
     else if (key == "limit" && v < 1'000'000'000)
       b.limit = v;
     else if (key == "time" && v <= 3'600'000)
-      b.time_ms = v;
+      b.seconds = static_cast<double>(v) / 1000.0;
     else
       throw InputError("budget '" + item +
                        "' should be nodes=K, depth=D (at most 64), limit=L (below 10^9) or "
@@ -270,8 +270,9 @@ MatchResult run_match(const MatchSpec& spec) {
   if (spec.pairs < 1 || spec.pairs > 100000) throw InputError("pairs must be between 1 and 100000");
   if (spec.threads < 1 || spec.threads > 256) throw InputError("threads must be between 1 and 256");
   situation(spec.game, "");  // an unknown game fails here
-  make_player(spec.a);       // and unknown players or options here, before any thread starts
-  make_player(spec.b);
+  // Unknown players or options, or a player for another game, fail here, before any thread.
+  Player(parse_player(spec.a)).check_game(spec.game);
+  Player(parse_player(spec.b)).check_game(spec.game);
   const std::vector<std::string> openings =
       spec.openings.empty() ? random_openings(spec.game, spec.pairs, spec.seed) : spec.openings;
   const int games = 2 * spec.pairs;
@@ -282,7 +283,7 @@ MatchResult run_match(const MatchSpec& spec) {
       failure;  // the first game's failure, rethrown as it was (InputError stays one)
   std::atomic<bool> failed{false};
   const int threads = std::min(spec.threads, games);
-  MoveWatchdog dog(spec.budget.time_ms * 1'000'000, threads);
+  MoveWatchdog dog(static_cast<std::int64_t>(spec.budget.seconds * 1e9 + 0.5), threads);
   std::mutex progress_mutex;
   MatchProgress progress;
   progress.games = games;

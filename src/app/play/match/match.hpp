@@ -1,4 +1,5 @@
-// `kibitz match`: paired games between two players (player.hpp). Each opening is played twice,
+// `kibitz match`: paired games between two players (session/play.hpp: any algorithm that plays,
+// "name:key=value,..."). Each opening is played twice,
 // player A moving first in one game and second in the other (in chess: A has White, then
 // Black). The result is A's wins, draws and losses, its score with a 95% error, the Elo
 // difference that score means with its error, and the nodes each searched per move.
@@ -19,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "app/play/match/player.hpp"
+#include "session/play.hpp"
 
 namespace kibitz::match {
 

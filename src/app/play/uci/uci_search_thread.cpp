@@ -13,7 +13,8 @@
 
 namespace kibitz::uci {
 
-std::string Session::info_line(const DepthReport& r) const {
+std::string Session::info_line(const Report& report) const {
+  const DepthReport& r = report.depth;
   std::string line = "info depth " + std::to_string(r.depth) + " seldepth " +
                      std::to_string(std::max(r.depth, r.seldepth)) + " " + score_text(r.value) +
                      " nodes " + std::to_string(r.nodes);
@@ -22,9 +23,9 @@ std::string Session::info_line(const DepthReport& r) const {
         " nps " + std::to_string(static_cast<long long>(static_cast<double>(r.nodes) / r.seconds));
   line += " time " + std::to_string(static_cast<long long>(r.seconds * 1000));
   if (r.hashfull >= 0) line += " hashfull " + std::to_string(r.hashfull);
-  if (!r.pv.empty()) {
+  if (!report.pv.empty()) {
     line += " pv";
-    for (const std::string& m : r.pv) line += " " + m;
+    for (const std::string& m : report.pv) line += " " + m;
   }
   return line;
 }
@@ -63,7 +64,7 @@ void Session::search(GoRequest request, ChessGame game, std::string position_tex
       say("info currmove " + uci + " currmovenumber " + std::to_string(number));
   };
   try {
-    c = m_searcher->choose(game, request.limits, [&](const DepthReport& r) {
+    c = m_engine.choose(game, position_text, request.limits, [&](const Report& r) {
       say(info_line(r));
       const std::lock_guard<std::mutex> lock(m_mutex);
       m_first_depth = true;
@@ -81,6 +82,8 @@ void Session::search(GoRequest request, ChessGame game, std::string position_tex
   }
   if (c.move.is_null()) {  // stopped before anything was chosen: a legal move all the same
     std::vector<chess::Move> legal;
+    game.make_root();
+    game.set_root_plays_on(true);
     game.moves(legal);
     if (!legal.empty()) c.move = legal.front();
   }
@@ -139,14 +142,13 @@ void Session::start_clock(double seconds) {
 
 // RecordDir: the search of the last finished depth made again with the recorder, after the
 // bestmove (the GUI's clock does not pay for it), as DIR/NNN-MOVE.kbz.
-void Session::record(const DepthReport& last, const std::string& position_text,
+void Session::record(const Report& last, const std::string& position_text,
                      const std::string& move) {
   try {
-    SearchSpec spec;
+    SearchSpec spec = m_engine.spec();  // the player's options: the search it played
     spec.game = "chess";
     spec.position = position_text.empty() ? "startpos" : position_text;
-    spec.set_algorithm(m_searcher->name());
-    spec.depth = std::max(1, last.depth);
+    spec.depth = std::max(1, last.depth.depth);
     spec.iterative = spec.algorithm().iterative;
     std::filesystem::create_directories(m_record_dir);
     char name[32];

@@ -54,8 +54,7 @@ std::string score_text(Score v) {
   return "score cp " + std::to_string(std::clamp(cp, -30000LL, 30000LL));
 }
 
-Session::Session(const std::string& algo, std::ostream& out)
-    : m_searcher(make_searcher(algo)), m_out(out) {
+Session::Session(const std::string& algo, std::ostream& out) : m_engine(algo), m_out(out) {
   m_game = ChessGame();
 }
 
@@ -91,9 +90,9 @@ bool Session::command(const std::string& line) {
     stop_search();
     return false;
   } else if (cmd == "uci") {
-    say(std::string("id name Kibitz ") + m_searcher->name());
+    say(std::string("id name Kibitz ") + m_engine.name());
     say("id author the Kibitz developers");
-    for (const std::string& o : m_searcher->option_lines()) say(o);
+    for (const std::string& o : m_engine.option_lines()) say(o);
     say("option name Clear Hash type button");
     say("option name RecordDir type string default <empty>");
     say("uciok");
@@ -101,7 +100,10 @@ bool Session::command(const std::string& line) {
     stop_search();  // a GUI stops first; one that does not gets the same
     if (cmd == "go") go(rest);
     if (cmd == "position") position(rest);
-    if (cmd == "ucinewgame") m_game = ChessGame();
+    if (cmd == "ucinewgame") {
+      m_game = ChessGame();
+      m_engine.new_game();
+    }
     if (cmd == "setoption") set_option(rest);
   } else if (cmd == "debug" || cmd == "register") {
     // No debug output; nothing to register.
@@ -141,13 +143,16 @@ void Session::set_option(const std::string& args) {
   std::string value = v == std::string::npos ? "" : args.substr(v + 7);
   value.erase(0, value.find_first_not_of(' '));
   while (!value.empty() && value.back() == ' ') value.pop_back();
-  if (name == "clear hash") return;  // every search starts with an empty table
+  if (name == "clear hash") {
+    m_engine.new_game();
+    return;
+  }
   if (name == "recorddir") {
     m_record_dir = value == "<empty>" ? "" : value;
     return;
   }
   try {
-    if (!m_searcher->set_option(name, value)) say("info string unknown option '" + name + "'");
+    if (!m_engine.set_option(name, value)) say("info string unknown option '" + name + "'");
   } catch (const std::exception& e) {
     say(std::string("info string bad option value: ") + failure_text(e));
   }
@@ -174,7 +179,7 @@ GoRequest Session::parse_go(const std::string& args) {
       for (; i + 1 < w.size(); ++i) {
         const chess::ParsedMove m = chess::parse_uci(m_game->position(), w[i + 1]);
         if (m.status != chess::ParseStatus::ok) break;
-        r.searchmoves.push_back(m.move);
+        r.limits.searchmoves.push_back(m.move);
       }
       continue;
     }
@@ -249,9 +254,7 @@ void Session::go(const std::string& args) {
     say("bestmove 0000");
     return;
   }
-  if (!r.searchmoves.empty()) root.set_root_moves(r.searchmoves);
-  m_searcher->set_position_text(m_position_text);
-  start(std::move(r), std::move(root));
+  start(std::move(r), *m_game);
 }
 
 }  // namespace kibitz::uci

@@ -1,5 +1,6 @@
 // The UCI protocol (the Universal Chess Interface) over a pair of streams, so Kibitz's chess
-// searches can be played in any chess GUI: `kibitz uci --algo greenblatt|alphabeta|pvs|interest`.
+// searches can be played in any chess GUI: `kibitz uci --algo A`, A any algorithm that plays
+// (uci_engine.hpp).
 //
 // The search runs on its own thread and the reader keeps reading (as Stockfish does): "stop"
 // ends it at once (the best move of the deepest finished depth is played), "isready" is
@@ -24,7 +25,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/play/uci/uci_searchers.hpp"
+#include "app/play/uci/uci_engine.hpp"
 #include "games/chess/chess_game.hpp"
 
 namespace kibitz::uci {
@@ -35,7 +36,6 @@ struct GoRequest {
   bool hold = false;         // infinite or ponder: the bestmove waits for stop or ponderhit
   bool ponder = false;       // ponder: the clock starts at ponderhit
   double clock_seconds = 0;  // the time limit the session's clock enforces (0: none)
-  std::vector<chess::Move> searchmoves;
 };
 
 class Session {
@@ -67,10 +67,10 @@ class Session {
   void stop_search();
   void ponderhit();
   void start_clock(double seconds);
-  void record(const DepthReport& last, const std::string& position_text, const std::string& move);
-  std::string info_line(const DepthReport& r) const;
+  void record(const Report& last, const std::string& position_text, const std::string& move);
+  std::string info_line(const Report& r) const;
 
-  std::unique_ptr<Searcher> m_searcher;
+  Engine m_engine;
   std::ostream& m_out;
   std::mutex m_out_mutex;           // the search thread and the reader both write
   std::optional<ChessGame> m_game;  // empty after a bad "position"
