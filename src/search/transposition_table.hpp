@@ -36,6 +36,11 @@ class TranspositionTable {
   void store(std::uint64_t key, int ply, int depth, Score value, Bound bound, int best);
 
   std::size_t size() const { return m_slots.size(); }
+  // Empties every slot (the memory stays: a player's next move starts afresh at no cost).
+  void clear() {
+    std::fill(m_slots.begin(), m_slots.end(), TtEntry{});
+    m_probes = m_hits = m_stores = 0;
+  }
   std::uint64_t probes() const { return m_probes; }
   std::uint64_t hits() const { return m_hits; }
   std::uint64_t stores() const { return m_stores; }

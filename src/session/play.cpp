@@ -45,6 +45,8 @@ TranspositionTable* PlayState::table_of(std::size_t entries) {
     table.reset();  // the old one goes first: two large tables need not fit at once
     table = std::make_unique<TranspositionTable>(entries);
     table_entries = entries;
+  } else {
+    table->clear();
   }
   return table.get();
 }

@@ -86,9 +86,10 @@ struct MoveChoice {
   DepthReport last;     // the last finished depth (depth 0: none)
 };
 
-// What a player keeps from one move to the next in one game: its transposition table (made on
-// first use, at its size; so a UCI engine's table is made on the first search after a Hash
-// change, not on every move's clock).
+// What a player keeps from one move to the next: its transposition table's memory (made on
+// first use, at its size, and emptied before each move: so a UCI engine's table is made on the
+// first search after a Hash change, not on every move's clock, and a move's search never
+// depends on the ones before it).
 struct PlayState {
   PlayState();
   ~PlayState();
@@ -96,7 +97,7 @@ struct PlayState {
   PlayState& operator=(PlayState&&) noexcept;
   std::unique_ptr<TranspositionTable> table;
   std::size_t table_entries = 0;
-  // The table of `entries` (made, or made again at a new size), or none for 0 entries.
+  // An empty table of `entries` (made, or made again at a new size), or none for 0 entries.
   TranspositionTable* table_of(std::size_t entries);
 };
 

@@ -9,8 +9,9 @@
 
 #include "games/chess/chess_game.hpp"
 #include "games/chess/notation.hpp"
-#include "search/greenblatt/greenblatt.hpp"
 #include "search/greenblatt/greenblatt_search.hpp"
+#include "session/play.hpp"
+#include "session/run.hpp"
 #include "trace/model.hpp"
 #include "trace/recorder.hpp"
 
@@ -19,12 +20,30 @@ using namespace kibitz::greenblatt;
 
 namespace {
 
-GreenblattChoice choose(const char* position, int depth, const char* widths = "normal") {
-  GreenblattOptions o;
-  o.widths = WidthSchedule::parse(widths);
-  GreenblattBudget b;
-  b.depth = depth;
-  return choose_move(ChessGame::from_text(position), o, b);
+// The move the Greenblatt search plays (its registry entry's choose, as UCI and match play it).
+struct Chosen {
+  chess::Move move;
+  std::string san;
+  Score value = 0;
+  std::vector<int> pv;  // generation indices from the root
+};
+
+Chosen choose(const char* position, int depth, const char* widths = "normal") {
+  std::string w = widths;
+  for (char& c : w) c = c == ',' ? '/' : c;
+  Player player(parse_player("greenblatt:depth=" + std::to_string(depth) + ",widths=" + w));
+  const MoveChoice c = player.choose("chess", position, Budget{});
+  ChessGame g = ChessGame::from_text(position);
+  std::vector<chess::Move> moves;
+  g.moves(moves);
+  REQUIRE(c.move_index >= 0);
+  REQUIRE(c.move_index < static_cast<int>(moves.size()));
+  Chosen out;
+  out.move = moves[static_cast<std::size_t>(c.move_index)];
+  out.san = chess::to_san(g.position(), out.move);
+  out.value = c.value;
+  out.pv = c.last.pv;
+  return out;
 }
 
 std::string san_of(const char* position, chess::Move m) {
@@ -35,10 +54,10 @@ std::string san_of(const char* position, chess::Move m) {
 
 TEST_CASE("mate in one: the scholar's mate and a back-rank mate") {
   const char* scholar = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
-  const GreenblattChoice a = choose(scholar, 2);
+  const Chosen a = choose(scholar, 2);
   CHECK(a.san == "Qxf7#");
   CHECK(a.value == k_score_win - 1);
-  const GreenblattChoice b = choose("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 2);
+  const Chosen b = choose("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 2);
   CHECK(b.san == "Ra8#");
   CHECK(b.value == k_score_win - 1);
 }
@@ -46,7 +65,7 @@ TEST_CASE("mate in one: the scholar's mate and a back-rank mate") {
 TEST_CASE("mate in two with a quiet first move") {
   // 1.Ra7 or 1.Rb7 (a rook to the seventh rank) Kg8 2.R on the eighth rank mates.
   const char* pos = "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1";
-  const GreenblattChoice c = choose(pos, 3);
+  const Chosen c = choose(pos, 3);
   CHECK(c.value == k_score_win - 3);
   CHECK((c.san == "Ra7" || c.san == "Rb7"));
   REQUIRE(c.pv.size() == 3);
@@ -62,7 +81,7 @@ TEST_CASE("a selective search misses a mate its widths leave out (Legal's mate)"
     CAPTURE(widths);
     CHECK(choose(legal, 3, widths).value < k_score_win - 100);
   }
-  const GreenblattChoice wide = choose(legal, 3, "60,60,60");
+  const Chosen wide = choose(legal, 3, "60,60,60");
   CHECK(wide.value == k_score_win - 3);
   CHECK(wide.san == "Nf6+");
 }
@@ -70,14 +89,14 @@ TEST_CASE("a selective search misses a mate its widths leave out (Legal's mate)"
 TEST_CASE("a piece en prise is saved, and a defended pawn is not taken with the queen") {
   // The white queen on d4 is attacked by the e5 pawn.
   const char* attacked = "4k3/8/8/4p3/3Q4/8/PP6/4K3 w - - 0 1";
-  const GreenblattChoice c = choose(attacked, 3);
+  const Chosen c = choose(attacked, 3);
   ChessGame g = ChessGame::from_text(attacked);
   g.make(c.move);
   const chess::Bitboard queens = g.position().pieces(chess::Color::white, chess::PieceType::queen);
   REQUIRE(queens != 0);
   CHECK_FALSE(en_prise(g.position(), chess::lsb(queens)));
   // Qxd4 would lose the queen to cxd4.
-  const GreenblattChoice d = choose("4k3/8/8/2p5/3p4/8/8/3QK3 w - - 0 1", 3);
+  const Chosen d = choose("4k3/8/8/2p5/3p4/8/8/3QK3 w - - 0 1", 3);
   CHECK(d.san != "Qxd4");
   CHECK(d.value > 900);  // still a queen against two pawns
 }
@@ -86,9 +105,16 @@ TEST_CASE("a move that leads to mate against the side to move is not counted aga
   // Rxd7 wins a knight (the most plausible move) but allows Re1#. With a root width of 1 the
   // search takes the next plausible move in its place, and plays it.
   const char* pos = "4r1k1/3n1ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
-  const GreenblattChoice c = choose(pos, 2, "1,6");
+  const Chosen c = choose(pos, 2, "1,6");
   CHECK(c.san != "Rxd7");
-  CHECK(c.stats.mate_skips >= 1);
+  SearchSpec spec;  // the same search, run for its counters
+  spec.game = "chess";
+  spec.position = pos;
+  spec.set_algorithm("greenblatt");
+  spec.depth = 2;
+  spec.iterative = true;
+  spec.set("widths", "1,6");
+  CHECK(run_search(spec, false).counter("mate_skips") >= 1);
   CHECK(c.value > -1000);
   // Its first choice was Rxd7: the replacement came from the mate rule.
   ChessGame g = ChessGame::from_text(pos);
@@ -197,20 +223,18 @@ TEST_CASE("alpha-beta finds the value of the same selective search without it, i
 }
 
 TEST_CASE("budgets: a node budget stops the search and the best move so far is kept") {
-  GreenblattOptions o;
-  GreenblattBudget b;
+  Budget b;
   b.nodes = 500;
-  const GreenblattChoice c =
-      choose_move(ChessGame::from_text("startpos moves d4 d5 c4 e6 Nc3 Nf6"), o, b);
+  const char* position = "startpos moves d4 d5 c4 e6 Nc3 Nf6";
+  Player player(parse_player("greenblatt"));
+  const MoveChoice c = player.choose("chess", position, b);
   CHECK(c.nodes <= 500 + 1);
-  CHECK_FALSE(c.move.is_null());
+  CHECK(c.move_index >= 0);
   CHECK(c.depth >= 1);
   // The same budget twice: the same move (a node budget is deterministic).
-  CHECK(choose_move(ChessGame::from_text("startpos moves d4 d5 c4 e6 Nc3 Nf6"), o, b).uci == c.uci);
+  CHECK(Player(parse_player("greenblatt")).choose("chess", position, b).move_index == c.move_index);
   // A finished game: no move.
-  const GreenblattChoice mate =
-      choose_move(ChessGame::from_text("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"), o, b);
-  CHECK(mate.move.is_null());
+  CHECK(player.choose("chess", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", b).move_index == -1);
 }
 
 namespace {
@@ -221,17 +245,20 @@ namespace {
 // the game's status then.
 std::pair<int, ChessGame::Status> play_out(const char* position, std::string& moves,
                                            int strong_depth) {
-  ChessGame game = ChessGame::from_text(position);
+  std::string text = std::string(position) + " moves";
+  Player strong(parse_player("greenblatt:depth=" + std::to_string(strong_depth)));
+  Player other(parse_player("greenblatt"));
   for (int ply = 0; ply < 100; ++ply) {
+    ChessGame game = ChessGame::from_text(text);
     if (game.status() != ChessGame::Status::ongoing) return {ply, game.status()};
-    game.make_root();
-    GreenblattBudget budget;
-    budget.depth = ply % 2 == 0 ? strong_depth : 0;
-    const GreenblattChoice c = choose_move(game, GreenblattOptions{}, budget);
-    moves += c.san + " ";
-    game.make(c.move);
+    const MoveChoice c = (ply % 2 == 0 ? strong : other).choose("chess", text, Budget{});
+    std::vector<chess::Move> legal;
+    game.moves(legal);
+    const std::string san = chess::to_san(game.position(), legal.at(c.move_index));
+    moves += san + " ";
+    text += " " + san;
   }
-  return {100, game.status()};
+  return {100, ChessGame::from_text(text).status()};
 }
 
 }  // namespace
