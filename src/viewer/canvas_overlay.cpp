@@ -38,7 +38,7 @@ void draw_search_progress(ViewerState& s, ImVec2 origin, ImVec2 size) {
                 thousands(p.events).c_str(), ImGui::GetTime() - p.started);
   ImGui::ProgressBar(static_cast<float>(std::min(1.0, fraction)), ImVec2(w - 8 * em, 0), line);
   ImGui::SameLine();
-  if (ImGui::Button("Cancel", ImVec2(-1, 0))) s.requests.cancel_search = true;
+  if (ImGui::Button("Cancel", ImVec2(-1, 0))) s.ask(command::CancelSearch{});
   s.note_widget("search_cancel");
   ImGui::EndChild();
 }

@@ -8,21 +8,16 @@
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
 
+#include "viewer/export_formats.hpp"
 #include "viewer/panels.hpp"
 
 namespace kibitz::viewer {
 
 namespace {
 
-const char* const k_formats[] = {"png", "svg", "tikz", "dot", "gif"};
-const char* const k_format_names[] = {"PNG", "SVG", "TikZ (LaTeX)", "DOT (Graphviz)",
-                                      "GIF (a replay)"};
-const char* const k_extensions[] = {".png", ".svg", ".tex", ".dot", ".gif"};
-
-int format_index(const std::string& f) {
-  for (int i = 0; i < 5; ++i)
-    if (f == k_formats[i]) return i;
-  return 0;
+const ExportFormat& format_of(const std::string& name) {
+  const ExportFormat* f = find_export_format(name);
+  return f ? *f : export_formats().front();
 }
 
 // The GIF's range: from an event to another, a frame every `step` events.
@@ -58,34 +53,34 @@ void draw_export_window(ViewerState& s) {
   }
   ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);  // wrapped text in a window sized to fit
   ViewerState::ExportOptions& o = s.export_options;
-  int f = format_index(o.format);
-  for (int i = 0; i < 5; ++i) {
-    if (ImGui::RadioButton(k_format_names[i], f == i)) f = i;
-    if (i % 3 != 2 && i != 4) ImGui::SameLine();
+  const ExportFormat& before = format_of(o.format);
+  const std::vector<ExportFormat>& all = export_formats();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (ImGui::RadioButton(all[i].label, &all[i] == &before)) o.format = all[i].name;
+    if (i % 3 != 2 && i + 1 != all.size()) ImGui::SameLine();
   }
-  const std::string old_ext = k_extensions[format_index(o.format)];
-  o.format = k_formats[f];
-  if (o.format == "png" || o.format == "svg" || o.format == "gif") {
+  const ExportFormat& f = format_of(o.format);
+  if (f.has_width) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     ImGui::InputInt("pixels wide", &o.width, 160, 640);
     o.width = std::clamp(o.width, 64, 16384);
   }
-  if (o.format != "dot" && o.format != "tikz")
-    ImGui::Checkbox("the narration under the tree", &o.caption);
-  if (o.format == "gif") gif_range(s, o);
+  if (f.has_caption) ImGui::Checkbox("the narration under the tree", &o.caption);
+  if (f.animated) gif_range(s, o);
   ImGui::TextWrapped("As the canvas shows it now: the %s view, %s layout%s.",
                      s.minimax_view() ? "MAX/MIN" : "negamax",
                      s.layout_mode == LayoutMode::final_shape ? "final" : "growing",
                      s.show_pruned ? ", pruned branches" : "");
   if (!s.is_web) {  // a path; its extension follows the format
-    if (o.path.empty()) o.path = "kibitz-tree" + std::string(k_extensions[f]);
+    const std::string old_ext = before.extension;
+    if (o.path.empty()) o.path = "kibitz-tree" + std::string(f.extension);
     if (o.path.size() > old_ext.size() &&
         o.path.compare(o.path.size() - old_ext.size(), old_ext.size(), old_ext) == 0)
-      o.path = o.path.substr(0, o.path.size() - old_ext.size()) + k_extensions[f];
+      o.path = o.path.substr(0, o.path.size() - old_ext.size()) + f.extension;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
     ImGui::InputText("file", &o.path);
   }
-  if (ImGui::Button(s.is_web ? "Download" : "Export")) s.requests.export_now = true;
+  if (ImGui::Button(s.is_web ? "Download" : "Export")) s.ask(command::Export{});
   s.note_widget("export_button");
   if (!s.error.empty()) {  // here too: the set-up panel may be hidden
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.9f, 0.35f, 0.2f, 1));

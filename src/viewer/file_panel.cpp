@@ -64,7 +64,7 @@ void draw_file_browser(ViewerState& s) {
       } else {
         name = e.path().filename().string();
         if (ImGui::IsMouseDoubleClicked(0)) {
-          s.requests.open_path = e.path().string();
+          s.ask(command::Open{e.path().string()});
           s.show_file_browser = false;
         }
       }
@@ -75,13 +75,13 @@ void draw_file_browser(ViewerState& s) {
   ImGui::InputText("##name", &name);
   ImGui::SameLine();
   if (ImGui::Button("Open")) {
-    s.requests.open_path = (fs::path(dir) / name).string();
+    s.ask(command::Open{(fs::path(dir) / name).string()});
     s.show_file_browser = false;
   }
   ImGui::SameLine();
   if (!s.has_trace()) ImGui::BeginDisabled();
   if (ImGui::Button("Save")) {
-    s.requests.save_path = (fs::path(dir) / name).string();
+    s.ask(command::Save{(fs::path(dir) / name).string()});
     s.show_file_browser = false;
   }
   if (!s.has_trace()) ImGui::EndDisabled();

@@ -154,7 +154,7 @@ void return_value(ViewerState& s, std::uint32_t id, const trace::NodeState& st) 
   }
   if (!m.trace().meta.get("tree").empty() || !m.trace().meta.get("random").empty() ||
       !m.trace().meta.get("game").empty()) {
-    if (ImGui::Button("Compute scores (unpruned minimax)")) s.requests.compute_scores = true;
+    if (ImGui::Button("Compute scores (unpruned minimax)")) s.ask(command::ComputeScores{});
     s.note_widget("compute_scores");
   } else {
     ImGui::TextDisabled("score: unknown (the trace does not say how to search it again)");

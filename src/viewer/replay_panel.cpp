@@ -20,29 +20,29 @@ void handle_global_keys(ViewerState& s) {
   // Font size works everywhere, even while typing.
   if (io.KeyCtrl && (keys::pressed(keys::k_equal) || keys::pressed(keys::k_kp_add))) {
     s.font_scale = std::min(3.0f, s.font_scale * 1.125f);
-    s.requests.rebuild_fonts = true;
+    s.rebuild_fonts = true;
   }
   if (io.KeyCtrl && (keys::pressed(keys::k_minus) || keys::pressed(keys::k_kp_subtract))) {
     s.font_scale = std::max(0.6f, s.font_scale / 1.125f);
-    s.requests.rebuild_fonts = true;
+    s.rebuild_fonts = true;
   }
   if (io.KeyCtrl && keys::pressed(keys::k_0, false)) {
     s.font_scale = 1.0f;
-    s.requests.rebuild_fonts = true;
+    s.rebuild_fonts = true;
   }
   if (io.KeyCtrl && (keys::pressed_named(ImGuiKey_Enter, false) ||
                      keys::pressed_named(ImGuiKey_KeyPadEnter, false))) {
-    s.requests.run = true;
+    s.ask(command::Run{});
   }
   if (io.KeyCtrl && keys::pressed(keys::k_o, false)) {
     if (s.is_web)
-      s.requests.open_picker = true;
+      s.ask(command::OpenPicker{});
     else
       s.show_file_browser = true;
   }
   if (io.KeyCtrl && keys::pressed(keys::k_s, false) && s.has_trace()) {
     if (s.is_web)
-      s.requests.download_kbz = true;
+      s.ask(command::Download{false});
     else
       s.show_file_browser = true;
   }

@@ -250,7 +250,7 @@ void search_section(ViewerState& s) {
     if (f.depth < -1) f.depth = -1;
   }
   ImGui::Spacing();
-  if (ImGui::Button("Run", ImVec2(ImGui::GetFontSize() * 7, 0))) s.requests.run = true;
+  if (ImGui::Button("Run", ImVec2(ImGui::GetFontSize() * 7, 0))) s.ask(command::Run{});
   s.note_widget("run");
   ImGui::SameLine();
   ImGui::TextDisabled("Ctrl+Enter");

@@ -26,7 +26,7 @@ void quiz_menu(ViewerState& s) {
   ImGui::Separator();
   for (int level = 1; level <= Quiz::k_levels; ++level) {
     const std::string name = "A practice tree: " + std::string(Quiz::level_name(level));
-    if (ImGui::MenuItem(name.c_str())) s.requests.quiz_practice = level;
+    if (ImGui::MenuItem(name.c_str())) s.ask(command::QuizPractice{level});
   }
   ImGui::EndMenu();
 }
@@ -43,14 +43,14 @@ void compare_menu(ViewerState& s) {
               {"This search against principal variation search", "pvs"},
               {"This search with the other cutoff test (> or \u2265)", "criterion"}};
   for (const auto& m : mine)
-    if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace())) s.requests.compare_this = m.what;
+    if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace())) s.ask(command::CompareWith{m.what});
   ImGui::Separator();
   const std::vector<ComparePreset>& presets = compare_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)
-    if (ImGui::MenuItem(presets[i].name)) s.requests.compare_preset = static_cast<int>(i);
+    if (ImGui::MenuItem(presets[i].name)) s.ask(command::ComparePreset{static_cast<int>(i)});
   ImGui::Separator();
   if (ImGui::MenuItem("Back to one search", nullptr, false, s.compare_with != nullptr))
-    s.requests.compare_preset = -2;
+    s.ask(command::EndCompare{});
   ImGui::EndMenu();
 }
 
@@ -58,13 +58,13 @@ void draw_menu(ViewerState& s) {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (s.is_web) {
-      if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.requests.open_picker = true;
+      if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.ask(command::OpenPicker{});
       if (ImGui::MenuItem("Download .kbz", "Ctrl+S", false, s.has_trace()))
-        s.requests.download_kbz = true;
+        s.ask(command::Download{false});
       if (ImGui::MenuItem("Download JSON", nullptr, false, s.has_trace()))
-        s.requests.download_json = true;
+        s.ask(command::Download{true});
       if (ImGui::MenuItem("Copy link to this view", nullptr, false, s.has_trace()))
-        s.requests.copy_link = true;
+        s.ask(command::CopyLink{});
     } else {
       if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
     }
@@ -115,19 +115,19 @@ void draw_menu(ViewerState& s) {
     ImGui::Separator();
     if (ImGui::MenuItem("Dark theme", nullptr, s.theme == Theme::dark)) {
       s.theme = Theme::dark;
-      s.requests.rebuild_fonts = true;
+      s.rebuild_fonts = true;
     }
     if (ImGui::MenuItem("Light theme", nullptr, s.theme == Theme::light)) {
       s.theme = Theme::light;
-      s.requests.rebuild_fonts = true;
+      s.rebuild_fonts = true;
     }
     if (ImGui::MenuItem("Larger text", "Ctrl +")) {
       s.font_scale = std::min(3.0f, s.font_scale * 1.125f);
-      s.requests.rebuild_fonts = true;
+      s.rebuild_fonts = true;
     }
     if (ImGui::MenuItem("Smaller text", "Ctrl \u2212")) {
       s.font_scale = std::max(0.6f, s.font_scale / 1.125f);
-      s.requests.rebuild_fonts = true;
+      s.rebuild_fonts = true;
     }
     ImGui::EndMenu();
   }

@@ -78,7 +78,7 @@ void ViewerState::set_present(bool on) {
   m_layouts_ghosted = false;  // the ghost rows' widths are the metrics' too
   sync_ghosts();
   m_layout_valid = m_final_valid = false;
-  requests.rebuild_fonts = true;
+  rebuild_fonts = true;
   camera.fit_pending = true;  // the canvas changed size: fit the tree to it again
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_set>
+#include <variant>
 #include <vector>
 
 #include <imgui.h>
@@ -52,28 +53,42 @@ struct Camera {
   float ui_scale = 0.0f;  // the text size the zoom was set for: a larger text zooms in with it
 };
 
-struct Requests {
-  bool run = false;             // search the set-up form
-  bool compute_scores = false;  // unpruned minimax scores for the inspector
-  bool open_picker = false;     // web: the browser's file picker
-  std::string open_path;        // desktop: a path to open
-  std::string save_path;        // desktop: a path to save (.kbz or .json by extension)
-  bool download_kbz = false;    // web: download the trace
-  bool download_json = false;
-  bool export_now = false;   // File → Export…: make the picture of export_options
-  int quiz_practice = 0;     // View → Quiz: a new practice tree quizzed at this level
-  int compare_preset = -1;   // View → Compare: one of compare_presets(); -2 ends compare
-  std::string compare_this;  // View → Compare: this search against it by another algorithm
-                             // ("minimax", "alphabeta", "pvs") or the other criterion ("criterion")
-  bool rebuild_fonts = false;  // the font size changed
-  bool copy_link = false;      // web: copy the URL of this view
-  bool cancel_search = false;  // stop the search running in the background (its result dropped)
-  bool any() const {
-    return run || compute_scores || open_picker || !open_path.empty() || !save_path.empty() ||
-           download_kbz || download_json || rebuild_fonts || copy_link || cancel_search ||
-           export_now || quiz_practice > 0 || compare_preset != -1 || !compare_this.empty();
-  }
+// What a panel asks of the app, done between frames in the order asked
+// (ViewerApp::process_requests). One type per request: adding one is a struct here and its
+// handler in the app (app/viewer_app/commands.cpp); the compiler lists the handlers missing.
+namespace command {
+struct Run {};            // search the set-up form
+struct ComputeScores {};  // unpruned minimax scores for the inspector
+struct OpenPicker {};     // web: the browser's file picker
+struct Open {             // desktop: a path to open
+  std::string path;
 };
+struct Save {  // desktop: a path to save (.kbz or .json by extension)
+  std::string path;
+};
+struct Download {  // web: the trace, as .kbz or JSON
+  bool json = false;
+};
+struct Export {};      // File → Export…: make the picture of export_options
+struct QuizPractice {  // View → Quiz: a new practice tree quizzed at this level
+  int level = 1;
+};
+struct ComparePreset {  // View → Compare: one of compare_presets()
+  int index = 0;
+};
+struct EndCompare {};
+struct CompareWith {  // View → Compare: this search against another algorithm ("minimax",
+                      // "alphabeta", "pvs") or the other criterion ("criterion")
+  std::string what;
+};
+struct CopyLink {};      // web: copy the URL of this view
+struct CancelSearch {};  // stop the search running in the background (its result dropped)
+}  // namespace command
+
+using Command = std::variant<command::Run, command::ComputeScores, command::OpenPicker,
+                             command::Open, command::Save, command::Download, command::Export,
+                             command::QuizPractice, command::ComparePreset, command::EndCompare,
+                             command::CompareWith, command::CopyLink, command::CancelSearch>;
 
 // A search running off the UI thread (the desktop's thread, the page's Web Worker): the app
 // starts it and reports its progress; the viewer shows it with a Cancel button.
@@ -170,7 +185,17 @@ class ViewerState {
   std::vector<AlgorithmChoice> algorithms;  // what the set-up form offers (the app's registry)
   std::vector<Example> examples;
   std::vector<GamePosition> positions;
-  Requests requests;
+  // The panels' requests of the app since it last took them (process_requests).
+  std::vector<Command> commands;
+  void ask(Command c) { commands.push_back(std::move(c)); }
+  template <class C>
+  bool asked() const {
+    for (const Command& c : commands)
+      if (std::holds_alternative<C>(c)) return true;
+    return false;
+  }
+  // The fonts must be built again (the text size or the pixel ratio changed): the platform's.
+  bool rebuild_fonts = false;
   SearchProgress search;
 
   // The values shown: the textbook's MAX/MIN form or the seed's negamax form. Each trace opens
@@ -253,7 +278,8 @@ class ViewerState {
   bool busy() const {
     const bool camera_moving = has_trace() && (camera.glide_x || camera.glide_y ||
                                                camera.fit_pending || camera.fit_all_pending);
-    return playing || search.running || fe.experiments.running || camera_moving || requests.any();
+    return playing || search.running || fe.experiments.running || camera_moving ||
+           !commands.empty();
   }
   long long frames_drawn = 0;  // frames the platform loop drew (an idle viewer draws none)
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "headless.hpp"
 #include "viewer/panels.hpp"
 

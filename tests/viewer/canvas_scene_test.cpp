@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"
@@ -93,7 +94,7 @@ TEST_CASE("the GPU draws each node entered and on screen once, from instances wr
   RecordingGpu gpu;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=3,d=5,lo=-50,hi=50,seed=7","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=3,d=5,lo=-50,hi=50,seed=7","algo":"alphabeta"})J");
   REQUIRE(s.has_trace());
   s.layout_mode = viewer::LayoutMode::final_shape;
   for (std::size_t t : {std::size_t{5}, s.event_count() / 3, s.event_count() - 1}) {
@@ -135,7 +136,7 @@ TEST_CASE("at a far zoom, bins of the pyramid stand for every node, each node in
   RecordingGpu gpu;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
   REQUIRE(s.model().node_count() == 21845);
   s.seek(s.event_count() - 1);
   frames(ui, app, 1);
@@ -173,7 +174,7 @@ TEST_CASE("every place of the GPU's stores is written once: nodes, stubs and the
   RecordingGpu gpu;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=6,d=7,lo=-50,hi=50,seed=5","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=6,d=7,lo=-50,hi=50,seed=5","algo":"alphabeta"})J");
   s.layout_mode = viewer::LayoutMode::final_shape;
   s.seek(s.event_count() - 1);
   frames(ui, app, 2);
@@ -189,7 +190,7 @@ TEST_CASE("an edge crossing the view with both ends outside it is drawn") {
   RecordingGpu gpu;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=4,d=6,lo=-50,hi=50,seed=3","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=4,d=6,lo=-50,hi=50,seed=3","algo":"minimax"})J");
   s.seek(s.event_count() - 1);
   frames(ui, app, 1);
   const viewer::TreeLayout& l = s.layout();

@@ -14,7 +14,7 @@ TEST_CASE("best against worst ordering of a perfect tree: Knuth and Moore's leaf
   HeadlessImGui ui(ImVec2(1280, 800));
   ViewerApp app = make_app();
   auto& s = app.state();
-  s.requests.compare_preset = 0;  // View → Compare → best against worst
+  s.ask(viewer::command::ComparePreset{0});  // View → Compare → best against worst
   frames(ui, app, 3);
   REQUIRE(s.compare_with != nullptr);
   const viewer::CompareFigures a = viewer::compare_figures(s.model());
@@ -22,7 +22,7 @@ TEST_CASE("best against worst ordering of a perfect tree: Knuth and Moore's leaf
   CHECK(a.leaves == 3 * 3 + 3 - 1);  // b^ceil(d/2) + b^floor(d/2) - 1
   CHECK(b.leaves == 27);             // b^d: nothing pruned
   CHECK(s.widgets.count("compare_table") == 1);
-  const std::string j = app.compare_state_json();
+  const std::string j = api::compare_state(app);
   CHECK(j.find(R"("leaves":11)") != std::string::npos);
   CHECK(j.find(R"("leaves":27)") != std::string::npos);
   // Every node of the best ordering was searched by the worst; many of the worst's were not.
@@ -37,8 +37,8 @@ TEST_CASE("B follows A: the same node where both searched it, the end at the end
   HeadlessImGui ui(ImVec2(1280, 800));
   ViewerApp app = make_app();
   auto& s = app.state();
-  CHECK(app.compare_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
-                         R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J")
+  CHECK(api::compare(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
+                     R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J")
             .find("\"active\":true") != std::string::npos);
   viewer::ViewerState& b = *s.compare_with;
   for (std::size_t t = 0; t < s.event_count(); t += 3) {
@@ -54,45 +54,46 @@ TEST_CASE("B follows A: the same node where both searched it, the end at the end
   frames(ui, app, 2);
   CHECK(b.cursor() + 1 == b.event_count());
   // The ≥ criterion prunes where > does not; a new search ends compare mode.
-  app.compare_json(R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"gt"})J",
-                   R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"ge"})J");
+  api::compare(app, R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"gt"})J",
+               R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","criterion":"ge"})J");
   REQUIRE(s.compare_with != nullptr);
   CHECK(viewer::compare_figures(s.compare_with->model()).leaves <
         viewer::compare_figures(s.model()).leaves);
-  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  api::run_search(app, R"J({"tree":"((1 2) (3 4))"})J");
   CHECK(s.compare_with == nullptr);
-  CHECK(app.compare_json(R"J({"tree":"(1"})J", R"J({"tree":"(1 2)"})J").find("\"error\"") == 1);
-  CHECK(app.compare_json(R"J({"tree":"(1 2)"})J", R"J({"game":"chess","depth":4})J")
+  CHECK(api::compare(app, R"J({"tree":"(1"})J", R"J({"tree":"(1 2)"})J").find("\"error\"") == 1);
+  CHECK(api::compare(app, R"J({"tree":"(1 2)"})J", R"J({"game":"chess","depth":4})J")
             .find("20000 nodes") != std::string::npos);
 }
 
 TEST_CASE("a link carries compare mode: the other search's set-up in vs=, its source shared") {
   ViewerApp app = make_app();
-  app.compare_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
-                   R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::compare(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J",
+               R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   app.state().seek(20);
   const std::string link = app.url_hash();
   CAPTURE(link);
   CHECK(link.find("&compare=1&vs=algo=alphabeta") != std::string::npos);  // the same tree
   ViewerApp fresh = make_app();
-  fresh.apply_url_hash(link, false);
+  api::apply_link(fresh, link, false);
   REQUIRE(fresh.state().compare_with != nullptr);
   CHECK(fresh.state().cursor() == 20);
-  CHECK(fresh.compare_state_json() == app.compare_state_json());
+  CHECK(api::compare_state(fresh) == api::compare_state(app));
   // Without a source of its own, the other search takes the first's.
   ViewerApp short_link = make_app();
-  short_link.apply_url_hash(
-      "#tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax&compare=1&vs=algo%3Dalphabeta", false);
+  api::apply_link(short_link,
+                  "#tree=((3 12 8) (2 4 6) (14 5 2))&algo=minimax&compare=1&vs=algo%3Dalphabeta",
+                  false);
   REQUIRE(short_link.state().compare_with != nullptr);
   CHECK(viewer::compare_figures(short_link.state().compare_with->model()).leaves == 7);
-  CHECK(short_link.apply_url_hash("#tree=((1 2))&compare=1&vs=algo%3Dbogus", false)
+  CHECK(api::apply_link(short_link, "#tree=((1 2))&compare=1&vs=algo%3Dbogus", false)
             .find("link: vs") != std::string::npos);
-  CHECK(short_link.apply_url_hash("#tree=((1 2))&compare=1", false).find("needs vs=") !=
+  CHECK(api::apply_link(short_link, "#tree=((1 2))&compare=1", false).find("needs vs=") !=
         std::string::npos);
-  CHECK(short_link.compare_json(R"J({"tree":"(1 2)"})J", R"J({"tree":"(1"})J").find("set-up B") !=
+  CHECK(api::compare(short_link, R"J({"tree":"(1 2)"})J", R"J({"tree":"(1"})J").find("set-up B") !=
         std::string::npos);
   // The sides' titles: an example's title where the tree is one.
-  short_link.state().requests.compare_preset = 0;
+  short_link.state().ask(viewer::command::ComparePreset{0});
   short_link.process_requests();
   CHECK(short_link.state().compare_title.find("Perfect ordering") != std::string::npos);
   CHECK(short_link.state().compare_with->compare_title.find("Worst ordering") != std::string::npos);
@@ -101,21 +102,21 @@ TEST_CASE("a link carries compare mode: the other search's set-up in vs=, its so
 TEST_CASE("View → Compare: this search against minimax, PVS, or the other cutoff test") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
-  s.requests.compare_this = "minimax";
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  s.ask(viewer::command::CompareWith{"minimax"});
   app.process_requests();
   REQUIRE(s.compare_with != nullptr);
   CHECK(viewer::compare_figures(s.model()).leaves == 7);
   CHECK(viewer::compare_figures(s.compare_with->model()).leaves == 9);
   CHECK(s.compare_with->model().trace().meta.get("algo") == "minimax");
-  app.run_json(R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","algo":"alphabeta"})J");
-  s.requests.compare_this = "criterion";
+  api::run_search(app, R"J({"tree":"((3 12 8) (3 4 6) (14 5 3))","algo":"alphabeta"})J");
+  s.ask(viewer::command::CompareWith{"criterion"});
   app.process_requests();
   REQUIRE(s.compare_with != nullptr);
   CHECK(s.compare_with->model().trace().meta.get("criterion") == "ge");
   CHECK(viewer::compare_figures(s.compare_with->model()).leaves <
         viewer::compare_figures(s.model()).leaves);  // the ties cut off with >=
-  s.requests.compare_this = "pvs";
+  s.ask(viewer::command::CompareWith{"pvs"});
   app.process_requests();
   CHECK(s.compare_with->compare_title.find("principal variation") != std::string::npos);
 }

@@ -28,7 +28,7 @@ std::size_t count(const std::string& s, const std::string& what) {
 }
 
 viewer::ExportScene aima_scene(ViewerApp& app, std::size_t at) {
-  app.run_json(R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta"})J");
   app.state().seek(at);
   return viewer::make_export_scene(app.state());
 }
@@ -85,7 +85,7 @@ TEST_CASE("SVG, TikZ and DOT say each node's values") {
 
 TEST_CASE("names are escaped for each format") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"R:(c_d:(1 2) E:(3 4))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"R:(c_d:(1 2) E:(3 4))","algo":"alphabeta"})J");
   REQUIRE(app.state().has_trace());
   app.state().seek(1000);
   const viewer::ExportScene sc = viewer::make_export_scene(app.state());
@@ -128,20 +128,20 @@ TEST_CASE("File → Export… writes the file asked for; exportView answers the 
   auto& s = app.state();
   s.export_options.format = "svg";
   s.export_options.path = "kibitz_export_menu.svg";
-  s.requests.export_now = true;
+  s.ask(viewer::command::Export{});
   app.process_requests();
   CHECK(s.error.empty());
   CHECK(s.status == "exported kibitz_export_menu.svg");
   CHECK(s.cursor() == 40);  // the view is left as it was
   std::remove("kibitz_export_menu.svg");
-  const std::string gif = app.export_json(R"({"format":"gif","from":0,"to":40,"step":10})");
+  const std::string gif = api::export_view(app, R"({"format":"gif","from":0,"to":40,"step":10})");
   CHECK(gif.find(R"("format":"gif")") != std::string::npos);
   CHECK(count(gif, "<?xml") == 5);  // events 0, 10, 20, 30, 40
-  CHECK(app.export_json(R"({"format":"tikz"})").find("begin{forest}") != std::string::npos);
+  CHECK(api::export_view(app, R"({"format":"tikz"})").find("begin{forest}") != std::string::npos);
   for (const char* bad : {R"({"format":"bmp"})", R"({"width":100000})", R"({"colour":"red"})",
                           R"({"format":"gif","from":0,"to":60,"step":0})", "[1,2]", "{"}) {
     CAPTURE(bad);
-    CHECK(app.export_json(bad).find(R"({"error":)") == 0);
+    CHECK(api::export_view(app, bad).find(R"({"error":)") == 0);
   }
 #ifndef __EMSCRIPTEN__
   app.pictures = [](const viewer::ViewerState::ExportOptions& o,
@@ -151,7 +151,7 @@ TEST_CASE("File → Export… writes the file asked for; exportView answers the 
   s.export_options.format = "png";
   s.export_options.width = 800;
   s.export_options.path = "kibitz_export_menu.png";
-  s.requests.export_now = true;
+  s.ask(viewer::command::Export{});
   app.process_requests();
   cairo_surface_t* png = cairo_image_surface_create_from_png("kibitz_export_menu.png");
   CHECK(cairo_image_surface_get_width(png) == 800);

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "session/run.hpp"
@@ -75,7 +76,8 @@ TEST_CASE("the panels draw a forward-estimation trace at every step and zoom") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string r = app.run_json(
+  const std::string r = api::run_search(
+      app,
       R"J({"random":"b=2,d=4,lo=-9,hi=9,seed=8","algo":"forward-estimation","criterion":"ge"})J");
   REQUIRE(s.has_trace());
   REQUIRE(s.model().fe().size() > 0);
@@ -106,7 +108,7 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   frames(ui, app, 1);
   CHECK(s.widgets.count("delta") == 1);             // the generic widget of the option
   CHECK(s.widgets.count("fe_bounds_online") == 1);  // the view's own
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   REQUIRE(s.has_trace());
   CHECK(s.error.empty());
@@ -117,7 +119,7 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   CHECK(link.find("&algo=forward-estimation") != std::string::npos);
   CHECK(link.find("&bounds=online&delta=0.5") != std::string::npos);
   ViewerApp other = make_app();
-  const std::string summary = other.apply_url_hash(link);
+  const std::string summary = api::apply_link(other, link, false);
   CHECK(summary.find("\"error\"") == std::string::npos);
   CHECK(other.state().setup.algo == "forward-estimation");
   CHECK(other.state().setup.values.at("forward-estimation").at("bounds") == "online");
@@ -126,13 +128,13 @@ TEST_CASE("the set-up form runs forward estimation and the link carries its opti
   // Exact bounds need a random tree: an example tree is refused with a message.
   s.setup.source = viewer::SetupForm::Source::example;
   s.setup.options()["bounds"] = "exact";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   CHECK(s.error.find("forward estimation needs node costs") != std::string::npos);
   // So is a tree given through the page's API; the form keeps what was asked for.
   ViewerApp api = make_app();
-  const std::string refused =
-      api.run_json(R"J({"tree":"((1 2) (3 4))","algo":"forward-estimation","delta":0.25})J");
+  const std::string refused = api::run_search(
+      api, R"J({"tree":"((1 2) (3 4))","algo":"forward-estimation","delta":0.25})J");
   CHECK(refused.find("forward estimation needs node costs") != std::string::npos);
   CHECK(api.state().setup.source == viewer::SetupForm::Source::tree);
   CHECK(api.state().setup.tree_text == "((1 2) (3 4))");

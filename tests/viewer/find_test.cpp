@@ -7,11 +7,12 @@
 #include <thread>
 
 #include "app/viewer_app/limits.hpp"
-#include "session/estimate.hpp"
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "core/error.hpp"
 #include "headless.hpp"
+#include "session/estimate.hpp"
 #include "trace/kbz_file.hpp"
 #include "viewer/node_find.hpp"
 
@@ -21,7 +22,7 @@ using namespace kibitz::test;
 TEST_CASE("go to a node by its path, its moves, its name or its id") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta"})J");
   REQUIRE(s.has_trace());
   const trace::Model& m = s.model();
   std::string error;
@@ -40,7 +41,7 @@ TEST_CASE("go to a node by its path, its moves, its name or its id") {
   CHECK(viewer::find_node(m, "0.x", error) == trace::k_no_node);
   CHECK_FALSE(error.empty());
 
-  app.run_json(R"J({"game":"tictactoe","depth":3,"algo":"alphabeta"})J");
+  api::run_search(app, R"J({"game":"tictactoe","depth":3,"algo":"alphabeta"})J");
   const trace::Model& g = s.model();
   const std::uint32_t line = viewer::find_node(g, "b2 a1 c3", error);
   REQUIRE(line != trace::k_no_node);
@@ -57,7 +58,7 @@ TEST_CASE("go to a node by its path, its moves, its name or its id") {
 TEST_CASE("find nodes by a condition: every match, in id order") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=4,d=7,lo=-99,hi=99,seed=8","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=4,d=7,lo=-99,hi=99,seed=8","algo":"alphabeta"})J");
   const trace::Model& m = s.model();
   for (int c = 0; c < 4; ++c) {
     viewer::FindQuery q;
@@ -90,7 +91,7 @@ TEST_CASE("the Find tab goes to a node typed in it") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=3,d=6,lo=-9,hi=9,seed=2","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=3,d=6,lo=-9,hi=9,seed=2","algo":"alphabeta"})J");
   s.open_tab = "find";
   frames(ui, app, 2);
   REQUIRE(s.widgets.count("find_go") == 1);
@@ -107,7 +108,7 @@ TEST_CASE("the Find tab goes to a node typed in it") {
   click(ui, app, "find_button");
   CHECK(s.find.searched);
   CHECK(s.find.total > 10);
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
   CHECK(s.find.results.empty());
   frames(ui, app, 2);
 }
@@ -116,16 +117,16 @@ TEST_CASE("a search in the background reports progress, can be cancelled, and is
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  std::string started;
+  std::optional<SearchSpec> started;
   bool cancelled = false;
-  app.start_background = [&](const std::string& params) { started = params; };
+  app.start_background = [&](const SearchSpec& given) { started = given; };
   app.cancel_background = [&] { cancelled = true; };
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   const std::size_t before = s.model().node_count();
   SearchSpec spec = SearchSpec::from_json(R"J({"random":"b=3,d=5,lo=-9,hi=9,seed=4"})J");
   app.start(spec, 7);
   REQUIRE(s.search.running);
-  CHECK_FALSE(started.empty());
+  REQUIRE(started.has_value());
   app.background_progress(65536, 60000);
   frames(ui, app, 2);
   CHECK(s.widgets.count("search_cancel") == 1);
@@ -138,8 +139,8 @@ TEST_CASE("a search in the background reports progress, can be cancelled, and is
   CHECK(s.model().node_count() == before);
   // Run again and let it finish: shown, the cursor at the event asked for.
   app.start(spec, 7);
-  const SearchSpec sent = SearchSpec::from_link_params(started);
-  app.background_done(run_search(completed(sent), true));
+  const SearchSpec sent = *started;  // completed by the app: run as it is
+  app.background_done(run_search(sent, true));
   CHECK_FALSE(s.search.running);
   CHECK(s.model().node_count() > before);
   CHECK(s.cursor() == 7);
@@ -147,7 +148,7 @@ TEST_CASE("a search in the background reports progress, can be cancelled, and is
   cancelled = false;
   app.start(spec);
   const auto bytes = trace::write_kbz(run_search(completed(spec), true).trace);
-  app.load_trace(bytes.data(), bytes.size(), "t.kbz");
+  api::load_trace(app, bytes.data(), bytes.size(), "t.kbz");
   CHECK(cancelled);
   CHECK_FALSE(s.search.running);
   // A failure is a message; the view stays.
@@ -191,7 +192,7 @@ TEST_CASE("a folded subtree is left out of the layout and the drawing, and go_to
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=3,d=5,lo=-9,hi=9,seed=6","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=3,d=5,lo=-9,hi=9,seed=6","algo":"minimax"})J");
   const trace::Model& m = s.model();
   frames(ui, app, 1);
   const std::uint32_t all = s.layout().level_count() ? s.model().node_count() : 0;

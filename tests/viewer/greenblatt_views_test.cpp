@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/greenblatt_panels.hpp"
@@ -25,7 +26,7 @@ TEST_CASE("greenblatt views: every tab draws at every stage of the search") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string summary = app.run_json(k_search);
+  const std::string summary = api::run_search(app, k_search);
   REQUIRE(summary.find("\"error\"") == std::string::npos);
   REQUIRE(s.has_trace());
   CHECK(viewer::is_greenblatt(s.model()));
@@ -60,7 +61,7 @@ TEST_CASE("greenblatt views: a click on a plausibility row selects that move's n
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(k_search);
+  api::run_search(app, k_search);
   REQUIRE(s.has_trace());
   s.seek(s.event_count() - 1);
   s.selected = 0;
@@ -93,7 +94,7 @@ TEST_CASE(
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"game":"chess","algo":"alphabeta","depth":2})J");
+  api::run_search(app, R"J({"game":"chess","algo":"alphabeta","depth":2})J");
   frames(ui, app, 2);
   CHECK_FALSE(viewer::is_greenblatt(s.model()));
   CHECK(s.widgets.count("tab_plausibility") == 0);
@@ -105,7 +106,7 @@ TEST_CASE(
   s.setup.position = "startpos moves d4 d5";
   s.setup.game_depth = 2;
   s.setup.options()["widths"] = "5,4";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   REQUIRE(s.error.empty());
   CHECK(s.model().trace().meta.get("algo") == "greenblatt");
@@ -114,11 +115,11 @@ TEST_CASE(
   CHECK(link.find("algo=greenblatt") != std::string::npos);
   CHECK(link.find("widths=5,4") != std::string::npos);
   const std::size_t events = s.event_count();
-  app.apply_url_hash(link);
+  api::apply_link(app, link, false);
   CHECK(s.event_count() == events);
   // A bad width schedule is an error in the panel, not a crash.
   s.setup.options()["widths"] = "0";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   CHECK(s.error.find("width schedule '0'") != std::string::npos);
 }

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/canvas.hpp"
@@ -29,7 +30,7 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   CHECK(s.widgets.count("interest_limits") == 1);  // the view's list field
   CHECK(s.widgets.count("tallies") == 1);          // the generic widgets
   CHECK(s.widgets.count("similarity") == 1);
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   REQUIRE(s.has_trace());
   CHECK(s.error.empty());
@@ -43,18 +44,18 @@ TEST_CASE("the set-up form runs an interest search with its limits, tallies and 
   const std::string link = app.url_hash();
   CHECK(link.find("&limits=800,1600&tallies=joint&similarity=on") != std::string::npos);
   const std::uint32_t nodes = s.model().node_count();
-  app.apply_url_hash(link);
+  api::apply_link(app, link, false);
   CHECK(s.model().node_count() == nodes);
   CHECK(s.setup.algo == "interest");
   CHECK(s.setup.options().at("tallies") == "joint");
   // A bad schedule is an error in the panel, not a crash.
   s.setup.options()["limits"] = "1600,800";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   CHECK(s.error.find("must grow") != std::string::npos);
   // A growth schedule typed in its parts is read back from its text.
   s.setup.options()["limits"] = "start=1000,factor=1.5,iterations=4";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   CHECK(s.error.empty());
   CHECK(s.model().trace().meta.get("limits").find(',') != std::string::npos);
@@ -64,7 +65,8 @@ TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels dra
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  const std::string r = app.run_json(
+  const std::string r = api::run_search(
+      app,
       R"J({"game":"tictactoe","position":"x...o.... x","depth":5,"algo":"interest","limits":"1000,2000"})J");
   REQUIRE(r.find("error") == std::string::npos);
   const trace::Model& m = s.model();
@@ -109,7 +111,8 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(
+  api::run_search(
+      app,
       R"J({"game":"connect4","position":"4453","depth":5,"algo":"interest","limits":"1000,2000,4000"})J");
   REQUIRE(s.model().roots().size() == 3);
   s.seek(0);
@@ -136,7 +139,8 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
   click(ui, app, "iteration_deepest");
   CHECK(s.selected == deepest);
   // A single search has no selector.
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"interest","limit":"inf"})J");
+  api::run_search(app,
+                  R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"interest","limit":"inf"})J");
   s.widgets.clear();
   frames(ui, app, 2);
   CHECK(s.widgets.count("iteration_combo") == 0);
@@ -144,7 +148,8 @@ TEST_CASE("the iteration selector steps from one limit to the next") {
 
 TEST_CASE("a search from runSearch options shows in the set-up form, and Run repeats it") {
   ViewerApp app = make_app();
-  const std::string summary = app.run_json(
+  const std::string summary = api::run_search(
+      app,
       R"({"random":"b=3,d=4,lo=-9,hi=9,seed=3","algo":"interest","limits":"600,900","tallies":"joint"})");
   REQUIRE(summary.find("\"error\"") == std::string::npos);
   const viewer::SetupForm& f = app.state().setup;

@@ -29,7 +29,7 @@ bool same_events(const trace::Model& a, const trace::Model& b) {
 TEST_CASE("a big lean trace gives its events back once expanded, and saves them again") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"random":"b=4,d=10,lo=-9,hi=9,seed=2","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=4,d=10,lo=-9,hi=9,seed=2","algo":"minimax"})J");
   REQUIRE(s.has_trace());
   REQUIRE(s.trace().steps.lean);
   CHECK(s.lean_events_dropped());
@@ -43,7 +43,7 @@ TEST_CASE("a big lean trace gives its events back once expanded, and saves them 
     CHECK(same_events(trace::Model(back), s.model()));
   }
   SUBCASE("JSON") {
-    const std::string json = app.save_json();
+    const std::string json = app.save_trace_json();
     const trace::Trace back = trace::read_trace_json(json);
     CHECK(same_events(trace::Model(back), s.model()));
   }
@@ -51,7 +51,7 @@ TEST_CASE("a big lean trace gives its events back once expanded, and saves them 
 
 TEST_CASE("a small lean trace keeps its events") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   CHECK_FALSE(app.state().lean_events_dropped());
   CHECK(app.state().trace().events.size() > 0);
 }

@@ -31,7 +31,7 @@ Shown shown(ViewerApp& app) {
 
 TEST_CASE("a failed run, load or link leaves the view as it was, with a message") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   app.state().seek(20);
   app.state().selected = 4;
   const Shown before = shown(app);
@@ -45,7 +45,7 @@ TEST_CASE("a failed run, load or link leaves the view as it was, with a message"
   for (const std::string& json : bad_runs) {
     CAPTURE(json.substr(0, 60));
     app.state().error.clear();
-    CHECK(app.run_json(json).find("\"error\"") != std::string::npos);
+    CHECK(api::run_search(app, json).find("\"error\"") != std::string::npos);
     CHECK_FALSE(app.state().error.empty());
     CHECK(shown(app) == before);
   }
@@ -57,7 +57,7 @@ TEST_CASE("a failed run, load or link leaves the view as it was, with a message"
   for (const std::string& f : bad_files) {
     CAPTURE(f);
     app.state().error.clear();
-    app.load_trace(reinterpret_cast<const std::uint8_t*>(f.data()), f.size(), "bad.json");
+    api::load_trace(app, reinterpret_cast<const std::uint8_t*>(f.data()), f.size(), "bad.json");
     CHECK(app.state().error.rfind("bad.json: ", 0) == 0);
     CHECK(shown(app) == before);
   }
@@ -65,7 +65,7 @@ TEST_CASE("a failed run, load or link leaves the view as it was, with a message"
        {"#tree=(1&algo=alphabeta", "#random=b%3D4096%2Cd%3D1000&algo=alphabeta", "#algo=best"}) {
     CAPTURE(link);
     app.state().error.clear();
-    app.apply_url_hash(link);
+    api::apply_link(app, link, false);
     CHECK_FALSE(app.state().error.empty());
     CHECK(shown(app) == before);
   }
@@ -74,7 +74,7 @@ TEST_CASE("a failed run, load or link leaves the view as it was, with a message"
 TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or says why not") {
   ViewerApp app = make_app();
   // Several chunks of events (65,536 each): a cut after the first opens.
-  app.run_json(R"J({"random":"b=4,d=9,seed=3","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=4,d=9,seed=3","algo":"minimax"})J");
   const std::vector<std::uint8_t> whole = trace::write_kbz(app.state().trace());
   REQUIRE(app.state().trace().events.size() > 2 * trace::EventLog::k_chunk_events);
   ViewerApp reader = make_app();
@@ -83,7 +83,7 @@ TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or say
        cut += std::max<std::size_t>(1, whole.size() / 97)) {
     CAPTURE(cut);
     reader.state().error.clear();
-    const std::string r = reader.load_trace(whole.data(), cut, "cut.kbz");
+    const std::string r = api::load_trace(reader, whole.data(), cut, "cut.kbz");
     if (r.find("\"error\"") == std::string::npos) {
       ++opened;
       CHECK(reader.state().model().node_count() <= app.state().model().node_count());
@@ -96,20 +96,20 @@ TEST_CASE("a .kbz cut short anywhere opens up to its last complete chunk, or say
 
 TEST_CASE("a trace without events is refused and the view stays; Compute scores is bounded") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"random":"b=4,d=6,seed=3","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=4,d=6,seed=3","algo":"alphabeta"})J");
   const std::size_t events = app.state().model().event_count();
   const std::vector<std::uint8_t> whole = trace::write_kbz(app.state().trace());
   // The file's header alone (a recording killed before its first chunk of events).
-  const std::string r = app.load_trace(whole.data(), 16, "empty.kbz");
+  const std::string r = api::load_trace(app, whole.data(), 16, "empty.kbz");
   CHECK(r.find("\"error\"") != std::string::npos);
   CHECK(app.state().error.find("empty.kbz: the trace has no events") == 0);
   CHECK(app.state().model().event_count() == events);
   // A tree whose unpruned search passes the viewer's node budget: a message, the view as it was.
   app.state().error.clear();
-  app.run_json(R"J({"random":"b=8,d=14,seed=1","algo":"alphabeta","nodes":20000})J");
+  api::run_search(app, R"J({"random":"b=8,d=14,seed=1","algo":"alphabeta","nodes":20000})J");
   REQUIRE(app.state().error.empty());
   const std::size_t shown_events = app.state().model().event_count();
-  app.state().requests.compute_scores = true;
+  app.state().ask(viewer::command::ComputeScores{});
   app.process_requests();
   CHECK(app.state().error.find("cannot compute scores: scores need an unpruned search") == 0);
   CHECK_FALSE(app.state().scores.has_value());
@@ -120,13 +120,13 @@ TEST_CASE("a trace without events is refused and the view stays; Compute scores 
 // tab, projector mode) the canvas shows it over the tree until it is dismissed.
 TEST_CASE("a refusal is on screen whichever panel is shown") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   const std::string bad = R"J({"tree":"((3 12 8) (2 4","algo":"alphabeta"})J";
   const std::uint32_t nodes = app.state().model().node_count();
   SUBCASE("a phone: the Tree tab in front") {
     test::HeadlessImGui ui(ImVec2(390, 844));
     test::frames(ui, app, 2);
-    app.run_json(bad);
+    api::run_search(app, bad);
     REQUIRE_FALSE(app.state().error.empty());
     test::frames(ui, app, 2);
     CHECK(app.state().widgets.count("error") == 0);
@@ -140,14 +140,14 @@ TEST_CASE("a refusal is on screen whichever panel is shown") {
   SUBCASE("projector mode: no side panels") {
     test::HeadlessImGui ui(ImVec2(1280, 800));
     app.state().set_present(true);
-    app.run_json(bad);
+    api::run_search(app, bad);
     test::frames(ui, app, 2);
     CHECK(app.state().widgets.count("error_banner") == 1);
   }
   SUBCASE("a wide window: the set-up panel says it, the canvas does not") {
     test::HeadlessImGui ui(ImVec2(1440, 900));
     app.state().open_tab = "setup";
-    app.run_json(bad);
+    api::run_search(app, bad);
     test::frames(ui, app, 2);
     CHECK(app.state().widgets.count("error") == 1);
     CHECK(app.state().widgets.count("error_banner") == 0);
@@ -156,7 +156,8 @@ TEST_CASE("a refusal is on screen whichever panel is shown") {
 
 TEST_CASE("a saved trace reopens with the view it was saved with, not only its cursor") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  api::run_search(
+      app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
   auto& s = app.state();
   s.seek(40);
   s.set_value_view(trace::ValueView::negamax);
@@ -170,7 +171,7 @@ TEST_CASE("a saved trace reopens with the view it was saved with, not only its c
   s.camera.zoom = 1.5f;
   const std::vector<std::uint8_t> bytes = app.save_kbz();
   ViewerApp other = make_app();
-  other.load_trace(bytes.data(), bytes.size(), "saved.kbz");
+  api::load_trace(other, bytes.data(), bytes.size(), "saved.kbz");
   const auto& o = other.state();
   CHECK(o.cursor() == 40);
   CHECK_FALSE(o.minimax_view());

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "viewer/boards.hpp"
@@ -28,7 +29,7 @@ TEST_CASE("the examples load and the first one runs from the set-up panel") {
   CHECK(s.examples[0].tree == "((3 12 8) (2 4 6) (14 5 2))");
   frames(ui, app, 2);
   CHECK_FALSE(s.has_trace());
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 3);
   REQUIRE(s.has_trace());
   CHECK(s.model().node_count() == 11);
@@ -43,7 +44,8 @@ TEST_CASE("keys step, jump by node, play and go to the ends") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  api::run_search(
+      app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
   REQUIRE(s.has_trace());
   frames(ui, app, 1);
   ui.press(k_right);
@@ -77,7 +79,7 @@ TEST_CASE("clicking a node on the canvas selects it") {
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
   s.seek(s.event_count() - 1);
   frames(ui, app, 3);
   // Node 5 (the second MIN node) on screen: from the layout and the camera.
@@ -94,7 +96,7 @@ TEST_CASE("the first view of a small tree shows all of it at a readable zoom") {
   ViewerApp app = make_app();
   auto& s = app.state();
   s.show_pruned = false;  // the pruned leaves' ghosts make it two leaves wider
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))"})J");
   frames(ui, app, 3);
   const viewer::TreeLayout& fin = s.final_layout();
   const ImVec4 c = s.widgets["canvas"];
@@ -110,7 +112,8 @@ TEST_CASE("the inspector, events, statistics and legend panels draw every node a
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(
+  api::run_search(
+      app,
       R"J({"tree":"A:(B:(3 12 8) C:(2 4 6) D:(14 5 2))","algo":"alphabeta-bounds","criterion":"ge"})J");
   REQUIRE(app.compute_scores());
   sweep_side_panels(ui, s, 3);
@@ -121,11 +124,11 @@ TEST_CASE("a bad tree in the set-up form shows an error and keeps the last trace
   HeadlessImGui ui;
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"(1 2)"})J");
+  api::run_search(app, R"J({"tree":"(1 2)"})J");
   REQUIRE(s.has_trace());
   s.setup.source = viewer::SetupForm::Source::tree;
   s.setup.tree_text = "((1 2) (3";
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   CHECK(s.error.find("line 1, column 10") != std::string::npos);
   CHECK(s.model().node_count() == 3);
@@ -137,7 +140,7 @@ TEST_CASE("a big random tree draws at every level of detail within the frame") {
   ViewerApp app = make_app();
   auto& s = app.state();
   const std::string r =
-      app.run_json(R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
+      api::run_search(app, R"J({"random":"b=4,d=7,lo=-50,hi=50,seed=3","algo":"minimax"})J");
   REQUIRE(s.has_trace());
   CHECK(s.model().node_count() == 21845);
   s.seek(s.event_count() - 1);
@@ -170,7 +173,7 @@ TEST_CASE("game traces: boards in the Board tab and the tooltip, from the positi
         R"J({"game":"othello","depth":3})J", R"J({"game":"connect4","position":"4453","depth":3})J",
         R"J({"game":"tictactoe","position":"x...o.... x","depth":3})J"}) {
     INFO(options);
-    const std::string r = app.run_json(options);
+    const std::string r = api::run_search(app, options);
     REQUIRE(r.find("error") == std::string::npos);
     s.open_tab = "board";
     for (std::size_t t = 0; t < s.event_count();
@@ -214,8 +217,8 @@ TEST_CASE("Ctrl +/- change the text size, Ctrl+0 resets it; the themes switch") 
   ui.press('=', false, true);
   frames(ui, app, 1);
   CHECK(s.font_scale > base);
-  CHECK(s.requests.rebuild_fonts);  // the platform rebuilds the atlas at the new size
-  s.requests.rebuild_fonts = false;
+  CHECK(s.rebuild_fonts);  // the platform rebuilds the atlas at the new size
+  s.rebuild_fonts = false;
   ui.press('-', false, true);
   frames(ui, app, 1);
   ui.press('-', false, true);

@@ -35,7 +35,7 @@ std::int64_t random_value(const RandomTreeParams& p, const std::string& path) {
 std::string cutoff_sentence(ViewerApp& app) {
   app.state().seek(0);
   app.state().seek_next(trace::EventType::cutoff, true);
-  const std::string v = app.view_state_json();
+  const std::string v = api::view_state(app);
   const std::size_t at = v.find(R"("narration":")") + 13;
   return v.substr(at, v.find('"', at) - at);
 }
@@ -44,7 +44,8 @@ std::string cutoff_sentence(ViewerApp& app) {
 
 TEST_CASE("a pruned subtree comes whole: its inner nodes, named, and its leaves") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
+  api::run_search(app,
+                  R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
   const auto& pruned = app.state().pruned;
   REQUIRE(pruned.size() == 1);
   const std::vector<viewer::PrunedNode>& g = pruned.begin()->second;
@@ -60,7 +61,7 @@ TEST_CASE("random trees: every leaf is either searched or pruned, with the seed'
   for (const char* spec : {"b=3,d=3,seed=1", "b=3,d=4,seed=7", "B=4,d=4,seed=3"}) {
     CAPTURE(spec);
     ViewerApp app = make_app();
-    app.run_json(std::string(R"J({"random":")J") + spec + R"J(","algo":"alphabeta"})J");
+    api::run_search(app, std::string(R"J({"random":")J") + spec + R"J(","algo":"alphabeta"})J");
     const RandomTreeParams params = RandomTreeParams::parse(spec);
     const trace::Model& m = app.state().model();
     std::map<std::string, std::int64_t> leaves;  // path -> MAX value
@@ -98,23 +99,23 @@ TEST_CASE("random trees: every leaf is either searched or pruned, with the seed'
 
 TEST_CASE("a big pruned subtree or trace gets no ghosts, and minimax none at all") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"random":"b=3,d=4,seed=1","algo":"minimax"})J");
+  api::run_search(app, R"J({"random":"b=3,d=4,seed=1","algo":"minimax"})J");
   CHECK(app.state().pruned.empty());
-  app.run_json(R"J({"random":"b=8,d=6,seed=1","algo":"alphabeta"})J");  // 300k leaves
+  api::run_search(app, R"J({"random":"b=8,d=6,seed=1","algo":"alphabeta"})J");  // 300k leaves
   for (const auto& [cut, nodes] : app.state().pruned) CHECK(nodes.size() <= 128);
 }
 
 TEST_CASE("a game's pruned branches come on request, with the game's moves and values") {
   // The values minimax (no pruning) gives each leaf, by path: depth 2 is MAX's to move.
   ViewerApp full = make_app();
-  full.run_json(R"J({"game":"tictactoe","algo":"minimax","depth":2})J");
+  api::run_search(full, R"J({"game":"tictactoe","algo":"minimax","depth":2})J");
   std::map<std::string, Score> values;
   const trace::Model& fm = full.state().model();
   for (std::uint32_t id = 0; id < fm.node_count(); ++id)
     if (fm.node(id).depth == 2) values[fm.path_text(id)] = fm.node(id).ret;
   REQUIRE(values.size() == 72);
   ViewerApp app = make_app();
-  app.run_json(R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
+  api::run_search(app, R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
   CHECK(app.state().pruned.empty());  // a game's come only when asked for
   const std::size_t cuts = app.state().search_pruned_branches();
   REQUIRE(cuts > 0);
@@ -132,29 +133,29 @@ TEST_CASE("a game's pruned branches come on request, with the game's moves and v
 
 TEST_CASE("a link keeps a game's pruned branches searched again (pruned=search)") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
+  api::run_search(app, R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
   REQUIRE(app.state().search_pruned_branches() > 0);
   const std::string link = app.url_hash();
   CHECK(link.find("pruned=search") != std::string::npos);
   ViewerApp fresh = make_app();
-  fresh.apply_url_hash(link);
+  api::apply_link(fresh, link, false);
   CHECK(fresh.state().pruned.size() == app.state().pruned.size());
-  CHECK(fresh.pruned_leaves_json() == app.pruned_leaves_json());
+  CHECK(api::pruned_leaves(fresh) == api::pruned_leaves(app));
 }
 
 TEST_CASE("nodeState gives no window before the node is entered (nothing from the future)") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   app.state().seek(0);
-  const std::string later = app.node_state_json(5);
+  const std::string later = api::node_state(app, 5);
   CHECK(later.find(R"("alpha0":null,"beta":null)") != std::string::npos);
   app.state().seek(app.state().event_count());
-  CHECK(app.node_state_json(5).find(R"("alpha0":null)") == std::string::npos);
+  CHECK(api::node_state(app, 5).find(R"("alpha0":null)") == std::string::npos);
 }
 
 TEST_CASE("a cutoff's sentence names the successors it prunes, in both value views") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   app.state().set_value_view(trace::ValueView::minimax);
   std::string s = cutoff_sentence(app);
   CHECK(s.find("MIN node 1: best 2") == 0);
@@ -163,10 +164,11 @@ TEST_CASE("a cutoff's sentence names the successors it prunes, in both value vie
   s = cutoff_sentence(app);
   CHECK(s.find("(node 1.1 and node 1.2 are never searched)") != std::string::npos);
   // Named nodes by their names; a game's moves once its pruned branches are searched for.
-  app.run_json(R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
+  api::run_search(app,
+                  R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
   app.state().set_value_view(trace::ValueView::minimax);
   CHECK(cutoff_sentence(app).find("so E is pruned") != std::string::npos);
-  app.run_json(R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
+  api::run_search(app, R"J({"game":"tictactoe","algo":"alphabeta","depth":2})J");
   CHECK(cutoff_sentence(app).find("remaining successors are pruned") != std::string::npos);
   REQUIRE(app.state().search_pruned_branches() > 0);
   s = cutoff_sentence(app);

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "app/viewer_app/viewer_app.hpp"
+#include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "trace/pvs_extension.hpp"
@@ -19,7 +20,7 @@ TEST_CASE("a PVS trace: its listing, the lines of probes and re-searches, its pa
   ViewerApp app = make_app();
   auto& s = app.state();
   const std::string summary =
-      app.run_json(R"J({"tree":"((3 4) (14 15) (1 2))","algo":"pvs","criterion":"ge"})J");
+      api::run_search(app, R"J({"tree":"((3 4) (14 15) (1 2))","algo":"pvs","criterion":"ge"})J");
   REQUIRE(summary.find("\"error\"") == std::string::npos);
   const trace::Model& m = s.model();
   CHECK(std::string(viewer::listing_for(m).title).find("principal variation") == 0);
@@ -73,7 +74,7 @@ TEST_CASE("the set-up form offers PVS and its link repeats the search") {
   s.open_tab = "setup";
   frames(ui, app, 2);
   CHECK(s.widgets.count("algo") == 1);
-  s.requests.run = true;
+  s.ask(viewer::command::Run{});
   frames(ui, app, 2);
   REQUIRE(s.has_trace());
   CHECK(s.error.empty());
@@ -81,7 +82,7 @@ TEST_CASE("the set-up form offers PVS and its link repeats the search") {
   const std::string link = app.url_hash();
   CHECK(link.find("&algo=pvs") != std::string::npos);
   ViewerApp other = make_app();
-  CHECK(other.apply_url_hash(link).find("\"error\"") == std::string::npos);
+  CHECK(api::apply_link(other, link, false).find("\"error\"") == std::string::npos);
   CHECK(other.state().setup.algo == "pvs");
   CHECK(other.state().model().event_count() == s.model().event_count());
 }

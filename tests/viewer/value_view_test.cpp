@@ -63,7 +63,7 @@ const GenTree& at_path(const GenTree& root, const std::vector<int>& path) {
 
 // The AIMA tree searched by alpha-beta, shown at its last event, a few frames drawn.
 void aima_at_its_end(HeadlessImGui& ui, ViewerApp& app) {
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   app.state().seek(app.state().event_count() - 1);
   frames(ui, app, 3);
 }
@@ -78,8 +78,8 @@ TEST_CASE("a node's value in the minimax view is textbook minimax, or bounds it 
     if (tree.kids.empty()) continue;
     for (const char* algo : {"minimax", "alphabeta"}) {
       ViewerApp app = make_app();
-      app.run_json(std::string(R"J({"tree":")J") + text(tree) + R"J(","algo":")J" + algo +
-                   R"J(","criterion":"ge"})J");
+      api::run_search(app, std::string(R"J({"tree":")J") + text(tree) + R"J(","algo":")J" + algo +
+                               R"J(","criterion":"ge"})J");
       const auto& s = app.state();
       REQUIRE(s.has_trace());
       const trace::Model& m = s.model();
@@ -106,7 +106,7 @@ TEST_CASE("a node's value in the minimax view is textbook minimax, or bounds it 
 TEST_CASE(
     "the AIMA tree in the minimax view: MIN nodes return 3, 2, 2 and are cut as textbooks say") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   auto& s = app.state();
   REQUIRE(s.has_trace());
   CHECK(s.value_view == trace::ValueView::minimax);  // a tree's default
@@ -116,10 +116,10 @@ TEST_CASE(
   CHECK_FALSE(trace::is_max_node(m, b));
   CHECK(trace::max_view(m, b, m.node(b).ret) == 3);
   CHECK(m.node(b).ret == -3);  // the seed's negamax value is kept as it is
-  const std::string state = app.node_state_json(b);
+  const std::string state = api::node_state(app, b);
   CHECK(state.find(R"("player":"min")") != std::string::npos);
   CHECK(state.find(R"("value":3)") != std::string::npos);
-  CHECK(app.node_state_json(0).find(R"("player":"max")") != std::string::npos);
+  CHECK(api::node_state(app, 0).find(R"("player":"max")") != std::string::npos);
   // C's cutoff, in textbook words.
   std::string cutoff;
   for (std::size_t t = 0; t < m.event_count(); ++t) {
@@ -135,28 +135,28 @@ TEST_CASE(
 TEST_CASE("the value view: games open in negamax, a choice stays, links carry it") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"game":"tictactoe","depth":2})J");
+  api::run_search(app, R"J({"game":"tictactoe","depth":2})J");
   REQUIRE(s.has_trace());
   CHECK(s.value_view == trace::ValueView::negamax);
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6))"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6))"})J");
   CHECK(s.value_view == trace::ValueView::minimax);
   s.set_value_view(trace::ValueView::negamax);  // the user's choice stays for the next tree
-  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  api::run_search(app, R"J({"tree":"((1 2) (3 4))"})J");
   CHECK(s.value_view == trace::ValueView::negamax);
   const std::string link = app.url_hash();
   CHECK(link.find("view=negamax") != std::string::npos);
   s.set_value_view(trace::ValueView::minimax);
-  app.apply_url_hash(link, false);
+  api::apply_link(app, link, false);
   CHECK(s.value_view == trace::ValueView::negamax);
-  CHECK(app.view_state_json().find(R"("value_view":"negamax")") != std::string::npos);
-  const std::string bad = app.apply_url_hash("#tree=((1 2))&view=upside-down", false);
+  CHECK(api::view_state(app).find(R"("value_view":"negamax")") != std::string::npos);
+  const std::string bad = api::apply_link(app, "#tree=((1 2))&view=upside-down", false);
   CHECK(bad.find("view must be minimax or negamax") != std::string::npos);
 }
 
 TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, layout, values") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   REQUIRE(s.has_trace());
   s.seek(30);
   s.theme = viewer::Theme::light;
@@ -173,7 +173,7 @@ TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, lay
   // Everything back to the defaults, then the link.
   ViewerApp fresh = make_app();
   auto& f = fresh.state();
-  CHECK(fresh.apply_url_hash(link, false).find("\"error\"") == std::string::npos);
+  CHECK(api::apply_link(fresh, link, false).find("\"error\"") == std::string::npos);
   CHECK(f.cursor() == 30);
   CHECK(f.theme == viewer::Theme::light);
   CHECK(f.font_scale == doctest::Approx(1.25));
@@ -191,12 +191,12 @@ TEST_CASE("a link keeps the whole view: camera, theme, text size, selection, lay
   const std::string far = fresh.url_hash();
   CAPTURE(far);
   CHECK(far.find("e+") == std::string::npos);
-  CHECK(fresh.apply_url_hash(far, false).find("\"error\"") == std::string::npos);
+  CHECK(api::apply_link(fresh, far, false).find("\"error\"") == std::string::npos);
   CHECK(f.camera.x == doctest::Approx(2.5e6));
   for (const char* bad : {"&cam=1,2", "&cam=1,2,0", "&theme=blue", "&text=99", "&sel=-1",
                           "&sel=1e20", "&sel=0x4", "&cam=1e3,2,1", "&layout=sideways"}) {
     CAPTURE(bad);
-    const std::string r = fresh.apply_url_hash("#tree=((1 2))" + std::string(bad), false);
+    const std::string r = api::apply_link(fresh, "#tree=((1 2))" + std::string(bad), false);
     CHECK(r.find("\"error\":\"link: ") != std::string::npos);
   }
 }
@@ -241,14 +241,14 @@ TEST_CASE("projector mode at 1280x800: the panels hidden, the whole AIMA tree, v
 
 TEST_CASE("a saved trace reopens where it was saved, its set-up shown in the form") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"random":"b=3,d=3,lo=-9,hi=9,seed=6","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"random":"b=3,d=3,lo=-9,hi=9,seed=6","algo":"alphabeta"})J");
   REQUIRE(app.state().has_trace());
   app.state().seek(17);
   const std::vector<std::uint8_t> bytes = app.save_kbz();
   ViewerApp other = make_app();
-  other.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  api::run_search(other, R"J({"tree":"((1 2) (3 4))"})J");
   CHECK(other.state().setup.source == viewer::SetupForm::Source::tree);
-  const std::string r = other.load_trace(bytes.data(), bytes.size(), "saved.kbz");
+  const std::string r = api::load_trace(other, bytes.data(), bytes.size(), "saved.kbz");
   CHECK(r.find("\"error\"") == std::string::npos);
   CHECK(other.state().cursor() == 17);
   CHECK(other.state().setup.source == viewer::SetupForm::Source::random);
@@ -258,7 +258,7 @@ TEST_CASE("a saved trace reopens where it was saved, its set-up shown in the for
 TEST_CASE("the first frame after idling does not jump playback ahead") {
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
   s.seek(0);
   s.speed = 4.0f;
   s.playing = true;
@@ -269,19 +269,21 @@ TEST_CASE("the first frame after idling does not jump playback ahead") {
 
 TEST_CASE("the AIMA tree with >=: the leaves never evaluated are 4 and 6, under C") {
   ViewerApp app = make_app();
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
-  const std::string json = app.pruned_leaves_json();
+  api::run_search(
+      app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta","criterion":"ge"})J");
+  const std::string json = api::pruned_leaves(app);
   CHECK(json == R"([{"path":"1.1","name":"","value":4},{"path":"1.2","name":"","value":6}])");
   // Named nodes keep their names; a deeper pruned subtree gives all its leaves.
-  app.run_json(R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
-  const std::string named = app.pruned_leaves_json();
+  api::run_search(app,
+                  R"J({"tree":"A:(B:(5 6) C:(D:(1 2) E:(F:(7 8) G:9)))","algo":"alphabeta"})J");
+  const std::string named = api::pruned_leaves(app);
   CAPTURE(named);
   CHECK(named ==
         R"([{"path":"1.1.0.0","name":"","value":7},{"path":"1.1.0.1","name":"","value":8},)"
         R"({"path":"1.1.1","name":"G","value":9}])");
   // Minimax prunes nothing.
-  app.run_json(R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J");
-  CHECK(app.pruned_leaves_json() == "[]");
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"minimax"})J");
+  CHECK(api::pruned_leaves(app) == "[]");
 }
 
 TEST_CASE("an example's link keeps its name when the view changes (example=, not tree=)") {
@@ -289,7 +291,7 @@ TEST_CASE("an example's link keeps its name when the view changes (example=, not
   auto& s = app.state();
   REQUIRE(!s.examples.empty());
   const std::string name = s.examples[0].name;
-  CHECK(app.apply_url_hash("#example=" + name + "&algo=alphabeta", false).find("\"error\"") ==
+  CHECK(api::apply_link(app, "#example=" + name + "&algo=alphabeta", false).find("\"error\"") ==
         std::string::npos);
   s.set_value_view(trace::ValueView::negamax);  // V
   const std::string link = app.url_hash();
@@ -297,10 +299,10 @@ TEST_CASE("an example's link keeps its name when the view changes (example=, not
   CHECK(link.rfind("#example=" + name + "&algo=alphabeta", 0) == 0);
   CHECK(link.find("tree=") == std::string::npos);
   ViewerApp fresh = make_app();
-  CHECK(fresh.apply_url_hash(link, false).find("\"error\"") == std::string::npos);
+  CHECK(api::apply_link(fresh, link, false).find("\"error\"") == std::string::npos);
   CHECK(fresh.state().model().node_count() == s.model().node_count());
   // Another tree is written out whole.
-  app.run_json(R"J({"tree":"((1 2) (3 4))"})J");
+  api::run_search(app, R"J({"tree":"((1 2) (3 4))"})J");
   CHECK(app.url_hash().find("#tree=") == 0);
 }
 
@@ -311,7 +313,7 @@ TEST_CASE("projector mode at 1280x800: a 40-node tree whole, its text at 24 px o
   HeadlessImGui ui(ImVec2(1280, 800));
   ViewerApp app = make_app();
   auto& s = app.state();
-  app.run_json(std::string(R"J({"tree":")J") + tree + R"J(","algo":"alphabeta"})J");
+  api::run_search(app, std::string(R"J({"tree":")J") + tree + R"J(","algo":"alphabeta"})J");
   frames(ui, app, 2);
   s.set_present(true);  // after the tree is shown, as P does
   REQUIRE(s.model().node_count() > 30);
@@ -345,7 +347,7 @@ TEST_CASE("a larger text zooms the tree in with it: its values stay on the nodes
   CHECK(viewer::last_canvas_stats().level_of_detail == 2);
   const float zoom = s.camera.zoom;
   s.font_scale = 1.95f;  // Ctrl + three times
-  s.requests.rebuild_fonts = true;
+  s.rebuild_fonts = true;
   frames(ui, app, 3);
   CHECK(s.camera.zoom == doctest::Approx(zoom * 1.95f));
   CHECK(viewer::last_canvas_stats().level_of_detail == 2);  // full boxes, every value

@@ -6,14 +6,13 @@
 #include <cstdio>
 #include <fstream>
 
-#include <nlohmann/json.hpp>
-
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
 #include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "trace/minimax_form.hpp"
+#include "viewer/export_formats.hpp"
 #include "viewer/export_scene.hpp"
 #ifndef __EMSCRIPTEN__
 #include "app/cli/render/raster.hpp"
@@ -23,19 +22,16 @@ namespace kibitz::cli {
 
 namespace {
 
-std::string format_of(const Args& args, const std::string& out) {
+const viewer::ExportFormat& format_of(const Args& args, const std::string& out) {
   std::string f = args.value_or("format", "");
   if (f.empty()) {
     const std::size_t dot = out.rfind('.');
     f = dot == std::string::npos ? "" : out.substr(dot + 1);
-    if (f == "tex") f = "tikz";
-    if (f == "gv") f = "dot";
   }
-  if (f != "png" && f != "svg" && f != "tikz" && f != "dot" && f != "gif")
-    throw InputError(
-        "--format: png, svg, tikz, dot or gif" +
-        (f.empty() ? std::string(" (or an --out name ending so)") : ", not '" + f + "'"));
-  return f;
+  if (const viewer::ExportFormat* format = viewer::find_export_format(f)) return *format;
+  throw InputError(
+      "--format: " + viewer::export_format_names() +
+      (f.empty() ? std::string(" (or an --out name ending so)") : ", not '" + f + "'"));
 }
 
 // The view the options ask for, applied to the app's state.
@@ -62,17 +58,10 @@ void apply_view(const Args& args, ViewerApp& app) {
 // The trace: a file (.kbz or JSON) or a link searched here.
 void load(const Args& args, ViewerApp& app) {
   if (args.has("link")) {
-    const std::string r = app.apply_url_hash(args.value_or("link", ""), false);
-    if (!app.state().has_trace() || !app.state().error.empty()) {
-      std::string why = app.state().error;
-      if (why.empty()) {  // the reply's own message ({"error":"empty link"})
-        const auto j = nlohmann::json::parse(r, nullptr, false);
-        why = j.is_object() && j.contains("error") && j["error"].is_string()
-                  ? j["error"].get<std::string>()
-                  : "no trace";
-      }
-      throw InputError("--link: " + why);
-    }
+    const Done d = app.apply_url_hash(args.value_or("link", ""), false);
+    if (!d.ok()) throw InputError("--link: " + d.error);
+    if (!app.state().has_trace() || !app.state().error.empty())
+      throw InputError("--link: " + (app.state().error.empty() ? "no trace" : app.state().error));
     return;
   }
   if (args.positional().size() != 1)
@@ -80,9 +69,8 @@ void load(const Args& args, ViewerApp& app) {
   const std::string path = args.positional()[0];
   refuse_overwrite(path, args.value_or("out", ""), "--out");
   const auto bytes = read_file_bytes(path);
-  app.load_trace(bytes.data(), bytes.size(), path);
-  if (!app.state().has_trace() || !app.state().error.empty())
-    throw InputError(app.state().error);  // named: "F.kbz: ..."
+  const Done d = app.load_trace(bytes.data(), bytes.size(), path);
+  if (!d.ok()) throw InputError(d.error);  // named: "F.kbz: ..."
 }
 
 void write_text(const std::string& out, const std::string& text) {
@@ -111,21 +99,22 @@ int cmd_render(int argc, char** argv) {
                   {"present", "caption"});
   const std::string out = args.value_or("out", "");
   if (out.empty()) throw InputError("--out F is required (- for standard output)");
-  const std::string format = format_of(args, out);
-  if (format == "gif" && args.has("at"))
+  const viewer::ExportFormat& format = format_of(args, out);
+  if (format.animated && args.has("at"))
     throw InputError("--at is for one picture; a GIF is --from A --to B");
-  if (format != "gif" && (args.has("from") || args.has("to") || args.has("step")))
+  if (!format.animated && (args.has("from") || args.has("to") || args.has("step")))
     throw InputError("--from, --to and --step are for a GIF; one picture is --at N");
-  if ((format == "png" || format == "gif") && out == "-")
-    throw InputError("--out - is for text formats: " + format + " needs a file name");
+  if (format.picture && out == "-")
+    throw InputError("--out - is for text formats: " + std::string(format.name) +
+                     " needs a file name");
   ViewerApp app(args.value_or("assets", KIBITZ_ASSETS_DIR));
   load(args, app);
   apply_view(args, app);
   const long long last = static_cast<long long>(app.state().event_count()) - 1;
   const bool caption = args.has("caption");
   const int width =
-      static_cast<int>(args.integer("width", format == "svg" ? 1200 : 1920, 64, 16384));
-  if (format == "gif") {
+      static_cast<int>(args.integer("width", format.picture ? 1920 : 1200, 64, 16384));
+  if (format.animated) {
     const long long from = args.integer("from", 0, 0, last);
     const long long to = args.integer("to", last, from, last);
     const long long step = args.integer("step", 1, 1, 1000000);
@@ -145,9 +134,7 @@ int cmd_render(int argc, char** argv) {
   }
   const viewer::ExportScene sc =
       scene_at(app, static_cast<std::size_t>(args.integer("at", last, 0, last)), caption);
-  if (format == "svg") return write_text(out, viewer::export_svg(sc, static_cast<float>(width))), 0;
-  if (format == "tikz") return write_text(out, viewer::export_tikz(sc)), 0;
-  if (format == "dot") return write_text(out, viewer::export_dot(sc)), 0;
+  if (format.text) return write_text(out, format.text(sc, static_cast<float>(width))), 0;
 #ifdef __EMSCRIPTEN__
   throw InputError("PNG needs the native kibitz (or the page's File → Export)");
 #else

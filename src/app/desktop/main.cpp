@@ -22,11 +22,11 @@
 #include "app/viewer_app/platform_canvas.hpp"
 #include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
+#include "core/failure.hpp"
 #include "core/file_io.hpp"
 #include "platform/png_writer.hpp"
 #include "platform/window.hpp"
 #include "session/services.hpp"
-#include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "viewer/compare.hpp"
 #include "viewer/panels.hpp"
@@ -199,9 +199,10 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
   if (!o.file.empty()) {
     try {
       const auto bytes = kibitz::read_file_bytes(o.file);
-      const std::string r = app.load_trace(bytes.data(), bytes.size(),
-                                           std::filesystem::path(o.file).filename().string());
-      if (r.find("\"error\"") != std::string::npos) status = 2;
+      if (!app.load_trace(bytes.data(), bytes.size(),
+                          std::filesystem::path(o.file).filename().string())
+               .ok())
+        status = 2;
       if (s.has_trace() && !s.trace().notice.empty())
         std::fprintf(stderr, "kibitz-desktop: %s: %s\n", o.file.c_str(), s.trace().notice.c_str());
     } catch (const kibitz::InputError& e) {
@@ -209,7 +210,12 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
       status = 2;
     }
   } else if (!o.options.empty()) {
-    if (app.run_json(o.options).find("\"error\"") != std::string::npos) status = 2;
+    try {  // the page's runSearch options, shown in the form even when they cannot run
+      if (!app.run_given(kibitz::SearchSpec::from_json(o.options, false)).ok()) status = 2;
+    } catch (const std::exception& e) {
+      app.show_refusal(kibitz::failure_text(e));
+      status = 2;
+    }
   } else if (!o.random.empty()) {
     // As a link, so that the set-up form shows the random tree and the algorithm's options.
     std::string link = "#random=" + kibitz::url_encode(o.random) +
@@ -218,16 +224,21 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
     if (o.depth >= 0) link += "&depth=" + std::to_string(o.depth);
     if (!o.bounds.empty()) link += "&bounds=" + kibitz::url_encode(o.bounds);
     if (!o.delta.empty()) link += "&delta=" + kibitz::url_encode(o.delta);
-    if (app.apply_url_hash(link).find("\"error\"") != std::string::npos) status = 2;
+    if (!app.apply_url_hash(link).ok()) status = 2;
   } else if (!o.run_tree.empty()) {
-    std::string json = std::string("{\"tree\":") + kibitz::json_quote(o.run_tree) +
-                       ",\"algo\":" + kibitz::json_quote(o.algo) +
-                       ",\"criterion\":" + kibitz::json_quote(o.criterion);
-    if (o.depth >= 0) json += ",\"depth\":" + std::to_string(o.depth);
-    json += "}";
-    if (app.run_json(json).find("\"error\"") != std::string::npos) status = 2;
+    kibitz::SearchSpec spec;
+    try {
+      spec.tree = o.run_tree;
+      spec.set("algo", o.algo);
+      spec.set("criterion", o.criterion);
+      if (o.depth >= 0) spec.depth = o.depth;
+      if (!app.run_given(spec).ok()) status = 2;
+    } catch (const std::exception& e) {
+      app.show_refusal(kibitz::failure_text(e));
+      status = 2;
+    }
   } else if (!s.examples.empty()) {
-    s.requests.run = true;  // open on the first example, searched
+    s.ask(kibitz::viewer::command::Run{});  // open on the first example, searched
   }
   if (!o.experiment.empty()) {
     app.start_experiment(o.experiment, static_cast<int>(o.trials));
@@ -243,8 +254,8 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
 // and the frame's times noted for the stats.
 void render_frame(kibitz::ViewerApp& app, kibitz::platform::Window& window) {
   auto& s = app.state();
-  if (s.requests.rebuild_fonts) {
-    s.requests.rebuild_fonts = false;
+  if (s.rebuild_fonts) {
+    s.rebuild_fonts = false;
     kibitz::rebuild_fonts(s, window);
   }
   const auto work_start = std::chrono::steady_clock::now();
@@ -304,13 +315,13 @@ int main(int argc, char** argv) {
   s.font_scale = o.font_scale;
   s.open_tab = o.tab;
   s.dpi_scale = window->pixel_ratio();
-  s.requests.rebuild_fonts = true;
+  s.rebuild_fonts = true;
   int status = open_from_command_line(app, o);
   if (status != 0) std::fprintf(stderr, "kibitz-desktop: %s\n", s.error.c_str());
-  if (o.compare > 0) {  // the pair's two searches, then --at as for one
-    const auto& pair = kibitz::viewer::compare_presets()[static_cast<std::size_t>(o.compare - 1)];
-    app.compare_json(pair.a, pair.b);
-    s.requests.run = false;  // not the first example: the pair is what is shown
+  if (o.compare > 0) {   // the pair's two searches, then --at as for one
+    s.commands.clear();  // not the first example: the pair is what is shown
+    s.ask(kibitz::viewer::command::ComparePreset{o.compare - 1});
+    app.process_requests();
   }
   if (o.at >= 0 && s.has_trace()) s.seek(static_cast<std::size_t>(o.at));
   if (o.select >= 0 && s.has_trace() && o.select < s.model().node_count())

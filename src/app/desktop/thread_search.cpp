@@ -9,7 +9,7 @@
 namespace kibitz {
 
 ThreadSearch::ThreadSearch(ViewerApp& app) : m_app(app) {
-  app.start_background = [this](const std::string& params) { start(params); };
+  app.start_background = [this](const SearchSpec& spec) { start(spec); };
   app.cancel_background = [this] { cancel(); };
 }
 
@@ -25,7 +25,7 @@ void ThreadSearch::finish_thread() {
   m_thread.join();
 }
 
-void ThreadSearch::start(const std::string& link_params) {
+void ThreadSearch::start(const SearchSpec& spec) {
   finish_thread();
   m_stop = false;
   m_done = false;
@@ -34,11 +34,10 @@ void ThreadSearch::start(const std::string& link_params) {
   m_nodes = 0;
   m_result.reset();
   m_error.clear();
-  m_thread = std::thread([this, link_params] {
+  m_thread = std::thread([this, spec] {
     std::optional<SearchResult> result;
     std::string error;
     try {
-      const SearchSpec spec = completed(SearchSpec::from_link_params(link_params));
       result = run_search(spec, viewer_recording(&m_stop, [this](std::size_t e, std::size_t n) {
                             m_events = e;
                             m_nodes = n;

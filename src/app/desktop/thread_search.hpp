@@ -25,7 +25,7 @@ class ThreadSearch {
   void poll();
 
  private:
-  void start(const std::string& link_params);
+  void start(const SearchSpec& spec);
   void cancel();
   void finish_thread();  // stops and joins the thread, if any
 

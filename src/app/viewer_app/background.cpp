@@ -22,16 +22,15 @@ std::string describe(const SearchSpec& spec) {
 
 }  // namespace
 
-bool ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
+Done ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
   m_pending_view = {};  // a link's view is for its own search (apply_url_hash sets it after)
   if (!start_background) {
-    run(given);
-    if (!m_state.has_trace() || !m_state.error.empty()) return false;
-    m_state.seek(seek_to);
-    return true;
+    const Done d = run(given);
+    if (d.ok()) m_state.seek(seek_to);
+    return d;
   }
   try {
-    const SearchSpec spec = completed(given);
+    const SearchSpec spec = completed(given);  // once, here: the platform runs it as it is
     check_viewer_size(spec);
     drop_pending();  // a new search replaces it
     m_pending = spec;
@@ -43,11 +42,10 @@ bool ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
     p.max_nodes = k_viewer_limits.max_nodes;
     p.max_events = k_viewer_limits.max_events;
     m_state.error.clear();
-    start_background(spec.link_params());
-    return true;
+    start_background(spec);
+    return {};
   } catch (const std::exception& e) {
-    m_state.error = failure_text(e);
-    return false;
+    return refuse(e);
   }
 }
 

@@ -1,8 +1,6 @@
 // The app behind the viewer, its compare mode (viewer/compare.hpp): a second search beside the
-// shown one, from JSON options (Kibitz.compare), a preset, or a link (compare=1&vs=...).
+// shown one, from the page's options (Kibitz.compare), a preset, or a link (compare=1&vs=...).
 #include <atomic>
-
-#include <nlohmann/json.hpp>
 
 #include "app/viewer_app/limits.hpp"
 #include "app/viewer_app/viewer_app.hpp"
@@ -33,11 +31,6 @@ std::string title_of(const SearchSpec& s) {
   return t;
 }
 
-nlohmann::json figures_json(const viewer::CompareFigures& f) {
-  return {{"nodes", f.nodes}, {"leaves", f.leaves}, {"cutoffs", f.cutoffs},
-          {"pv", f.pv},       {"cut", f.cut},       {"all", f.all}};
-}
-
 }  // namespace
 
 void ViewerApp::end_compare() {
@@ -49,11 +42,12 @@ void ViewerApp::end_compare() {
   m_compare_spec.reset();
 }
 
-std::string ViewerApp::compare_specs(const SearchSpec& a, const SearchSpec& b) {
+Done ViewerApp::compare(const SearchSpec& a, const SearchSpec& b) {
   try {
     end_compare();
-    const std::string ra = run(a);
-    if (!m_state.error.empty() || !m_state.has_trace()) return ra;
+    const Done ra = run(a);
+    if (!ra.ok()) return ra;
+    if (!m_state.has_trace()) return Done::refused("compare: set-up A showed nothing");
     SearchSpec sb;
     SearchResult r;
     try {  // a message that says it is B's
@@ -92,52 +86,11 @@ std::string ViewerApp::compare_specs(const SearchSpec& a, const SearchSpec& b) {
     m_state.compare_with = m_compare.get();
     m_state.fit_whole = m_compare->fit_whole = true;  // two half canvases: each tree whole
     viewer::mark_only_here(m_state, *m_compare);
-    return compare_state_json();
+    return {};
   } catch (const std::exception& e) {
     end_compare();
-    m_state.error = failure_text(e);
-    return error_json(failure_text(e));
+    return refuse(e);
   }
-}
-
-std::string ViewerApp::compare_json(const std::string& a, const std::string& b) {
-  try {
-    // Each set-up checked on its own: a message says which is wrong.
-    auto spec = [](const std::string& json, const char* side) {
-      try {
-        SearchSpec s = SearchSpec::from_json(json, false);
-        s.validate();
-        return s;
-      } catch (const std::exception& e) {
-        throw InputError(std::string("compare: set-up ") + side + ": " + failure_text(e));
-      }
-    };
-    SearchSpec sa = spec(a, "A");
-    SearchSpec sb = spec(b, "B");
-    form_from_spec(sa);
-    return compare_specs(sa, sb);
-  } catch (const std::exception& e) {
-    m_state.error = failure_text(e);
-    return error_json(failure_text(e));
-  }
-}
-
-std::string ViewerApp::compare_state_json() const {
-  nlohmann::json j{{"active", m_compare != nullptr}};
-  if (m_compare && m_state.has_trace()) {
-    j["a"] = {{"title", m_state.compare_title},
-              {"cursor", m_state.cursor()},
-              {"figures", figures_json(viewer::compare_figures(m_state.model()))}};
-    j["b"] = {{"title", m_compare->compare_title},
-              {"cursor", m_compare->cursor()},
-              {"figures", figures_json(viewer::compare_figures(m_compare->model()))}};
-    std::size_t only_a = 0, only_b = 0;
-    for (std::uint8_t x : m_state.only_here) only_a += x;
-    for (std::uint8_t x : m_compare->only_here) only_b += x;
-    j["only_a"] = only_a;
-    j["only_b"] = only_b;
-  }
-  return j.dump();
 }
 
 }  // namespace kibitz

@@ -1,12 +1,10 @@
-// The app behind the viewer, its exports (File → Export…, Kibitz.exportView): the scenes of
-// the view, written as SVG, TikZ and DOT here, drawn as PNG and GIF by the platform.
-#include <nlohmann/json.hpp>
-
+// The app behind the viewer, its exports (File → Export…, Kibitz.exportFile): the scenes of
+// the view, written in a text format here, drawn as a picture by the platform
+// (viewer/export_formats.hpp).
 #include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/failure.hpp"
 #include "core/file_io.hpp"
-#include "trace/json_text.hpp"
 
 namespace kibitz {
 
@@ -14,58 +12,13 @@ namespace {
 
 using Options = viewer::ViewerState::ExportOptions;
 
-const char* extension(const std::string& format) {
-  return format == "tikz"  ? ".tex"
-         : format == "dot" ? ".dot"
-         : format == "svg" ? ".svg"
-         : format == "gif" ? ".gif"
-                           : ".png";
-}
-
-std::string text_of(const Options& o, const viewer::ExportScene& sc) {
-  if (o.format == "svg") return viewer::export_svg(sc, static_cast<float>(o.width));
-  if (o.format == "tikz") return viewer::export_tikz(sc);
-  return viewer::export_dot(sc);
-}
-
-Options options_from_json(const std::string& text, const viewer::ViewerState& s) {
-  check_json_depth(text, 4, "export options");
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text.empty() ? "{}" : text);
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError("export options are not valid JSON: " + json_error_text(e));
+const viewer::ExportFormat& format_of(const Options& o) {
+  const viewer::ExportFormat* f = viewer::find_export_format(o.format);
+  if (!f) {
+    throw InputError("export: the format is " + viewer::export_format_names() + ", not '" +
+                     o.format + "'");
   }
-  if (!j.is_object()) throw InputError("export options: a JSON object");
-  Options o = s.export_options;
-  o.path.clear();
-  for (const auto& [key, v] : j.items()) {
-    if (key == "format" && v.is_string())
-      o.format = v.get<std::string>();
-    else if (key == "width" && v.is_number_integer())
-      o.width = v.get<int>();
-    else if (key == "caption" && v.is_boolean())
-      o.caption = v.get<bool>();
-    else if (key == "from" && v.is_number_integer())
-      o.from = v.get<long long>();
-    else if (key == "to" && v.is_number_integer())
-      o.to = v.get<long long>();
-    else if (key == "step" && v.is_number_integer())
-      o.step = v.get<int>();
-    else if (key == "delay" && v.is_number_integer())
-      o.delay_cs = v.get<int>();
-    else
-      throw InputError("export options: '" + key +
-                       "' is not one (format, width, caption, "
-                       "from, to, step, delay), or not of its type");
-  }
-  if (o.format != "png" && o.format != "svg" && o.format != "tikz" && o.format != "dot" &&
-      o.format != "gif")
-    throw InputError("export: the format is png, svg, tikz, dot or gif, not '" + o.format + "'");
-  if (o.width < 64 || o.width > 16384) throw InputError("export: a width of 64 to 16384 pixels");
-  if (o.step < 1 || o.delay_cs < 1 || o.delay_cs > 6000)
-    throw InputError("export: step at least 1, delay 1 to 6000 hundredths of a second");
-  return o;
+  return *f;
 }
 
 }  // namespace
@@ -81,7 +34,7 @@ std::vector<viewer::ExportScene> ViewerApp::export_scenes(const Options& o) {
     if (!o.caption) sc.caption.clear();
     return sc;
   };
-  if (o.format != "gif") {
+  if (!format_of(o).animated) {
     scenes.push_back(scene(cursor));
     return scenes;
   }
@@ -102,36 +55,36 @@ std::vector<viewer::ExportScene> ViewerApp::export_scenes(const Options& o) {
   return scenes;
 }
 
-std::string ViewerApp::export_json(const std::string& options_json) {
+Done ViewerApp::export_file(const Options& o, ExportFile& out) {
   try {
-    const Options o = options_from_json(options_json, m_state);
+    const viewer::ExportFormat& f = format_of(o);
+    if (o.width < 64 || o.width > 16384) throw InputError("export: a width of 64 to 16384 pixels");
+    if (o.step < 1 || o.delay_cs < 1 || o.delay_cs > 6000)
+      throw InputError("export: step at least 1, delay 1 to 6000 hundredths of a second");
     std::vector<viewer::ExportScene> scenes = export_scenes(o);
-    nlohmann::json j;
-    j["format"] = o.format;
-    j["name"] = std::string("kibitz-tree") + extension(o.format);
-    if (o.format == "svg" || o.format == "tikz" || o.format == "dot") {
-      j["text"] = text_of(o, scenes[0]);
+    out = ExportFile{};
+    out.format = &f;
+    out.name = std::string("kibitz-tree") + f.extension;
+    if (f.text) {
+      out.text = f.text(scenes[0], static_cast<float>(o.width));
     } else {
-      j["width"] = o.width;
-      j["delay_cs"] = o.delay_cs;
-      j["frames"] = nlohmann::json::array();
+      out.width = o.width;
+      out.delay_cs = o.delay_cs;
       for (const viewer::ExportScene& sc : scenes)
-        j["frames"].push_back(viewer::export_svg(sc, static_cast<float>(o.width)));
+        out.frames.push_back(viewer::export_svg(sc, static_cast<float>(o.width)));
     }
-    return j.dump();
+    return {};
   } catch (const std::exception& e) {
-    return error_json(failure_text(e));
+    return Done::refused(failure_text(e));
   }
 }
 
-void ViewerApp::process_export() {
-  viewer::Requests& r = m_state.requests;
-  if (!r.export_now) return;
-  r.export_now = false;
+void ViewerApp::export_now() {
   const Options& o = m_state.export_options;
   try {
+    const viewer::ExportFormat& f = format_of(o);
     std::vector<viewer::ExportScene> scenes = export_scenes(o);
-    if (o.format == "png" || o.format == "gif") {
+    if (f.picture) {
       if (!pictures) throw InputError("export: this build makes no PNG or GIF");
       pictures(o, std::move(scenes));
       if (!m_state.is_web) {
@@ -140,10 +93,10 @@ void ViewerApp::process_export() {
       }
       return;
     }
-    const std::string text = text_of(o, scenes[0]);
+    const std::string text = f.text(scenes[0], static_cast<float>(o.width));
     const std::vector<std::uint8_t> bytes(text.begin(), text.end());
     if (m_state.is_web) {
-      if (download) download(std::string("kibitz-tree") + extension(o.format), bytes, "text/plain");
+      if (download) download(std::string("kibitz-tree") + f.extension, bytes, f.mime);
       return;
     }
     write_file_bytes(o.path, bytes);

@@ -103,8 +103,7 @@ void ViewerApp::load_examples(const std::string& assets_dir) {
   }
 }
 
-std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
-                                  const std::string& name) {
+Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std::string& name) {
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     if (t->events.size() == 0) {  // nothing to show: the view stays as it was
@@ -128,10 +127,10 @@ std::string ViewerApp::load_trace(const std::uint8_t* data, std::size_t size,
     m_state.status = "opened " + name;
     if (!m_state.trace().notice.empty()) m_state.status += ": " + m_state.trace().notice;
     if (url_changed) url_changed(url_hash());
-    return summary_json();
+    return {};
   } catch (const std::exception& e) {
     m_state.error = name + ": " + failure_text(e);
-    return error_json(m_state.error);
+    return Done::refused(m_state.error);
   }
 }
 
@@ -154,7 +153,7 @@ std::vector<std::uint8_t> ViewerApp::save_kbz() {
   return trace::write_kbz(m_state.trace());
 }
 
-std::string ViewerApp::save_json() {
+std::string ViewerApp::save_trace_json() {
   if (!m_state.has_trace()) return "";
   m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
   if (m_spec) m_state.set_trace_fact(k_view_link, url_hash());
@@ -169,48 +168,6 @@ bool ViewerApp::compute_scores() {
   if (!scores) return false;
   m_state.scores = std::move(*scores);
   return true;
-}
-
-void ViewerApp::process_file_requests() {
-  viewer::Requests& r = m_state.requests;
-  if (!r.open_path.empty()) {
-    const std::string path = r.open_path;
-    r.open_path.clear();
-    try {
-      const auto bytes = read_file_bytes(path);
-      load_trace(bytes.data(), bytes.size(), std::filesystem::path(path).filename().string());
-    } catch (const std::exception& e) {
-      m_state.error = failure_text(e);
-    }
-  }
-  if (!r.save_path.empty()) {
-    const std::string path = r.save_path;
-    r.save_path.clear();
-    try {
-      if (std::filesystem::path(path).extension() == ".json") {
-        const std::string json = save_json();
-        write_file_bytes(path, std::vector<std::uint8_t>(json.begin(), json.end()));
-      } else {
-        write_file_bytes(path, save_kbz());
-      }
-      m_state.status = "saved " + path;
-    } catch (const std::exception& e) {
-      m_state.error = failure_text(e);
-    }
-  }
-  if (r.download_kbz) {
-    r.download_kbz = false;
-    if (download && m_state.has_trace())
-      download("kibitz-trace.kbz", save_kbz(), "application/octet-stream");
-  }
-  if (r.download_json) {
-    r.download_json = false;
-    if (download && m_state.has_trace()) {
-      const std::string json = save_json();
-      download("kibitz-trace.json", std::vector<std::uint8_t>(json.begin(), json.end()),
-               "application/json");
-    }
-  }
 }
 
 }  // namespace kibitz

@@ -201,11 +201,11 @@ void apply_view_extras(ViewerApp&, viewer::ViewerState& s, const LinkExtras& ext
   if (extras.view) s.set_value_view(*extras.view);
   if (extras.theme && *extras.theme != s.theme) {
     s.theme = *extras.theme;
-    s.requests.rebuild_fonts = true;
+    s.rebuild_fonts = true;
   }
   if (extras.text && *extras.text != s.font_scale) {
     s.font_scale = *extras.text;
-    s.requests.rebuild_fonts = true;
+    s.rebuild_fonts = true;
   }
   if (extras.panels) {
     s.show_left_panel = extras.panels->first;
@@ -248,10 +248,10 @@ bool ViewerApp::apply_saved_view(const std::string& hash) {
   return true;
 }
 
-std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) {
+Done ViewerApp::apply_url_hash(const std::string& hash, bool background) {
   std::string h = hash;
   if (!h.empty() && h[0] == '#') h.erase(0, 1);
-  if (h.empty()) return error_json("empty link");
+  if (h.empty()) return Done::refused("empty link");
   SearchSpec spec;
   LinkExtras extras;
   try {
@@ -267,8 +267,7 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
     if (extras.compare && extras.vs.empty())
       throw InputError("link: compare=1 needs vs=, the other search's set-up (vs=algo%3Dminimax)");
   } catch (const std::exception& e) {
-    m_state.error = failure_text(e);
-    return error_json(failure_text(e));
+    return refuse(e);
   }
   practice = extras.practice;
   if (!extras.vs.empty()) {  // compare mode: both searched here (small searches), then the view
@@ -283,34 +282,35 @@ std::string ViewerApp::apply_url_hash(const std::string& hash, bool background) 
       other.validate();
     } catch (const std::exception& e) {
       m_state.error = "link: vs: " + failure_text(e);
-      return error_json(m_state.error);
+      return Done::refused(m_state.error);
     }
     form_from_spec(spec);
     apply_view_extras(*this, m_state, extras);
-    const std::string r = compare_specs(spec, other);
-    if (m_state.has_trace() && m_state.error.empty()) {
+    const Done d = compare(spec, other);
+    if (d.ok() && m_state.has_trace()) {
       m_state.seek(static_cast<std::size_t>(extras.t));
       apply_link_view(extras.parts);
     }
-    return r;
+    return d;
   }
   form_from_spec(spec);  // show the link's set-up in the form too
   apply_view_extras(*this, m_state, extras);
   if (background) {
-    if (start(spec, static_cast<std::size_t>(extras.t))) {
+    const Done d = start(spec, static_cast<std::size_t>(extras.t));
+    if (d.ok()) {
       if (m_pending)
         m_pending_view = extras.parts;  // applied when the search is shown
       else
         apply_link_view(extras.parts);  // searched already (no background here)
     }
-    return m_state.error.empty() ? "{}" : error_json(m_state.error);
+    return d;
   }
-  const std::string summary = run(spec);
-  if (m_state.has_trace() && m_state.error.empty()) {
+  const Done d = run(spec);
+  if (d.ok() && m_state.has_trace()) {
     m_state.seek(static_cast<std::size_t>(extras.t));
     apply_link_view(extras.parts);
   }
-  return summary;
+  return d;
 }
 
 }  // namespace kibitz

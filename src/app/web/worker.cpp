@@ -1,5 +1,6 @@
 // The page's searches, in a Web Worker (web/kibitz-worker.js) so the page stays live while they
-// run: a search given as link parameters is run with the viewer's limits, its progress posted
+// run: a search given as link parameters (the spec, serialised to cross into the worker) is run
+// with the viewer's limits, its progress posted
 // per event chunk, and its trace posted back as .kbz bytes (or the message of what went wrong).
 #include <emscripten.h>
 #include <emscripten/bind.h>
@@ -27,9 +28,8 @@ EM_JS(void, post_error, (const char* message),
 
 void search(const std::string& link_params) {
   try {
-    const kibitz::SearchSpec spec =
-        kibitz::completed(kibitz::SearchSpec::from_link_params(link_params));
-    kibitz::check_viewer_size(spec);
+    // The page completed and checked the spec (ViewerApp::start); links carry it whole.
+    const kibitz::SearchSpec spec = kibitz::SearchSpec::from_link_params(link_params);
     std::atomic<bool> stop{false};
     kibitz::SearchResult r = kibitz::run_search(
         spec, kibitz::viewer_recording(&stop, [](std::size_t events, std::size_t nodes) {

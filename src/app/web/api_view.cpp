@@ -1,59 +1,17 @@
-// The app behind the viewer, its JSON views for the page's API and the desktop's --print: the
-// shown search's summary, the view's state and a node's state at the cursor.
+// The JavaScript API's view of the viewer (api.hpp): the view's state, a node's state at the
+// cursor (the CLI's nodes_table entry), the pruned leaves.
 #include <algorithm>
 #include <cstdlib>
 
-#include "app/viewer_app/viewer_app.hpp"
+#include <imgui.h>
+
+#include "app/web/api.hpp"
 #include "session/report.hpp"
 #include "trace/json_text.hpp"
 #include "trace/narration.hpp"
 #include "viewer/canvas.hpp"
 
-#include <imgui.h>
-
-namespace kibitz {
-
-std::string error_json(const std::string& message) {
-  JsonWriter j;
-  j.begin_object();
-  j.key("error");
-  j.string(message);
-  j.end_object();
-  return j.take();
-}
-
-std::string ViewerApp::summary_json() const {
-  if (!m_state.has_trace()) return error_json("no trace loaded");
-  const trace::Model& m = m_state.model();
-  JsonWriter j;
-  j.begin_object();
-  j.key("value");
-  if (m.roots().empty() || m.node(m.roots().back()).leave_t == trace::k_never)
-    j.null();
-  else
-    j.score(m.node(m.roots().back()).ret);
-  const trace::Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
-  j.key("nodes");
-  j.number(static_cast<long long>(m.node_count()));
-  j.key("leaves_evaluated");
-  j.number(static_cast<long long>(c.leaves));
-  j.key("cutoffs");
-  j.number(static_cast<long long>(c.cutoffs));
-  j.key("events");
-  j.number(static_cast<long long>(m.event_count()));
-  j.key("algo");
-  j.string(m.trace().meta.get("algo"));
-  j.key("criterion");
-  j.string(m.trace().meta.get("criterion"));
-  j.key("pv");
-  j.begin_array();
-  if (!m.roots().empty()) {
-    for (std::uint32_t id : m.principal_variation(m.roots().back())) write_node_label(j, m, id);
-  }
-  j.end_array();
-  j.end_object();
-  return j.take();
-}
+namespace kibitz::api {
 
 namespace {
 
@@ -130,8 +88,8 @@ void write_view_settings(JsonWriter& j, const viewer::ViewerState& s) {
 
 }  // namespace
 
-std::string ViewerApp::view_state_json() const {
-  const viewer::ViewerState& s = m_state;
+std::string view_state(const ViewerApp& app) {
+  const viewer::ViewerState& s = app.state();
   JsonWriter j;
   j.begin_object();
   j.key("has_trace");
@@ -171,7 +129,7 @@ std::string ViewerApp::view_state_json() const {
   j.key("pixel_ratio");
   j.number(static_cast<double>(s.dpi_scale));
   j.key("searching");
-  j.boolean(m_state.search.running);
+  j.boolean(s.search.running);
   write_frame_figures(j, s);
   j.key("error");
   j.string(s.error);
@@ -186,21 +144,22 @@ std::string ViewerApp::view_state_json() const {
   return j.take();
 }
 
-std::string ViewerApp::node_state_json(std::uint32_t id) const {
-  if (!m_state.has_trace()) return error_json("no trace loaded");
-  if (id >= m_state.model().node_count()) {
-    return error_json("no node " + std::to_string(id) + " (the trace has " +
-                      std::to_string(m_state.model().node_count()) + ")");
+std::string node_state(const ViewerApp& app, std::uint32_t id) {
+  const viewer::ViewerState& s = app.state();
+  if (!s.has_trace()) return error("no trace loaded");
+  if (id >= s.model().node_count()) {
+    return error("no node " + std::to_string(id) + " (the trace has " +
+                 std::to_string(s.model().node_count()) + ")");
   }
   JsonWriter j;
-  const std::vector<Score>* scores = m_state.scores ? &*m_state.scores : nullptr;
-  write_node_entry(j, m_state.model(), id, m_state.cursor(), scores, true);
+  const std::vector<Score>* scores = s.scores ? &*s.scores : nullptr;
+  write_node_entry(j, s.model(), id, s.cursor(), scores, true);
   return j.take();
 }
 
-std::string ViewerApp::pruned_leaves_json() const {
+std::string pruned_leaves(const ViewerApp& app) {
   std::vector<const viewer::PrunedNode*> leaves;
-  for (const auto& [id, list] : m_state.pruned) {
+  for (const auto& [id, list] : app.state().pruned) {
     for (const viewer::PrunedNode& n : list)
       if (n.leaf) leaves.push_back(&n);
   }
@@ -235,24 +194,4 @@ std::string ViewerApp::pruned_leaves_json() const {
   return j.take();
 }
 
-std::string ViewerApp::search_state_json() const {
-  const viewer::SearchProgress& p = m_state.search;
-  JsonWriter j;
-  j.begin_object();
-  j.key("running");
-  j.boolean(p.running);
-  j.key("what");
-  j.string(p.what);
-  j.key("nodes");
-  j.number(static_cast<long long>(p.nodes));
-  j.key("events");
-  j.number(static_cast<long long>(p.events));
-  j.key("error");
-  j.string(m_state.error);
-  j.key("status");
-  j.string(m_state.status);
-  j.end_object();
-  return j.take();
-}
-
-}  // namespace kibitz
+}  // namespace kibitz::api
