@@ -29,7 +29,9 @@
 
 #include <algorithm>
 #include <cassert>
+#include <chrono>
 #include <deque>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -72,6 +74,9 @@ struct InterestParams {
   const std::atomic<bool>* stop = nullptr;  // set: stop as when the node budget is spent
   TranspositionTable* tt = nullptr;
   InterestModelOptions model;
+  // Time for the whole search (0: none): no iteration starts after half of it (a player's; the
+  // caller stops the search at the limit through `stop`).
+  double seconds = 0;
   // Told after each finished iteration (a UCI engine's info line; its clock waits for one).
   std::function<void(const InterestIteration&)> on_iteration;
 };
@@ -93,10 +98,15 @@ class InterestSearch : public SearchBase<Game, Sink> {
   // Every iteration of params.limits, each a root of its own between iteration events. The
   // value is the last completed iteration's (0 if none completed).
   Score run() {
+    const auto start = std::chrono::steady_clock::now();
     Score value = 0;
     for (std::size_t i = 0; i < m_params.limits.size(); ++i) {
       if (m_params.node_budget > 0 && m_stats.nodes >= m_params.node_budget) break;
       if (stop_requested(m_params.stop)) break;
+      if (i > 0 && m_params.seconds > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
+              m_params.seconds / 2)
+        break;  // the next iteration would not finish
       const int number = static_cast<int>(i) + 1;
       const int depth = m_params.deepen ? std::min(number, m_params.depth) : m_params.depth;
       const std::int64_t limit = m_params.limits[i];

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/node_kind.hpp"
+#include "trace/derive_rule.hpp"
 #include "trace/model.hpp"
 #include "trace/records/records.hpp"
 
@@ -124,32 +125,33 @@ Event make(EventType type, std::uint8_t flags, std::uint16_t aux, std::uint32_t 
   return Event{type, flags, aux, node, a, b};
 }
 
-// A node being searched, as the rule sees it.
-struct Open {
-  std::uint32_t id = 0;
-  Score alpha0 = 0, beta = 0;
-  Score alpha = 0;  // alpha[k]
-  Score best = 0;   // best[k] (retval with bounds)
-  Bound bound = Bound::exact;
-  int k = 0;       // successors returned: the next one's index (the cutting one's after a cut)
+// A node being searched: what the rule sees of it, and the steps it has taken.
+struct Open : DeriveNode {
   int count = -1;  // count(node.succ) once expanded
   bool leaf = false, settled = false, cut = false, aborted = false;
   Score value = 0;  // the evaluation, or the table's value when it settled the node
   Bound settled_bound = Bound::exact;
-  bool probing = false, research_next = false;  // PVS
-  bool has_open_step = false;                   // an expand or evaluate not yet put
+  bool has_open_step = false;  // an expand or evaluate not yet put
   Event open_step{};
 
   bool complete() const { return leaf || settled || (count >= 0 && (cut || k >= count)); }
   bool wants_successor() const { return count > 0 && !cut && !aborted && k < count; }
 };
 
-class Deriver {
+class Deriver final : public DeriveSteps {
  public:
   Deriver(const Trace& trace, Output& out)
-      : m_ev(trace.events), m_rule(trace.steps.rule), m_c(trace.steps.criterion), m_out(out) {
+      : m_ev(trace.events),
+        m_rule(trace.steps.rule),
+        m_def(step_rule_def(trace.steps.rule)),
+        m_c(trace.steps.criterion),
+        m_out(out) {
     m_open.reserve(256);
   }
+
+  // DeriveSteps, for the rule's hooks.
+  void put(const Event& e) override { m_out.put(e); }
+  Criterion criterion() const override { return m_c; }
 
   void take(std::size_t t, const Event& e) {
     m_t = t;
@@ -228,8 +230,6 @@ class Deriver {
     throw InputError("trace, event " + std::to_string(m_t) + " (" + type + "): " + what);
   }
 
-  void put(const Event& e) { m_out.put(e); }
-
   // The open node an event names, after the nodes above it that have finished leave.
   Open& about(std::uint32_t id) {
     while (!m_open.empty() && m_open.back().id != id) finish_top();
@@ -271,8 +271,9 @@ class Deriver {
   }
 
   void record(const Event& e) {
-    if (e.type == EventType::pvs && m_rule == StepRule::pvs)
-      fail("a principal variation search record, which the rules derive, in a lean trace");
+    if (e.type == m_def.derived && e.type != EventType::none)
+      fail(std::string("a ") + event_type_name(e.type) + " record, which the rules of " +
+           step_rule_name(m_rule) + " derive, in a lean trace");
     if (e.node != k_no_node) {
       Open& o = about(e.node);
       if (RecordCodec<TableProbeRecord>::matches(e)) {
@@ -289,25 +290,14 @@ class Deriver {
     put(e);
   }
 
-  // The window successor k of p is searched with, and PVS's probe record before it.
+  // The window successor k of p is searched with (and the rule's record before it).
   void child_window(Open& p, Score& a, Score& b) {
-    if (m_rule == StepRule::minimax) {
+    if (!m_def.window) {
       a = -k_score_inf, b = k_score_inf;
       return;
     }
     a = -p.beta, b = -p.alpha;
-    if (m_rule != StepRule::pvs) return;
-    if (p.research_next) {
-      p.research_next = false;
-      return;
-    }
-    const bool zero =
-        m_c == Criterion::ge ? static_cast<long long>(p.beta) - p.alpha <= 1 : p.alpha >= p.beta;
-    if (p.k == 0 || zero) return;
-    const Score upper = m_c == Criterion::ge ? p.alpha + 1 : p.alpha;
-    put(make(EventType::pvs, k_pvs_probe, move_aux(p.k), p.id, p.alpha, upper));
-    p.probing = true;
-    a = -upper, b = -p.alpha;
+    if (m_def.child_window) m_def.child_window(*this, p, a, b);
   }
 
   // The open node that takes the next successor, after those that have finished leave;
@@ -394,14 +384,11 @@ class Deriver {
     } else if (o.settled) {
       ret = o.value;
       kind = classify_node(ret, o.alpha0, o.beta, m_c);
-      bound = m_rule == StepRule::alphabeta_bounds || o.settled_bound == Bound::exact
-                  ? o.settled_bound
-                  : kind_bound(kind);
-    } else if (m_rule != StepRule::minimax) {
+      bound = m_def.bounds || o.settled_bound == Bound::exact ? o.settled_bound : kind_bound(kind);
+    } else if (m_def.window) {
       kind = classify_node(ret, o.alpha0, o.beta, m_c);
       bound = kind_bound(kind);
-      if (m_rule == StepRule::alphabeta_bounds)
-        bound = o.cut && o.k + 1 < o.count ? Bound::lower : o.bound;
+      if (m_def.bounds) bound = o.cut && o.k + 1 < o.count ? Bound::lower : o.bound;
     }
     put(make(EventType::leave, pack_leave(bound, kind), 0, o.id, ret, 0));
     m_open.pop_back();
@@ -410,17 +397,9 @@ class Deriver {
 
   // Successor k of p returned ret (its own view) with its bound.
   void returned(Open& p, Score x, Bound child_bound) {
-    if (m_rule == StepRule::pvs && p.probing) {
-      p.probing = false;
-      const Score v = -x;
-      if (!(v <= p.alpha || causes_cutoff(v, p.beta, m_c))) {
-        put(make(EventType::pvs, k_pvs_research, move_aux(p.k), p.id, v, 0));
-        p.research_next = true;
-        return;
-      }
-    }
+    if (m_def.returned && m_def.returned(*this, p, x)) return;
     const Score v = -x;
-    const Bound d = m_rule == StepRule::alphabeta_bounds ? invert(child_bound) : Bound::exact;
+    const Bound d = m_def.bounds ? invert(child_bound) : Bound::exact;
     put(make(EventType::child_return, pack_bound(d), 0, p.id, p.k, x));
     if (p.k == 0 || v > p.best) {
       p.best = v;
@@ -428,10 +407,9 @@ class Deriver {
     } else if (v == p.best) {
       p.bound = join(p.bound, d);
     }
-    put(make(EventType::best_set,
-             pack_bound(m_rule == StepRule::alphabeta_bounds ? p.bound : Bound::exact), 0, p.id,
-             p.k, p.best));
-    if (m_rule != StepRule::minimax) {
+    put(make(EventType::best_set, pack_bound(m_def.bounds ? p.bound : Bound::exact), 0, p.id, p.k,
+             p.best));
+    if (m_def.window) {
       if (causes_cutoff(p.best, p.beta, m_c)) {
         put(make(EventType::cutoff, 0, 0, p.id, p.k, p.best));
         p.cut = true;
@@ -446,6 +424,7 @@ class Deriver {
 
   const EventLog& m_ev;
   StepRule m_rule;
+  const StepRuleDef& m_def;
   Criterion m_c;
   Output& m_out;
   std::vector<Open> m_open;
@@ -465,10 +444,8 @@ bool is_derived_step(const Event& e, StepRule rule) {
       return true;
     case EventType::leave:
       return unpack_kind(e.flags) != NodeKind::unknown;
-    case EventType::pvs:
-      return rule == StepRule::pvs;
     default:
-      return false;
+      return e.type == step_rule_def(rule).derived && e.type != EventType::none;
   }
 }
 

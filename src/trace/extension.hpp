@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "trace/event.hpp"
 #include "trace/trace.hpp"
@@ -14,6 +15,7 @@ namespace kibitz::trace {
 
 class Model;
 struct ModelNode;
+struct Counters;
 
 // The model being built, as an extension's record may change it (model_build.cpp).
 class ModelBuildContext {
@@ -41,14 +43,26 @@ using RecordHook = void (*)(ModelBuildContext& model, std::size_t t, const Event
 // A sentence for the record headed at `head`; slot 0 is the head, 1, 2, ... its payloads.
 using ExtensionNarrator = std::string (*)(const Model& model, std::size_t head, int slot);
 
+// The extension's counters (model.hpp, Counter): of the record at t, one of its own events; of
+// a node entered (by what earlier records marked it).
+using RecordCount = void (*)(const EventLog& events, std::size_t t, Counters& c);
+using NodeCount = void (*)(const ModelNode& node, Counters& c);
+
 struct TraceExtension {
-  const char* name;
+  const char* key;       // the algorithm's registry name ("pvs"), or the feature's ("table")
+  const char* name;      // in messages: "principal variation search"
   EventType types[4];    // the event types it owns (EventType::none ends the list)
   RecordHook on_record;  // nullptr: nothing for the model beyond the node's own events
   ExtensionNarrator narrate;
+  RecordCount count = nullptr;
+  NodeCount count_node = nullptr;
 };
 
 // The extension that owns an event type, or nullptr (then its events are opaque steps).
 const TraceExtension* find_extension(EventType type);
+// Every extension, in the registry's order (extensions.cpp).
+const std::vector<const TraceExtension*>& all_extensions();
+// Each extension's count of a node entered (NodeCount).
+void count_entered(const ModelNode& node, Counters& c);
 
 }  // namespace kibitz::trace

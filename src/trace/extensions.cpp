@@ -8,27 +8,43 @@ namespace kibitz::trace {
   X(table)                         \
   X(interest)                      \
   X(pvs)                           \
-  X(fe)                            \
+  X(forward_estimation)            \
   X(greenblatt)
 
 #define KIBITZ_DECLARE_EXTENSION(name) extern const TraceExtension k_##name##_extension;
 KIBITZ_TRACE_EXTENSIONS(KIBITZ_DECLARE_EXTENSION)
 #undef KIBITZ_DECLARE_EXTENSION
 
-namespace {
+const std::vector<const TraceExtension*>& all_extensions() {
 #define KIBITZ_LIST_EXTENSION(name) &k_##name##_extension,
-const TraceExtension* const k_extensions[] = {KIBITZ_TRACE_EXTENSIONS(KIBITZ_LIST_EXTENSION)};
+  static const std::vector<const TraceExtension*> all = {
+      KIBITZ_TRACE_EXTENSIONS(KIBITZ_LIST_EXTENSION)};
 #undef KIBITZ_LIST_EXTENSION
-}  // namespace
+  return all;
+}
 
 const TraceExtension* find_extension(EventType type) {
-  for (const TraceExtension* x : k_extensions) {
+  for (const TraceExtension* x : all_extensions()) {
     for (EventType t : x->types) {
       if (t == EventType::none) break;
       if (t == type) return x;
     }
   }
   return nullptr;
+}
+
+}  // namespace kibitz::trace
+
+namespace kibitz::trace {
+
+void count_entered(const ModelNode& node, Counters& c) {
+  static const std::vector<NodeCount> hooks = [] {
+    std::vector<NodeCount> h;
+    for (const TraceExtension* x : all_extensions())
+      if (x->count_node) h.push_back(x->count_node);
+    return h;
+  }();
+  for (NodeCount f : hooks) f(node, c);
 }
 
 }  // namespace kibitz::trace

@@ -100,7 +100,7 @@ void greenblatt_record(ModelBuildContext& m, std::size_t t, const Event& e) {
       m.fail(t, "a value modification of " + std::to_string(points) +
                     " points is outside the evaluation range");
     }
-    named().penalty = points;
+    named().adjustment = points;
   } else if (RecordCodec<MateSkipRecord>::matches(e)) {
     named().marks |= k_gb_mate_skip;
   } else if (RecordCodec<SecondaryRecord>::matches(e)) {
@@ -153,12 +153,30 @@ std::string narrate_greenblatt(const Model& model, std::size_t head, int slot) {
   return "";
 }
 
+void count_greenblatt(const EventLog& ev, std::size_t t, Counters& c) {
+  const Event& e = ev[t];
+  if (e.type == EventType::feedover) ++c[Counter::gb_feedovers];
+  if (e.type == EventType::capture_search) ++c[Counter::gb_statics];
+  if (e.type != EventType::plausibility) return;
+  if (RecordCodec<WidthRecord>::matches(e) &&
+      RecordCodec<WidthRecord>::decode(ev, t).mode != GreenblattMode::capture)
+    ++c[Counter::gb_generations];
+  if (RecordCodec<SecondaryRecord>::matches(e)) ++c[Counter::gb_secondary];
+}
+
+void count_by_capture(const ModelNode& node, Counters& c) {
+  if (node.marks & k_gb_by_capture) ++c[Counter::gb_capture_nodes];
+}
+
 }  // namespace
 
 extern const TraceExtension k_greenblatt_extension = {
+    "greenblatt",
     "Greenblatt",
     {EventType::plausibility, EventType::feedover, EventType::capture_search},
     greenblatt_record,
-    narrate_greenblatt};
+    narrate_greenblatt,
+    count_greenblatt,
+    count_by_capture};
 
 }  // namespace kibitz::trace

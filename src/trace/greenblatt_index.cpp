@@ -8,7 +8,7 @@ namespace kibitz::trace {
 bool is_greenblatt(const Model& m) {
   if (m.trace().meta.get("algo") == "greenblatt") return true;
   const Counters c = m.counters_at(m.event_count() ? m.event_count() - 1 : 0);
-  return c.gb_generations > 0 || c.gb_statics > 0;
+  return c[Counter::gb_generations] > 0 || c[Counter::gb_statics] > 0;
 }
 
 GreenblattNode greenblatt_node(const Model& model, std::uint32_t id) {

@@ -88,7 +88,11 @@ std::string narrate_interest(const Model& model, std::size_t head, int slot) {
 }  // namespace
 
 extern const TraceExtension k_interest_extension = {
-    "interest", {EventType::interest_move, EventType::interest_terms}, nullptr, narrate_interest};
+    "interest",
+    "interest",
+    {EventType::interest_move, EventType::interest_terms},
+    nullptr,
+    narrate_interest};
 
 }  // namespace trace
 }  // namespace kibitz

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "trace/extension.hpp"
 #include "trace/positions.hpp"
 #include "trace/records/records.hpp"
 
@@ -29,13 +30,12 @@ const std::string& Model::position(std::uint32_t id) const {
 }
 
 void Model::add_counts(Counters& c, std::size_t t) const {
-  namespace gb = greenblatt;
   const EventLog& ev = (*m_events);
   const Event& e = ev[t];
   switch (e.type) {
     case EventType::enter:
       ++c.nodes;
-      if (m_nodes[e.node].marks & k_gb_by_capture) ++c.gb_capture_nodes;
+      count_entered(m_nodes[e.node], c);
       c.max_depth = std::max(c.max_depth, static_cast<std::uint32_t>(m_nodes[e.node].depth));
       break;
     case EventType::evaluate:
@@ -43,30 +43,6 @@ void Model::add_counts(Counters& c, std::size_t t) const {
       break;
     case EventType::cutoff:
       ++c.cutoffs;
-      break;
-    case EventType::plausibility:
-      if (RecordCodec<gb::WidthRecord>::matches(e) &&
-          RecordCodec<gb::WidthRecord>::decode(ev, t).mode != gb::GreenblattMode::capture) {
-        ++c.gb_generations;
-      }
-      if (RecordCodec<gb::SecondaryRecord>::matches(e)) ++c.gb_secondary;
-      break;
-    case EventType::feedover:
-      ++c.gb_feedovers;
-      break;
-    case EventType::capture_search:
-      ++c.gb_statics;
-      break;
-    case EventType::tt_probe: {
-      const TableProbeRecord r = RecordCodec<TableProbeRecord>::decode(ev, t);
-      ++c.tt_probes;
-      if (r.result != TtProbe::miss) ++c.tt_hits;
-      if (r.result == TtProbe::cutoff) ++c.tt_cutoffs;
-      break;
-    }
-    case EventType::fe_test:
-      ++c.fe_tests;
-      if (RecordCodec<FeTestRecord>::decode(ev, t).pruned) ++c.fe_prunes;
       break;
     case EventType::leave:
       switch (unpack_kind(e.flags)) {
@@ -84,6 +60,7 @@ void Model::add_counts(Counters& c, std::size_t t) const {
       }
       break;
     default:
+      if (const TraceExtension* x = find_extension(e.type); x && x->count) x->count(ev, t, c);
       break;
   }
 }
@@ -216,7 +193,7 @@ std::vector<std::uint32_t> Model::principal_variation(std::uint32_t root) const 
         const std::uint32_t c = child(id, k);
         // (A successor searched again returned a bound, not its value, the first time.)
         if (m_nodes[c].leave_t != k_never && !(m_nodes[c].marks & k_superseded) &&
-            -m_nodes[c].ret - m_nodes[c].penalty == n.ret) {
+            -m_nodes[c].ret - m_nodes[c].adjustment == n.ret) {
           next = c;
           break;
         }

@@ -8,6 +8,7 @@
 // So a seek costs O(log n + k_keyframe_interval), never a replay from zero.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -20,6 +21,7 @@
 #include "core/score.hpp"
 #include "trace/fe_index.hpp"
 #include "trace/interest_index.hpp"
+#include "trace/node_marks.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -50,29 +52,15 @@ struct ModelNode {
   Bound bound = Bound::exact;
   NodeKind expected = NodeKind::unknown;
   bool leaf = false;  // evaluated statically
-  // What the records say about this node, as bits (one style for every extension): the
-  // transposition table (k_tt_*), the Greenblatt program (k_gb_*), and the core's
-  // k_superseded. Bits 10..14 are free for new extensions.
+  // What the records say about this node, as bits (node_marks.hpp allocates them).
   std::uint16_t marks = 0;
-  std::int32_t fe_pruned = 0;  // successors pruned by forward estimation (never entered)
-  // A value modification (the Greenblatt program): the parent's value for this node is
-  // -ret - penalty.
-  std::int32_t penalty = 0;
+  // Successors pruned without being entered, as records said (forward estimation's tests): the
+  // node may leave with none entered, and those left unsearched are not "skipped".
+  std::int32_t pruned = 0;
+  // A value modification by the parent (the Greenblatt program's): the parent's value for this
+  // node is -ret - adjustment.
+  std::int32_t adjustment = 0;
 };
-
-// The transposition table: probed, an entry found (its move tried first), the entry settled
-// the node (no successors searched), the result stored.
-constexpr std::uint16_t k_tt_probed = 1, k_tt_found = 2, k_tt_settled = 4, k_tt_stored = 8;
-// The Greenblatt program. k_gb_generated: the plausible move generator ran (basic or feedover);
-// k_gb_feedover: a feedover condition held; k_gb_capture_search: evaluated statically, its
-// plausible captures searched; k_gb_by_capture: reached by a plausible capture; k_gb_secondary:
-// part of a secondary search; k_gb_mate_skip: its move led to mate against the side to move and
-// was not counted.
-constexpr std::uint16_t k_gb_generated = 16, k_gb_feedover = 32, k_gb_capture_search = 64,
-                        k_gb_by_capture = 128, k_gb_secondary = 256, k_gb_mate_skip = 512;
-// A successor searched again (a record announced the repeat): the later search replaces this
-// one as successor k, whose return was only a bound on the way to it.
-constexpr std::uint16_t k_superseded = 32768;
 
 // A node as of event t.
 struct NodeState {
@@ -96,6 +84,22 @@ struct NodeState {
   std::uint32_t last_event = k_never;  // the node's latest own event at or before t
 };
 
+// Whole-search counters an extension keeps (its TraceExtension::count hooks), allocated here
+// once: one line each, read as counters[Counter::name].
+#define KIBITZ_EXTENSION_COUNTERS(X)                                                             \
+  X(tt_probes)                                                                                   \
+  X(tt_hits) X(tt_cutoffs) /* the transposition table */                                         \
+      X(fe_tests)                                                                                \
+          X(fe_prunes) /* forward estimation */ /* Greenblatt: plausible move generations,       \
+                                                   feedovers, static evaluations (capture_search \
+                                                   events), nodes reached by plausible captures, \
+                                                   secondary searches */                         \
+      X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary)
+
+#define KIBITZ_COUNTER_ENUM(name) name,
+enum class Counter : std::uint8_t { KIBITZ_EXTENSION_COUNTERS(KIBITZ_COUNTER_ENUM) count };
+#undef KIBITZ_COUNTER_ENUM
+
 // Whole-search counters as of event t (inclusive).
 struct Counters {
   std::uint32_t nodes = 0;
@@ -103,12 +107,9 @@ struct Counters {
   std::uint32_t cutoffs = 0;
   std::uint32_t pv = 0, cut = 0, all = 0;  // interior nodes left, by kind
   std::uint32_t max_depth = 0;
-  std::uint32_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
-  std::uint32_t fe_tests = 0, fe_prunes = 0;  // forward estimation
-  // Greenblatt: plausible move generations, feedovers, static evaluations (capture_search
-  // events), nodes reached by plausible captures, secondary searches.
-  std::uint32_t gb_generations = 0, gb_feedovers = 0, gb_statics = 0, gb_capture_nodes = 0,
-                gb_secondary = 0;
+  std::array<std::uint32_t, static_cast<std::size_t>(Counter::count)> extension{};
+  std::uint32_t& operator[](Counter c) { return extension[static_cast<std::size_t>(c)]; }
+  std::uint32_t operator[](Counter c) const { return extension[static_cast<std::size_t>(c)]; }
 };
 
 // The most events a model may hold (a lean trace's expanded stream included): about 64 bytes

@@ -263,7 +263,7 @@ class ModelBuilder final : public ModelBuildContext {
     // Only the table (a stored result), a spent node budget (kind unknown) or forward
     // estimation (every successor pruned) may end an interior node before any successor.
     if (!node.leaf && m_entered[e.node] == 0 && !(node.marks & k_tt_settled) &&
-        kind != NodeKind::unknown && node.fe_pruned == 0) {
+        kind != NodeKind::unknown && node.pruned == 0) {
       m.fail(t, "an interior node left without successors");
     }
     if (m_next.parent == e.node) m.fail(t, "a successor is announced but never entered");

@@ -63,9 +63,9 @@ std::string narrate_best_set(const trace::Model& model, const Event& e) {
   // capture search starts from the static value.
   const trace::ModelNode& c = model.node(child_k(model, id, e.a));
   const std::string value =
-      sc(-c.ret - c.penalty) +
-      (c.penalty ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.penalty) + ")"
-                 : "");
+      sc(-c.ret - c.adjustment) +
+      (c.adjustment ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.adjustment) + ")"
+                    : "");
   if (c.marks & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
       !(model.node(id).marks & trace::k_gb_secondary)) {
     return "best[" + std::to_string(e.a) + "] = " + sc(e.b) + ", after the secondary search of " +
@@ -100,8 +100,8 @@ std::string narrate_cutoff(const trace::Model& model, const Event& e, const Prun
                   std::to_string(e.a) + "] = " + sc(e.b) + " " +
                   criterion_symbol(criterion_of(model)) + " β = " + sc(n.beta) + ": cutoff, " +
                   node_name(model, id) + " is a Cut node";
-  if (n.succ_count > e.a + 1 + n.fe_pruned) {
-    const int skipped = n.succ_count - e.a - 1 - n.fe_pruned;  // pruned ones were tested
+  if (n.succ_count > e.a + 1 + n.pruned) {
+    const int skipped = n.succ_count - e.a - 1 - n.pruned;  // pruned ones were tested
     const std::vector<std::string> names = pruned ? pruned(id) : std::vector<std::string>();
     if (!names.empty())
       s += " (" + name_list(names) + (names.size() == 1 ? " is" : " are") + " never searched)";

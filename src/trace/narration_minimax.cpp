@@ -61,7 +61,7 @@ std::string tell_best(const trace::Model& m, const Event& e) {
   if (e.a == 0) return "best = " + sc(best) + " at " + who(m, id) + ".";
   const std::uint32_t c = m.successor(id, e.a);
   const trace::ModelNode& cn = m.node(c);
-  const Score v = trace::is_max_node(m, id) ? -cn.ret - cn.penalty : cn.ret + cn.penalty;
+  const Score v = trace::is_max_node(m, id) ? -cn.ret - cn.adjustment : cn.ret + cn.adjustment;
   return "best = " + std::string(trace::is_max_node(m, id) ? "max" : "min") + "(best, " + sc(v) +
          ") = " + sc(best) + " at " + who(m, id) + ".";
 }
@@ -91,7 +91,7 @@ std::string tell_cutoff(const trace::Model& m, const Event& e, const PrunedNames
   std::string s = who(m, id) + ": best " + sc(best) + " " +
                   trace::max_view_cutoff_symbol(m, id, criterion_of(m)) + " " +
                   (max ? "β = " + sc(w.beta) : "α = " + sc(w.alpha));
-  const int left = n.succ_count - e.a - 1 - n.fe_pruned;
+  const int left = n.succ_count - e.a - 1 - n.pruned;
   const std::vector<std::string> names = pruned ? pruned(id) : std::vector<std::string>();
   if (left > 0 && !names.empty())
     s += ", so " + name_list(names) + (names.size() == 1 ? " is" : " are") + " pruned";

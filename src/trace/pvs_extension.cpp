@@ -1,7 +1,8 @@
-// Principal variation search as a trace extension (pvs_extension.hpp): the model's part of the
+// Principal variation search as a trace extension (extension.hpp): the model's part of the
 // probe and re-search records, and their sentences.
-#include "trace/pvs_extension.hpp"
+#include "trace/node_marks.hpp"
 
+#include "trace/derive_rule.hpp"
 #include "trace/extension.hpp"
 #include "trace/model.hpp"
 #include "trace/narration.hpp"
@@ -73,9 +74,42 @@ std::string narrate_pvs(const Model& model, std::size_t head, int slot) {
   return "";
 }
 
+// The rule's part of the derivation (derive_rule.hpp): before a successor after the first, a
+// zero-window probe (unless the window is zero already or the successor is being searched
+// again); after a probe that comes out inside the window, a re-search of the same successor.
+constexpr std::uint8_t k_probing = 1, k_research_next = 2;
+
+void probe_window(DeriveSteps& d, DeriveNode& p, Score& a, Score& b) {
+  if (p.rule_state & k_research_next) {
+    p.rule_state &= static_cast<std::uint8_t>(~k_research_next);
+    return;
+  }
+  const Criterion c = d.criterion();
+  const bool zero =
+      c == Criterion::ge ? static_cast<long long>(p.beta) - p.alpha <= 1 : p.alpha >= p.beta;
+  if (p.k == 0 || zero) return;
+  const Score upper = c == Criterion::ge ? p.alpha + 1 : p.alpha;
+  d.put(Event{EventType::pvs, k_pvs_probe, move_aux(p.k), p.id, p.alpha, upper});
+  p.rule_state |= k_probing;
+  a = -upper, b = -p.alpha;
+}
+
+bool probe_returned(DeriveSteps& d, DeriveNode& p, Score ret) {
+  if (!(p.rule_state & k_probing)) return false;
+  p.rule_state &= static_cast<std::uint8_t>(~k_probing);
+  const Score v = -ret;
+  if (v <= p.alpha || causes_cutoff(v, p.beta, d.criterion())) return false;
+  d.put(Event{EventType::pvs, k_pvs_research, move_aux(p.k), p.id, v, 0});
+  p.rule_state |= k_research_next;
+  return true;
+}
+
 }  // namespace
 
+extern const StepRuleDef k_pvs_rule = {StepRule::pvs,  true,         false,
+                                       EventType::pvs, probe_window, probe_returned};
+
 extern const TraceExtension k_pvs_extension = {
-    "principal variation search", {EventType::pvs}, pvs_record, narrate_pvs};
+    "pvs", "principal variation search", {EventType::pvs}, pvs_record, narrate_pvs};
 
 }  // namespace kibitz::trace

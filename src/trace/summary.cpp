@@ -198,7 +198,7 @@ struct SummaryStream::Reader final : ModelBuildContext {
       return nullptr;
     }
     for (const Kid& c : f.kids) {
-      if (!(c.n.marks & k_superseded) && -c.n.ret - c.n.penalty == f.n.ret) return &c;
+      if (!(c.n.marks & k_superseded) && -c.n.ret - c.n.adjustment == f.n.ret) return &c;
     }
     return nullptr;
   }

@@ -54,9 +54,18 @@ std::string narrate_table(const Model& model, std::size_t head, int slot) {
   return "";
 }
 
+void count_table(const EventLog& ev, std::size_t t, Counters& c) {
+  if (ev[t].type != EventType::tt_probe) return;
+  const TableProbeRecord r = RecordCodec<TableProbeRecord>::decode(ev, t);
+  ++c[Counter::tt_probes];
+  if (r.result != TtProbe::miss) ++c[Counter::tt_hits];
+  if (r.result == TtProbe::cutoff) ++c[Counter::tt_cutoffs];
+}
+
 }  // namespace
 
 extern const TraceExtension k_table_extension = {
-    "table", {EventType::tt_probe, EventType::tt_store}, table_record, narrate_table};
+    "table",      "table",       {EventType::tt_probe, EventType::tt_store},
+    table_record, narrate_table, count_table};
 
 }  // namespace kibitz::trace

@@ -63,7 +63,7 @@ void draw_fe_inspector(ViewerState& s, std::uint32_t id, std::size_t t) {
     ImGui::EndTable();
   }
   const trace::ModelNode& node = m.node(id);
-  if (node.fe_pruned > 0 && node.leave_t <= t) {
+  if (node.pruned > 0 && node.leave_t <= t) {
     ImGui::TextWrapped(
         "ret = max(best, the largest estimate of a pruned successor): a pruned successor is worth "
         "at "
@@ -113,11 +113,13 @@ void draw_fe_stats(ViewerState& s) {
   const trace::Model& m = s.model();
   const trace::Counters now = m.counters_at(s.cursor());
   const trace::Counters all = m.counters_at(m.event_count() - 1);
-  if (all.fe_tests == 0) return;
-  ImGui::Text("forward estimation: %u of %u tests, %u of %u pruned", now.fe_tests, all.fe_tests,
-              now.fe_prunes, all.fe_prunes);
-  ImGui::TextDisabled("nodes generated (the report's count): %u",
-                      all.nodes - static_cast<std::uint32_t>(m.roots().size()) + all.fe_prunes);
+  if (all[trace::Counter::fe_tests] == 0) return;
+  ImGui::Text("forward estimation: %u of %u tests, %u of %u pruned", now[trace::Counter::fe_tests],
+              all[trace::Counter::fe_tests], now[trace::Counter::fe_prunes],
+              all[trace::Counter::fe_prunes]);
+  ImGui::TextDisabled(
+      "nodes generated (the report's count): %u",
+      all.nodes - static_cast<std::uint32_t>(m.roots().size()) + all[trace::Counter::fe_prunes]);
 }
 
 }  // namespace kibitz::viewer

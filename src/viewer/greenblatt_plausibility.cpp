@@ -49,10 +49,10 @@ std::string value_at(const trace::Model& m, const MoveRecord& r, std::size_t t, 
   const trace::NodeState st = m.state_at(r.child, t);
   if (!st.visible) return "";
   if (!st.done) return "\u2026";
-  Score v = -st.ret - m.node(r.child).penalty;
+  Score v = -st.ret - m.node(r.child).adjustment;
   if (r.secondary != trace::k_no_node) {
     const trace::NodeState sec = m.state_at(r.secondary, t);
-    if (sec.done) v = std::min(v, -sec.ret - m.node(r.secondary).penalty);
+    if (sec.done) v = std::min(v, -sec.ret - m.node(r.secondary).adjustment);
   }
   if (out) *out = v;
   return format_score_pretty(v);

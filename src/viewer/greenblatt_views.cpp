@@ -40,7 +40,7 @@ std::string line_text(const trace::Model& m, std::uint32_t first) {
 std::string final_value(const trace::Model& m, std::uint32_t child) {
   const trace::ModelNode& n = m.node(child);
   if (n.leave_t == trace::k_never) return "\u2026";
-  return format_score_pretty(-n.ret - n.penalty);
+  return format_score_pretty(-n.ret - n.adjustment);
 }
 
 }  // namespace
@@ -127,14 +127,16 @@ void draw_greenblatt_stats(ViewerState& s) {
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%u", b);
     };
-    row("plausible move generations", now.gb_generations, all.gb_generations);
-    row("feedovers", now.gb_feedovers, all.gb_feedovers);
-    row("static evaluations", now.gb_statics, all.gb_statics);
-    row("capture-search nodes", now.gb_capture_nodes, all.gb_capture_nodes);
-    row("secondary searches", now.gb_secondary, all.gb_secondary);
-    row("hash probes", now.tt_probes, all.tt_probes);
-    row("hash hits", now.tt_hits, all.tt_hits);
-    row("hash cutoffs", now.tt_cutoffs, all.tt_cutoffs);
+    row("plausible move generations", now[trace::Counter::gb_generations],
+        all[trace::Counter::gb_generations]);
+    row("feedovers", now[trace::Counter::gb_feedovers], all[trace::Counter::gb_feedovers]);
+    row("static evaluations", now[trace::Counter::gb_statics], all[trace::Counter::gb_statics]);
+    row("capture-search nodes", now[trace::Counter::gb_capture_nodes],
+        all[trace::Counter::gb_capture_nodes]);
+    row("secondary searches", now[trace::Counter::gb_secondary], all[trace::Counter::gb_secondary]);
+    row("hash probes", now[trace::Counter::tt_probes], all[trace::Counter::tt_probes]);
+    row("hash hits", now[trace::Counter::tt_hits], all[trace::Counter::tt_hits]);
+    row("hash cutoffs", now[trace::Counter::tt_cutoffs], all[trace::Counter::tt_cutoffs]);
     ImGui::EndTable();
   }
   s.note_widget("greenblatt_stats");

@@ -226,8 +226,8 @@ void draw_inspector(ViewerState& s) {
     ImGui::TextWrapped("Cutoff by successor %d (%s): best[%d] = %s reached \u03b2 = %s.",
                        st.cutoff_child, node_name(m, c).c_str(), st.cutoff_child,
                        sc(st.best).c_str(), sc(n.beta).c_str());
-    if (n.succ_count > st.cutoff_child + 1 + n.fe_pruned) {
-      const int left = n.succ_count - st.cutoff_child - 1 - n.fe_pruned;
+    if (n.succ_count > st.cutoff_child + 1 + n.pruned) {
+      const int left = n.succ_count - st.cutoff_child - 1 - n.pruned;
       const std::vector<std::string> names =
           s.pruned.empty() ? std::vector<std::string>() : pruned_names(s.pruned)(id);
       if (!names.empty())

@@ -85,8 +85,8 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
     if (hidden(id) || hidden_below(first + id) > 0) continue;  // its stubs are hidden too
     const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
-    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.fe_pruned) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.fe_pruned, 0.0f, 0.0f, -1,
+    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.pruned) {
+      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.pruned, 0.0f, 0.0f, -1,
                          n.cutoff_t});  // parent: local id for now
     } else if (const std::uint32_t cut = model.interest().cut(first + id);
                cut != trace::k_no_node && cut <= t) {

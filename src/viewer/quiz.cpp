@@ -44,7 +44,7 @@ trace::MinimaxWindow window_of(const trace::Model& m, std::uint32_t id, bool min
 
 int pruned_by(const trace::Model& m, std::uint32_t id) {
   const trace::ModelNode& n = m.node(id);
-  return std::max(0, n.succ_count - n.cutoff_child - 1 - n.fe_pruned);
+  return std::max(0, n.succ_count - n.cutoff_child - 1 - n.pruned);
 }
 
 void add(std::vector<Question>& qs, QuestionType type, std::size_t t, std::uint32_t node,

@@ -43,7 +43,8 @@ void compare_menu(ViewerState& s) {
               {"This search against principal variation search", "pvs"},
               {"This search with the other cutoff test (> or \u2265)", "criterion"}};
   for (const auto& m : mine)
-    if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace())) s.ask(command::CompareWith{m.what});
+    if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace()))
+      s.ask(command::CompareWith{m.what});
   ImGui::Separator();
   const std::vector<ComparePreset>& presets = compare_presets();
   for (std::size_t i = 0; i < presets.size(); ++i)

@@ -226,7 +226,7 @@ const TreeLayout& ViewerState::layout() {
   const std::size_t t = m_cursor;
   const trace::Counters counters = m_model->counters_at(t);
   const std::uint32_t cutoffs =
-      counters.cutoffs + counters.fe_prunes + m_model->interest().cutoffs_at(t);
+      counters.cutoffs + counters[trace::Counter::fe_prunes] + m_model->interest().cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
       m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
       m_layout_cutoffs != cutoffs || m_layout_final ||

@@ -367,7 +367,7 @@ TEST_CASE(
   const trace::Trace back = trace::read_trace_json(json);
   CHECK(trace::write_kbz(back) == trace::write_kbz(r.trace));
   const trace::Model m(back);
-  CHECK(m.counters_at(m.event_count() - 1).fe_prunes == r.stats.fe_prunes);
+  CHECK(m.counters_at(m.event_count() - 1)[trace::Counter::fe_prunes] == r.stats.fe_prunes);
   std::size_t pruned = 0;
   for (std::size_t i = 0; i < m.fe().size(); ++i) {
     const trace::FeTest& f = m.fe().test(i);

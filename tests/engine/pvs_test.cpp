@@ -17,7 +17,7 @@
 #include "test_util.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/narration.hpp"
-#include "trace/pvs_extension.hpp"
+#include "trace/node_marks.hpp"
 #include "trace/records/records.hpp"
 #include "trace/trace_json.hpp"
 

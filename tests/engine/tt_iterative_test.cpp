@@ -76,10 +76,10 @@ TEST_CASE("table probes are counted as probes and nothing else") {
   for (std::size_t t = 0; t < r.model->event_count(); ++t)
     if (r.model->event(t).type == trace::EventType::tt_probe) ++probes;
   CHECK(probes > 0);
-  CHECK(c.tt_probes == probes);
-  CHECK(c.tt_hits <= c.tt_probes);
-  CHECK(c.fe_tests == 0);
-  CHECK(c.fe_prunes == 0);
+  CHECK(c[trace::Counter::tt_probes] == probes);
+  CHECK(c[trace::Counter::tt_hits] <= c[trace::Counter::tt_probes]);
+  CHECK(c[trace::Counter::fe_tests] == 0);
+  CHECK(c[trace::Counter::fe_prunes] == 0);
 }
 
 TEST_CASE("settled and ordered nodes still satisfy their kinds against the unpruned scores") {

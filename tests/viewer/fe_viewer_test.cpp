@@ -58,7 +58,7 @@ TEST_CASE("a pruned successor is laid out between the siblings entered before an
       CHECK(st.y == doctest::Approx(lay.y(st.parent) + met.level_height));
       rows[st.parent].push_back({st.x, {2 * std::int64_t{f.entered_before}, f.t}});
     }
-    CHECK(fe_stubs == m.counters_at(t).fe_prunes);
+    CHECK(fe_stubs == m.counters_at(t)[trace::Counter::fe_prunes]);
     for (auto& [parent, row] : rows) {
       std::sort(row.begin(), row.end());
       for (std::size_t i = 1; i < row.size(); ++i) {

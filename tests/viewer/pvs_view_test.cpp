@@ -6,7 +6,7 @@
 #include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
-#include "trace/pvs_extension.hpp"
+#include "trace/node_marks.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/pseudocode.hpp"

@@ -145,6 +145,7 @@ MoveChoice choose_interest(const SearchSpec& spec, const OptionValues& play, con
     p.criterion = spec.criterion;
     p.node_budget = move_node_limit(b);
     p.stop = b.stop;
+    p.seconds = b.infinite ? 0 : b.seconds;
     if constexpr (has_key<Game>::value)
       p.tt = state.table_of(static_cast<std::size_t>(std::max(0LL, spec.table_entries())));
     p.limits = limits_of(s, game, p, b, open_budget);

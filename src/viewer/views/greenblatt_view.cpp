@@ -46,8 +46,8 @@ class GreenblattView final : public AlgorithmView {
     if (n.marks & trace::k_gb_by_capture)
       ImGui::TextUnformatted("reached by a plausible capture (capture search)");
     if (n.marks & trace::k_gb_secondary) ImGui::TextUnformatted("part of a secondary search");
-    if (n.penalty)
-      ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.penalty);
+    if (n.adjustment)
+      ImGui::Text("its value to the parent is lowered by %d (a value modification)", n.adjustment);
   }
   bool marks_dots() const override { return true; }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {

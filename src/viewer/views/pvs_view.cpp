@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/score.hpp"
-#include "trace/pvs_extension.hpp"
+#include "trace/node_marks.hpp"
 #include "viewer/canvas_frame.hpp"
 #include "viewer/views/view.hpp"
 #include "viewer/widgets.hpp"

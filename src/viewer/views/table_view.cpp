@@ -8,7 +8,7 @@ namespace {
 class TableView final : public AlgorithmView {
  public:
   bool applies(const trace::Model& m) const override {
-    return m.event_count() > 0 && m.counters_at(m.event_count() - 1).tt_probes > 0;
+    return m.event_count() > 0 && m.counters_at(m.event_count() - 1)[trace::Counter::tt_probes] > 0;
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     if (s.model().node(id).marks & trace::k_tt_settled)

@@ -11,7 +11,7 @@ namespace {
 
 // A pruned successor is never entered: the node may end with fewer (or no) successors.
 void fe_record(ModelBuildContext& m, std::size_t t, const Event& e) {
-  if (RecordCodec<FeTestRecord>::decode(m.events(), t).pruned) ++m.node(e.node).fe_pruned;
+  if (RecordCodec<FeTestRecord>::decode(m.events(), t).pruned) ++m.node(e.node).pruned;
 }
 
 std::string narrate_fe(const Model& model, std::size_t head, int slot) {
@@ -29,9 +29,16 @@ std::string narrate_fe(const Model& model, std::size_t head, int slot) {
   }
 }
 
+void count_fe(const EventLog& ev, std::size_t t, Counters& c) {
+  ++c[Counter::fe_tests];
+  if (RecordCodec<FeTestRecord>::decode(ev, t).pruned) ++c[Counter::fe_prunes];
+}
+
 }  // namespace
 
-extern const TraceExtension k_fe_extension = {
-    "forward estimation", {EventType::fe_test}, fe_record, narrate_fe};
+extern const TraceExtension k_forward_estimation_extension = {
+    "forward-estimation", "forward estimation",
+    {EventType::fe_test}, fe_record,
+    narrate_fe,           count_fe};
 
 }  // namespace kibitz::trace
