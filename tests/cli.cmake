@@ -9,6 +9,9 @@ add_test(NAME trace_corpus COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/corpus/corp
 # itself catches an injected violation. Small files and functions (check_sizes.py).
 add_test(NAME layers COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_layers.sh" "${CMAKE_SOURCE_DIR}/src")
 add_test(NAME layers_self_test COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_layers.sh" --self-test)
+# ... and the compiler refuses such an include: each layer's include root holds only its layers.
+add_test(NAME layers_compile COMMAND bash "${CMAKE_CURRENT_SOURCE_DIR}/layers/compile_check.sh"
+         "${CMAKE_CXX_COMPILER}" "${KIBITZ_INCLUDE_ROOTS}")
 add_test(NAME sizes COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src")
 add_test(NAME sizes_self_test COMMAND python3 "${CMAKE_CURRENT_SOURCE_DIR}/layers/check_sizes.py" "${CMAKE_SOURCE_DIR}/src" --self-test)
 # Format-1 files recorded before format 2 existed (tests/corpus/v1/): each opens and shows

@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/node_kind.hpp"
 #include "trace/derive_rule.hpp"
+#include "trace/extension.hpp"
 #include "trace/model.hpp"
 #include "trace/records/records.hpp"
 
@@ -274,6 +275,11 @@ class Deriver final : public DeriveSteps {
     if (e.type == m_def.derived && e.type != EventType::none)
       fail(std::string("a ") + event_type_name(e.type) + " record, which the rules of " +
            step_rule_name(m_rule) + " derive, in a lean trace");
+    const TraceExtension* x = find_extension(e.type);
+    if (x && x->scope == RecordScope::any_entered) {  // about any node: the open ones stay open
+      put(e);
+      return;
+    }
     if (e.node != k_no_node) {
       Open& o = about(e.node);
       if (RecordCodec<TableProbeRecord>::matches(e)) {

@@ -48,6 +48,19 @@ using ExtensionNarrator = std::string (*)(const Model& model, std::size_t head, 
 using RecordCount = void (*)(const EventLog& events, std::size_t t, Counters& c);
 using NodeCount = void (*)(const ModelNode& node, Counters& c);
 
+// Which nodes an extension's records may be about: the node being searched (a depth-first
+// search's, nested enter/leave), or any node entered so far (a search that is not depth-first
+// and comes back to its nodes, as Monte Carlo tree search does each iteration: its records then
+// add to a node's own events wherever they fall in time).
+enum class RecordScope : std::uint8_t { open_node, any_entered };
+
+// Whether a record of an extension with `scope` may name `node`, given the node being searched
+// (k_no_node: none) and the nodes entered so far.
+inline bool record_may_name(RecordScope scope, std::uint32_t node, std::uint32_t open,
+                            std::uint32_t entered) {
+  return scope == RecordScope::any_entered ? node < entered : node == open && open != k_no_node;
+}
+
 struct TraceExtension {
   const char* key;       // the algorithm's registry name ("pvs"), or the feature's ("table")
   const char* name;      // in messages: "principal variation search"
@@ -56,6 +69,7 @@ struct TraceExtension {
   ExtensionNarrator narrate;
   RecordCount count = nullptr;
   NodeCount count_node = nullptr;
+  RecordScope scope = RecordScope::open_node;
 };
 
 // The extension that owns an event type, or nullptr (then its events are opaque steps).

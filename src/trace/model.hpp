@@ -88,7 +88,8 @@ struct NodeState {
 // once: one line each, read as counters[Counter::name].
 #define KIBITZ_EXTENSION_COUNTERS(X)                                                             \
   X(tt_probes)                                                                                   \
-  X(tt_hits) X(tt_cutoffs) /* the transposition table */                                         \
+  X(tt_hits)                                                                                     \
+  X(tt_cutoffs) /* the transposition table */                                                    \
       X(fe_tests)                                                                                \
           X(fe_prunes) /* forward estimation */ /* Greenblatt: plausible move generations,       \
                                                    feedovers, static evaluations (capture_search \

@@ -281,7 +281,12 @@ class ModelBuilder final : public ModelBuildContext {
     // An extension's record is about the open node; an event this reader does not know may
     // also be about no node.
     const TraceExtension* x = find_extension(e.type);
-    if (e.node != k_no_node || x) expect_top(t, e);
+    if (x && x->scope == RecordScope::any_entered) {
+      if (!record_may_name(x->scope, e.node, top(), static_cast<std::uint32_t>(m.m_nodes.size())))
+        m.fail(t, "names node " + std::to_string(e.node) + ", which has not been entered");
+    } else if (e.node != k_no_node || x) {
+      expect_top(t, e);
+    }
     if (x && !is_known_record(e)) {
       m.fail(t, std::string("a ") + x->name + " event (flags " + std::to_string(e.flags) +
                     ", aux " + std::to_string(e.aux) + ") that is none of its records");

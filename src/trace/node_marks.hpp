@@ -19,11 +19,11 @@ namespace kibitz::trace {
 // out inside it (the probe is then superseded).
 // superseded: a successor searched again (a record announced the repeat): the later search
 // replaces this one as successor k, whose return was only a bound on the way to it.
-#define KIBITZ_NODE_MARKS(X)                                                                  \
-  X(tt_probed)                                                                                \
-  X(tt_found) X(tt_settled) X(tt_stored) X(gb_generated) X(gb_feedover) X(gb_capture_search)  \
-      X(gb_by_capture) X(gb_secondary) X(gb_mate_skip) X(pvs_probe_node) X(pvs_research_node) \
-          X(superseded)
+#define KIBITZ_NODE_MARKS(X)                                                                      \
+  X(tt_probed)                                                                                    \
+  X(tt_found)                                                                                     \
+  X(tt_settled) X(tt_stored) X(gb_generated) X(gb_feedover) X(gb_capture_search) X(gb_by_capture) \
+      X(gb_secondary) X(gb_mate_skip) X(pvs_probe_node) X(pvs_research_node) X(superseded)
 
 #define KIBITZ_MARK_ENUM(name) name,
 enum class NodeMark : std::uint8_t { KIBITZ_NODE_MARKS(KIBITZ_MARK_ENUM) count };
