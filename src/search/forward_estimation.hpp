@@ -34,7 +34,7 @@
 //  - With exact bounds and delta = 1 the estimates are bounds, so every pruned successor is
 //    one alpha-beta would search without raising alpha or cutting off: the same windows reach
 //    every searched node, the root value is alpha-beta's, and forward estimation searches a
-//    subset of alpha-beta's nodes (tests/engine/forward_estimation_test.cpp checks this on
+//    subset of alpha-beta's nodes (tests/session/forward_estimation_test.cpp checks this on
 //    10,000+ random trees).
 //  - Bounds are in the point of view of the side to move at the search root (MAX); on-line
 //    bounds are learned from every successor generated (not from edges into finished games).

@@ -1,6 +1,6 @@
 // Chess moves in a trace are recorded as bits (from | to << 6 | kind << 12, the Greenblatt
 // plausibility records). Naming them in standard notation needs the rules of chess, which the
-// trace layer does not know: the app installs a namer (app/services.cpp). Without one, moves
+// trace layer does not know: the app installs a namer (session/services.cpp). Without one, moves
 // are named from their squares in UCI form ("e2e4", "e7e8q").
 #pragma once
 

@@ -1,7 +1,7 @@
 // Positions a trace does not record. A recording keeps each node's move (its index in the
 // game's generation order), not its position: the position follows from the root's (the facts
 // `game` and `position`) and the moves from the root, by the game's rules, which the trace
-// layer does not know. The app installs a deriver (app/services.cpp); without one, or for a
+// layer does not know. The app installs a deriver (session/services.cpp); without one, or for a
 // trace of a tree, a node has no position text.
 #pragma once
 

@@ -1,6 +1,6 @@
 // The Experiments window: pick one of forward estimation's experiments, run a small version
 // of it (a few trials a frame, so the page stays responsive), watch the progress bar, read
-// the chart and the table. The app runs the experiment (app/viewer_app_fe.cpp).
+// the chart and the table. The app runs the experiment (app/viewer_app/fe_experiments.cpp).
 #include <algorithm>
 #include <string>
 

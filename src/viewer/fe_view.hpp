@@ -1,6 +1,6 @@
 // What the viewer keeps for forward estimation: the estimate bars' switch and the
 // Experiments window (its form, the running experiment's progress and what it produced). The
-// app owns the experiment itself and fills this in between frames (app/viewer_app_fe.cpp).
+// app owns the experiment itself and fills this in between frames (app/viewer_app/fe_experiments.cpp).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
 // What the viewer asks about a game position. The viewer knows no game rules (it reads the
-// trace model only), so the app answers these (app/services.cpp); a viewer without an answer
+// trace model only), so the app answers these (app/viewer_app/services.cpp); a viewer without an answer
 // shows nothing in their place.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Positions are no longer recorded (format 2): the model derives a node's position from the
-// root's and the moves' generation indices (trace/positions.hpp, app/services.cpp). Held to the
+// root's and the moves' generation indices (trace/positions.hpp, session/services.cpp). Held to the
 // positions format-1 recordings stored for every node of their game searches.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// The search description's one codec (app/search_spec.hpp): the options every search shares
+// The search description's one codec (session/search_spec.hpp): the options every search shares
 // are read with the same ranges and messages from JSON, links and SearchSpec::set; a key given
 // twice is refused; every algorithm's options survive a link and trace metadata.
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-// Compare (viewer/compare.hpp, app/viewer_app_compare.cpp): two searches side by side, the
+// Compare (viewer/compare.hpp, app/viewer_app/compare.cpp): two searches side by side, the
 // second following the first, what only one searched, the figures.
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-// Quiz mode (viewer/quiz.hpp, app/viewer_app_quiz.cpp): a scripted student on the AIMA tree,
+// Quiz mode (viewer/quiz.hpp, app/viewer_app/quiz.cpp): a scripted student on the AIMA tree,
 // a wrong answer explained, the replay never past the question, practice trees from a seed.
 #include <doctest/doctest.h>
 
