@@ -56,7 +56,9 @@ TEST_CASE("every algorithm that plays is a UCI engine and a match player") {
     CHECK(std::string(engine.name()) == a->name);
     CHECK(engine.option_lines().front().rfind("option name Hash", 0) == 0);
     Player p(parse_player(a->name));
-    const MoveChoice c = p.choose("chess", "startpos", Budget{1});
+    Budget depth_one;
+    depth_one.depth = 1;
+    const MoveChoice c = p.choose("chess", "startpos", depth_one);
     CHECK(c.move_index >= 0);
   }
   CHECK(playing == 4);  // alpha-beta, PVS, Greenblatt, interest

@@ -213,8 +213,13 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
       sink.iteration_begin(d, d);
       const Outcome o = Algo::once(spec, game, sink, options, d, out);
       add_stats(out.stats, o.stats);
-      out.iterations.push_back({d, o.value, o.stats.nodes, o.finished});
-      out.iterations.back().pv = o.pv;
+      IterationResult it;
+      it.depth = d;
+      it.value = o.value;
+      it.nodes = o.stats.nodes;
+      it.completed = o.finished;
+      it.pv = o.pv;
+      out.iterations.push_back(std::move(it));
       sink.iteration_end(d,
                          o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
       if (!o.finished) {
