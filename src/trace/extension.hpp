@@ -5,10 +5,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "trace/event.hpp"
+#include "trace/extension_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -61,6 +63,11 @@ inline bool record_may_name(RecordScope scope, std::uint32_t node, std::uint32_t
   return scope == RecordScope::any_entered ? node < entered : node == open && open != k_no_node;
 }
 
+// The extension's index of a model (extension_index.hpp), made once its nodes are built; nullptr
+// when the trace has none of its records. Throws InputError naming the event for a record that
+// contradicts the tree.
+using IndexBuild = std::unique_ptr<ExtensionIndex> (*)(const Model& model);
+
 struct TraceExtension {
   const char* key;       // the algorithm's registry name ("pvs"), or the feature's ("table")
   const char* name;      // in messages: "principal variation search"
@@ -70,6 +77,7 @@ struct TraceExtension {
   RecordCount count = nullptr;
   NodeCount count_node = nullptr;
   RecordScope scope = RecordScope::open_node;
+  IndexBuild build_index = nullptr;
 };
 
 // The extension that owns an event type, or nullptr (then its events are opaque steps).

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/score.hpp"
+#include "trace/extension_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -46,7 +47,7 @@ std::string fe_inequality_ascii(const FeTest& f);
 // how the narration names the tested node's parent.
 std::string fe_narration(const FeTest& f, const std::string& parent_name);
 
-class FeIndex {
+class FeIndex : public ExtensionIndex {
  public:
   // nodes: enter time and parent of every node, in id order (from the model's first pass).
   // Throws InputError("trace, event N (fe_test): ...") for a malformed test.
@@ -68,5 +69,9 @@ class FeIndex {
   std::vector<std::uint32_t> m_begin, m_end;  // per node id
   std::vector<std::uint32_t> m_of_child;      // per node id: index + 1 of its test, 0 = none
 };
+
+class Model;
+// The model's forward-estimation tests (empty for a trace without them).
+const FeIndex& fe_index(const Model& model);
 
 }  // namespace kibitz::trace

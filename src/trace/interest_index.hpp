@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "search/sink/interest_records.hpp"
+#include "trace/extension_index.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -31,7 +32,7 @@ struct InterestRatingInfo {
   std::uint32_t label = 0;  // string id, 0 = none
 };
 
-class InterestIndex {
+class InterestIndex : public ExtensionIndex {
  public:
   // Throws InputError("trace, event N (interest_move): ...") when the events contradict the
   // tree: a successor entered after the cutoff, or other than the move that passed, a static
@@ -80,5 +81,9 @@ class InterestIndex {
   std::vector<std::uint32_t> m_cut_times;  // sorted
   std::vector<std::string> m_terms;
 };
+
+class Model;
+// The model's interest-search index (empty for other searches).
+const InterestIndex& interest_index(const Model& model);
 
 }  // namespace kibitz::trace

@@ -3,6 +3,7 @@
 #include "trace/interest_narration.hpp"
 
 #include "trace/extension.hpp"
+#include "trace/interest_index.hpp"
 #include "trace/narration.hpp"
 #include "trace/records/interest_codec.hpp"
 
@@ -20,7 +21,7 @@ std::string num(std::int64_t v) {
 
 // The move's name: its label when the rating recorded one, else "move N".
 std::string move_name(const trace::Model& m, std::uint32_t node, int move_index) {
-  if (const trace::InterestRatingInfo* r = m.interest().rating_of(node, move_index)) {
+  if (const trace::InterestRatingInfo* r = interest_index(m).rating_of(node, move_index)) {
     if (r->label) return m.trace().strings.get(r->label);
   }
   return "move " + std::to_string(move_index);
@@ -45,7 +46,7 @@ std::string narrate_interest(const Model& model, std::size_t head, int slot) {
   const EventLog& ev = model.events();
   const Event& e = ev[head];
   const std::uint32_t node = e.node;
-  const InterestIndex& ix = model.interest();
+  const InterestIndex& ix = interest_index(model);
   if (RecordCodec<InterestTotalRecord>::matches(e)) {
     const InterestTotalRecord r = RecordCodec<InterestTotalRecord>::decode(ev, head);
     if (slot > 0) {
@@ -85,6 +86,15 @@ std::string narrate_interest(const Model& model, std::size_t head, int slot) {
          " not searched.";
 }
 
+// Ratings, costs and cutoffs per node, for a trace that has any.
+std::unique_ptr<ExtensionIndex> build_interest_index(const Model& model) {
+  auto index = std::make_unique<InterestIndex>();
+  index->build(TraceView{model.trace().meta, model.trace().strings, model.events()},
+               model.node_count() ? &model.node(0) : nullptr, model.node_count());
+  if (index->empty()) return nullptr;
+  return index;
+}
+
 }  // namespace
 
 extern const TraceExtension k_interest_extension = {
@@ -92,7 +102,17 @@ extern const TraceExtension k_interest_extension = {
     "interest",
     {EventType::interest_move, EventType::interest_terms},
     nullptr,
-    narrate_interest};
+    narrate_interest,
+    nullptr,
+    nullptr,
+    RecordScope::open_node,
+    build_interest_index};
+
+const InterestIndex& interest_index(const Model& model) {
+  static const InterestIndex none;
+  const ExtensionIndex* x = model.extension_index(k_interest_extension);
+  return x ? static_cast<const InterestIndex&>(*x) : none;
+}
 
 }  // namespace trace
 }  // namespace kibitz

@@ -206,4 +206,11 @@ std::vector<std::uint32_t> Model::principal_variation(std::uint32_t root) const 
   return pv;
 }
 
+const ExtensionIndex* Model::extension_index(const TraceExtension& x) const {
+  const auto& all = all_extensions();
+  for (std::size_t i = 0; i < all.size() && i < m_indexes.size(); ++i)
+    if (all[i] == &x) return m_indexes[i].get();
+  return nullptr;
+}
+
 }  // namespace kibitz::trace

@@ -19,12 +19,13 @@
 #include "core/bound.hpp"
 #include "core/node_kind.hpp"
 #include "core/score.hpp"
-#include "trace/fe_index.hpp"
-#include "trace/interest_index.hpp"
+#include "trace/extension_index.hpp"
 #include "trace/node_marks.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
+
+struct TraceExtension;
 
 constexpr std::uint32_t k_never = 0xFFFFFFFFu;
 
@@ -85,17 +86,16 @@ struct NodeState {
 };
 
 // Whole-search counters an extension keeps (its TraceExtension::count hooks), allocated here
-// once: one line each, read as counters[Counter::name].
-#define KIBITZ_EXTENSION_COUNTERS(X)                                                             \
-  X(tt_probes)                                                                                   \
-  X(tt_hits)                                                                                     \
-  X(tt_cutoffs) /* the transposition table */                                                    \
-      X(fe_tests)                                                                                \
-          X(fe_prunes) /* forward estimation */ /* Greenblatt: plausible move generations,       \
-                                                   feedovers, static evaluations (capture_search \
-                                                   events), nodes reached by plausible captures, \
-                                                   secondary searches */                         \
-      X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary)
+// once: one line per extension, read as counters[Counter::name]. The transposition table's
+// probes, hits and cutoffs; forward estimation's tests and prunes; Greenblatt's plausible move
+// generations, feedovers, static evaluations (capture_search events), nodes reached by
+// plausible captures and secondary searches.
+// clang-format off
+#define KIBITZ_EXTENSION_COUNTERS(X)    \
+  X(tt_probes) X(tt_hits) X(tt_cutoffs) \
+  X(fe_tests) X(fe_prunes)              \
+  X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary)
+// clang-format on
 
 #define KIBITZ_COUNTER_ENUM(name) name,
 enum class Counter : std::uint8_t { KIBITZ_EXTENSION_COUNTERS(KIBITZ_COUNTER_ENUM) count };
@@ -196,10 +196,9 @@ class Model {
   // return value (the cutoff child of a Cut node), to a leaf.
   std::vector<std::uint32_t> principal_variation(std::uint32_t root) const;
 
-  // Forward estimation: the tests of each node's successors (empty for other searches).
-  const FeIndex& fe() const { return m_fe; }
-  // Interest search: the costs, cutoffs and ratings of each node's moves (empty otherwise).
-  const InterestIndex& interest() const { return m_interest; }
+  // The index an extension built of this model (TraceExtension::build_index), nullptr if none:
+  // read through the extension's typed accessor (fe_index(), interest_index()).
+  const ExtensionIndex* extension_index(const TraceExtension& x) const;
 
  private:
   [[noreturn]] void fail(std::size_t t, const std::string& what) const;
@@ -217,9 +216,8 @@ class Model {
   std::vector<std::uint32_t> m_children;
   mutable std::vector<std::uint32_t> m_node_events;  // made by index_node_events
   std::uint32_t m_node_event_total = 0;
-  std::vector<Counters> m_keyframes;  // counters before event i * interval
-  FeIndex m_fe;
-  InterestIndex m_interest;
+  std::vector<Counters> m_keyframes;                       // counters before event i * interval
+  std::vector<std::unique_ptr<ExtensionIndex>> m_indexes;  // per all_extensions() slot
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };

@@ -325,23 +325,13 @@ class ModelBuilder final : public ModelBuildContext {
     }
   }
 
+  // Each extension's index (forward estimation's tests, interest search's ratings...), once
+  // the nodes are known.
   void build_extension_indexes() {
-    // Forward estimation's tests, per node (no per-node arrays for a trace without tests).
-    const TraceView view{m_trace.meta, m_trace.strings, ev};
-    bool fe_tests = false;
-    for (std::size_t t = 0; t < ev.size() && !fe_tests; ++t)
-      fe_tests = ev[t].type == EventType::fe_test;
-    if (fe_tests) {
-      const std::size_t nodes = m.m_nodes.size();
-      std::vector<std::uint32_t> enter_t(nodes), parent(nodes);
-      for (std::size_t i = 0; i < nodes; ++i) {
-        enter_t[i] = m.m_nodes[i].enter_t;
-        parent[i] = m.m_nodes[i].parent;
-      }
-      m.m_fe.build(view, enter_t, parent);
-    }
-    // Interest search's ratings, costs and cutoffs, per node.
-    m.m_interest.build(view, m.m_nodes.data(), m.m_nodes.size());
+    const auto& all = all_extensions();
+    m.m_indexes.resize(all.size());
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i]->build_index) m.m_indexes[i] = all[i]->build_index(m);
   }
 
   Model& m;

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/score.hpp"
+#include "trace/fe_index.hpp"
 #include "viewer/fe_draw.hpp"
 
 namespace kibitz::viewer {
@@ -88,7 +89,7 @@ ImU32 fe_colour(Theme t) {
 void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 from, ImVec2 top,
                   float zoom, int lod, bool canvas_hovered) {
   const trace::Model& m = s.model();
-  const trace::FeTest& f = m.fe().test(static_cast<std::size_t>(st.fe_test));
+  const trace::FeTest& f = trace::fe_index(m).test(static_cast<std::size_t>(st.fe_test));
   const Palette& pal = palette(s.theme);
   const ImU32 fe = fe_colour(s.theme);
   dashed_line(dl, from, top, with_alpha(fe, 200), std::max(1.0f, 1.5f * zoom), 7);
@@ -144,13 +145,13 @@ void draw_fe_stub(ImDrawList* dl, ViewerState& s, const LayoutStub& st, ImVec2 f
 void draw_fe_node_bar(ImDrawList* dl, const ViewerState& s, std::uint32_t id, std::size_t t,
                       ImVec2 a, ImVec2 b, float zoom) {
   if (!s.fe.bars) return;
-  const trace::FeTest* f = s.model().fe().test_of_child(id);
+  const trace::FeTest* f = trace::fe_index(s.model()).test_of_child(id);
   if (!f || f->t > t) return;
   draw_bar(dl, s, *f, a.x, b.x, b.y + 4 * zoom, 8 * zoom, zoom);
 }
 
 void fe_node_tooltip(const trace::Model& m, std::uint32_t id, std::size_t t) {
-  const trace::FeTest* f = m.fe().test_of_child(id);
+  const trace::FeTest* f = trace::fe_index(m).test_of_child(id);
   if (!f || f->t > t) return;
   ImGui::Text("forward estimation: [%s, %s]; %s, so it was searched",
               format_score_pretty(static_cast<Score>(f->low())).c_str(),

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/score.hpp"
+#include "trace/fe_index.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/widgets.hpp"
 
@@ -17,7 +18,7 @@ std::string sc(std::int64_t v) {
 
 void draw_fe_inspector(ViewerState& s, std::uint32_t id, std::size_t t) {
   const trace::Model& m = s.model();
-  const trace::FeIndex& fe = m.fe();
+  const trace::FeIndex& fe = trace::fe_index(m);
   if (const trace::FeTest* own = fe.test_of_child(id); own && own->t <= t) {
     section("forward estimation");
     ImGui::TextWrapped("Entered after its estimate [%s, %s] was tested: %s.",
@@ -74,7 +75,7 @@ void draw_fe_inspector(ViewerState& s, std::uint32_t id, std::size_t t) {
 }
 
 void draw_fe_legend(ViewerState& s) {
-  if (!s.has_trace() || s.model().fe().size() == 0) return;
+  if (!s.has_trace() || trace::fe_index(s.model()).size() == 0) return;
   const Palette& p = palette(s.theme);
   const ImU32 fe = fe_colour(s.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();

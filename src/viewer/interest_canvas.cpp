@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "trace/interest_index.hpp"
 #include "viewer/interest_panels.hpp"
 
 namespace kibitz::viewer {
@@ -37,13 +38,13 @@ ImU32 interest_color(Theme t) {
 }
 
 bool is_static_interest_leaf(const trace::Model& m, std::uint32_t id) {
-  const std::uint32_t cut = m.interest().cut(id);
-  return cut != trace::k_no_node && m.interest().move_info(cut).static_leaf;
+  const std::uint32_t cut = trace::interest_index(m).cut(id);
+  return cut != trace::k_no_node && trace::interest_index(m).move_info(cut).static_leaf;
 }
 
 void draw_interest_edge(ImDrawList* dl, const ViewerState& s, std::uint32_t child, ImVec2 p,
                         ImVec2 c, float zoom) {
-  const trace::InterestIndex& ix = s.model().interest();
+  const trace::InterestIndex& ix = trace::interest_index(s.model());
   const std::uint32_t into = ix.into(child);
   if (into == trace::k_no_node) return;
   const trace::InterestMoveInfo mv = ix.move_info(into);
@@ -67,9 +68,9 @@ void draw_interest_edge(ImDrawList* dl, const ViewerState& s, std::uint32_t chil
 bool draw_interest_stub(ImDrawList* dl, const ViewerState& s, const LayoutStub& stub, ImVec2 p,
                         ImVec2 c, ImVec2 stub_size, float zoom, int lod) {
   const trace::Model& m = s.model();
-  const std::uint32_t cut = m.interest().cut(stub.parent);
+  const std::uint32_t cut = trace::interest_index(m).cut(stub.parent);
   if (cut == trace::k_no_node) return false;
-  const trace::InterestMoveInfo mv = m.interest().move_info(cut);
+  const trace::InterestMoveInfo mv = trace::interest_index(m).move_info(cut);
   const Palette& pal = palette(s.theme);
   const ImU32 col = interest_color(s.theme);
   const float w = std::max(1.0f, 1.5f * zoom);

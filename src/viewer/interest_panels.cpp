@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include "trace/interest_index.hpp"
 #include "trace/interest_narration.hpp"
 #include "trace/narration.hpp"
 #include "viewer/interest_panels.hpp"
@@ -22,7 +23,7 @@ std::string cost_text(std::int64_t v) {
 }
 
 std::string move_label(const trace::Model& m, std::uint32_t node, int move_index) {
-  if (const trace::InterestRatingInfo* r = m.interest().rating_of(node, move_index)) {
+  if (const trace::InterestRatingInfo* r = trace::interest_index(m).rating_of(node, move_index)) {
     if (r->label) return m.trace().strings.get(r->label);
   }
   return "move " + std::to_string(move_index);
@@ -39,7 +40,7 @@ bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) 
 // How node id was reached, the tallies at it and, once it happened (by t), its interest cutoff.
 void draw_interest_summary(ViewerState& s, std::uint32_t id, std::size_t t) {
   const trace::Model& m = s.model();
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   const std::uint32_t into = ix.into(id);
   if (into != trace::k_no_node) {
     const trace::InterestMoveInfo mv = ix.move_info(into);
@@ -83,7 +84,7 @@ struct InterestRow {
 
 // The rows of node id's plausibility trace, in the order they are shown.
 std::vector<InterestRow> interest_rows(const trace::Model& m, std::uint32_t id) {
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   std::vector<InterestRow> rows;
   std::vector<char> listed(static_cast<std::size_t>(ix.rated(id)), 0);
   for (std::uint32_t i = 0; i < ix.move_count(id); ++i) {
@@ -110,7 +111,7 @@ std::vector<InterestRow> interest_rows(const trace::Model& m, std::uint32_t id) 
 void draw_move_fate(ViewerState& s, std::uint32_t id, std::size_t t, bool came_up,
                     const trace::InterestMoveInfo& mv) {
   const trace::Model& m = s.model();
-  const std::uint32_t cut = m.interest().cut(id);
+  const std::uint32_t cut = trace::interest_index(m).cut(id);
   if (came_up && mv.cut)
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(interest_color(s.theme)), "> limit");
   else if (came_up)
@@ -128,7 +129,7 @@ void draw_move_fate(ViewerState& s, std::uint32_t id, std::size_t t, bool came_u
 // One move of node id's plausibility trace as of t; opened, its terms one per row under it.
 void draw_interest_row(ViewerState& s, std::uint32_t id, std::size_t t, const InterestRow& row) {
   const trace::Model& m = s.model();
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   const trace::InterestRatingInfo& r = ix.rating(id, row.rated);
   const bool came_up = row.event != trace::k_no_node && row.event <= t;
   trace::InterestMoveInfo mv;
@@ -164,7 +165,7 @@ void draw_interest_row(ViewerState& s, std::uint32_t id, std::size_t t, const In
 }  // namespace
 
 void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   if (ix.empty()) return;
   const std::uint32_t into = ix.into(id);
   if (into != trace::k_no_node) {
@@ -178,7 +179,7 @@ void draw_interest_tooltip(const trace::Model& m, std::uint32_t id) {
 
 void draw_interest_inspector(ViewerState& s, std::uint32_t id) {
   const trace::Model& m = s.model();
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   if (ix.empty()) return;
   const std::size_t t = s.cursor();
   section("interest");
@@ -236,7 +237,7 @@ bool wants_iteration_selector(const ViewerState& s) {
 void draw_iteration_selector(ViewerState& s) {
   const trace::Model& m = s.model();
   const auto& roots = m.roots();
-  const bool interest = !m.interest().empty();
+  const bool interest = !trace::interest_index(m).empty();
   auto root_index_at = [&](std::size_t t) {
     std::size_t i = 0;
     while (i + 1 < roots.size() && m.node(roots[i + 1]).enter_t <= t) ++i;
@@ -300,8 +301,9 @@ void draw_iteration_selector(ViewerState& s) {
   const std::size_t last_t = r.leave_t != trace::k_never ? r.leave_t : m.event_count() - 1;
   ImGui::SameLine();
   if (interest) {
-    const std::uint32_t cuts = m.interest().cutoffs_at(last_t) -
-                               (r.enter_t > 0 ? m.interest().cutoffs_at(r.enter_t - 1) : 0);
+    const std::uint32_t cuts =
+        trace::interest_index(m).cutoffs_at(last_t) -
+        (r.enter_t > 0 ? trace::interest_index(m).cutoffs_at(r.enter_t - 1) : 0);
     ImGui::TextDisabled("%u nodes, %u interest cutoffs,", end - first, cuts);
   } else {
     ImGui::TextDisabled("%u nodes,", end - first);
@@ -310,7 +312,7 @@ void draw_iteration_selector(ViewerState& s) {
 }
 
 void draw_interest_legend(ViewerState& s) {
-  if (!s.has_trace() || s.model().interest().empty()) return;
+  if (!s.has_trace() || trace::interest_index(s.model()).empty()) return;
   const ImU32 col = interest_color(s.theme);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   const float h = ImGui::GetTextLineHeight();

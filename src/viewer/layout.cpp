@@ -4,6 +4,9 @@
 #include <chrono>
 #include <cstdint>
 
+#include "trace/fe_index.hpp"
+#include "trace/interest_index.hpp"
+
 namespace kibitz::viewer {
 
 namespace {
@@ -88,14 +91,14 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
     if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.pruned) {
       m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.pruned, 0.0f, 0.0f, -1,
                          n.cutoff_t});  // parent: local id for now
-    } else if (const std::uint32_t cut = model.interest().cut(first + id);
+    } else if (const std::uint32_t cut = trace::interest_index(model).cut(first + id);
                cut != trace::k_no_node && cut <= t) {
-      m_stubs.push_back({id, model.interest().skipped(first + id), 0.0f, 0.0f, -1,
+      m_stubs.push_back({id, trace::interest_index(model).skipped(first + id), 0.0f, 0.0f, -1,
                          cut});  // an interest cutoff's moves
     }
   }
   // Forward estimation: a stub per pruned successor, tested at or before t.
-  const trace::FeIndex& fe = model.fe();
+  const trace::FeIndex& fe = trace::fe_index(model);
   bool fe_stubs = false;
   for (std::size_t i = 0; i < fe.size(); ++i) {
     const trace::FeTest& f = fe.test(i);
@@ -194,7 +197,7 @@ void TreeLayout::link_fillers(std::int32_t offset) {
 // in test order); a cutoff's stub stays last.
 void TreeLayout::order_fe_stubs(const trace::Model& model) {
   const std::uint32_t first = m_first, node_count = m_nodes;
-  const trace::FeIndex& fe = model.fe();
+  const trace::FeIndex& fe = trace::fe_index(model);
   auto key = [&](std::int32_t item) -> std::pair<std::int64_t, std::int64_t> {
     if (static_cast<std::uint32_t>(item) < node_count) {
       return {2 * std::int64_t{model.node(first + static_cast<std::uint32_t>(item)).k} + 1, 0};

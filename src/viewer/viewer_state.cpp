@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "trace/interest_index.hpp"
 #include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {
@@ -225,8 +226,8 @@ const TreeLayout& ViewerState::layout() {
   // (all only grow with t), so their count at t completes the key.
   const std::size_t t = m_cursor;
   const trace::Counters counters = m_model->counters_at(t);
-  const std::uint32_t cutoffs =
-      counters.cutoffs + counters[trace::Counter::fe_prunes] + m_model->interest().cutoffs_at(t);
+  const std::uint32_t cutoffs = counters.cutoffs + counters[trace::Counter::fe_prunes] +
+                                trace::interest_index(*m_model).cutoffs_at(t);
   if (!m_layout_valid || m_layout.built_model() != m_model.get() ||
       m_layout.built_nodes() != end - first || m_layout.built_first() != first ||
       m_layout_cutoffs != cutoffs || m_layout_final ||

@@ -11,6 +11,7 @@
 #include "search/forward_estimation.hpp"
 #include "search/minimax.hpp"
 #include "test_util.hpp"
+#include "trace/fe_index.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/recorder.hpp"
 #include "trace/trace_json.hpp"
@@ -70,7 +71,8 @@ Tested run_fe(EdgeTreeGame game, int depth, std::int64_t l, std::int64_t u,
   r.value = fe.run(depth);
   r.stats = fe.stats();
   const trace::Model model(t);
-  for (std::size_t i = 0; i < model.fe().size(); ++i) r.tests.push_back(model.fe().test(i));
+  for (std::size_t i = 0; i < trace::fe_index(model).size(); ++i)
+    r.tests.push_back(trace::fe_index(model).test(i));
   return r;
 }
 
@@ -228,8 +230,8 @@ TEST_CASE(
           CHECK(n.kind == NodeKind::all);
         }
       }
-      for (std::size_t t = 0; t < m.fe().size(); ++t) {
-        const trace::FeTest& f = m.fe().test(t);
+      for (std::size_t t = 0; t < trace::fe_index(m).size(); ++t) {
+        const trace::FeTest& f = trace::fe_index(m).test(t);
         CHECK(f.pruned == fe_condition(f.max_root, f.estimate, f.window, f.strict));
         if (!f.pruned) continue;
         RandomTreeGame walk(p);
@@ -369,8 +371,8 @@ TEST_CASE(
   const trace::Model m(back);
   CHECK(m.counters_at(m.event_count() - 1)[trace::Counter::fe_prunes] == r.stats.fe_prunes);
   std::size_t pruned = 0;
-  for (std::size_t i = 0; i < m.fe().size(); ++i) {
-    const trace::FeTest& f = m.fe().test(i);
+  for (std::size_t i = 0; i < trace::fe_index(m).size(); ++i) {
+    const trace::FeTest& f = trace::fe_index(m).test(i);
     if (f.pruned) {
       ++pruned;
       CHECK(f.child == trace::k_no_node);
@@ -378,7 +380,7 @@ TEST_CASE(
       REQUIRE(f.child != trace::k_no_node);
       CHECK(m.node(f.child).parent == f.parent);
       CHECK(m.node(f.child).move_index == f.move_index);
-      CHECK(m.fe().test_of_child(f.child) == &f);
+      CHECK(trace::fe_index(m).test_of_child(f.child) == &f);
     }
   }
   CHECK(static_cast<long long>(pruned) == r.stats.fe_prunes);

@@ -8,6 +8,7 @@
 #include "interest_util.hpp"
 #include "search/alphabeta.hpp"
 #include "test_util.hpp"
+#include "trace/interest_index.hpp"
 
 using namespace kibitz;
 using namespace kibitz::test;
@@ -151,7 +152,7 @@ TEST_CASE("tic-tac-toe's empty board by hand: costs, the order, net costs agains
   p.depth = 1;
   p.limits = {1100};
   RecordedInterest r = record_interest(g, p);
-  const trace::InterestIndex& ix = r.model->interest();
+  const trace::InterestIndex& ix = trace::interest_index(*r.model);
   REQUIRE(ix.move_count(0) == 3);
   CHECK(ix.move_info(ix.move_event(0, 0)).net == 474);
   CHECK(ix.move_info(ix.move_event(0, 1)).net == 1095);
@@ -175,7 +176,7 @@ TEST_CASE("split against joint tallies on a hand-worked tree") {
     RecordedInterest r = record_interest(g, p);
     CHECK(r.stats.nodes == 7);
     CHECK(r.interest_cutoffs == 0);
-    const trace::InterestIndex& ix = r.model->interest();
+    const trace::InterestIndex& ix = trace::interest_index(*r.model);
     // Node 4 is B, reached by the root's second move: 0 + 100 (this ply) + 200.
     const trace::InterestMoveInfo into_b = ix.move_info(ix.into(4));
     CHECK(into_b.ply == 100);
@@ -191,7 +192,7 @@ TEST_CASE("split against joint tallies on a hand-worked tree") {
     p.tallies = Tallies::joint;
     RecordedInterest r = record_interest(g, p);
     const trace::Model& m = *r.model;
-    const trace::InterestIndex& ix = m.interest();
+    const trace::InterestIndex& ix = trace::interest_index(m);
     CHECK(r.stats.nodes == 4);  // root, A, A's first reply, B
     CHECK(r.interest_cutoffs == 2);
     const trace::InterestMoveInfo a1 = ix.move_info(ix.move_event(1, 1));
@@ -328,7 +329,7 @@ TEST_CASE("iterations: the limit grows, the last iteration's best move comes up 
   RecordedInterest r = record_interest(g, p);
   const trace::Model& m = *r.model;
   REQUIRE(m.roots().size() == 4);
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   for (std::size_t i = 0; i < m.roots().size(); ++i) {
     const std::uint32_t root = m.roots()[i];
     const trace::InterestMoveInfo first = ix.move_info(ix.move_event(root, 0));

@@ -8,6 +8,7 @@
 #include "search/interest_cost.hpp"
 #include "session/report.hpp"
 #include "test_util.hpp"
+#include "trace/interest_index.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/narration.hpp"
 #include "trace/trace_json.hpp"
@@ -33,7 +34,7 @@ SearchSpec interest_spec(const std::string& game, const std::string& position, i
 
 // Every rule a recorded interest search must satisfy, node by node.
 void check_interest_events(const trace::Model& m, Tallies tallies) {
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   REQUIRE_FALSE(ix.empty());
   std::uint32_t cuts = 0;
   for (std::uint32_t id = 0; id < m.node_count(); ++id) {
@@ -107,7 +108,8 @@ TEST_CASE("recorded interest searches keep the net-cost rules in every domain") 
                                 << " similarity " << similarity);
         const Recorded r = record(spec, false);
         check_interest_events(*r.model, t);
-        CHECK(r.result.interest_cutoffs == static_cast<long long>(r.model->interest().cutoffs()));
+        CHECK(r.result.interest_cutoffs ==
+              static_cast<long long>(trace::interest_index(*r.model).cutoffs()));
         CHECK(r.model->roots().size() == r.result.iterations.size());
         if (!spec.game.empty())
           CHECK(r.result.trace.meta.get("interest_terms").find("initial") != std::string::npos);
@@ -129,7 +131,7 @@ TEST_CASE("interest traces round-trip through JSON and .kbz and are narrated") {
   const trace::Trace from_kbz = trace::read_kbz(kbz.data(), kbz.size());
   CHECK(trace::write_kbz(from_kbz) == kbz);
   const trace::Model m(back);
-  const trace::InterestIndex& ix = m.interest();
+  const trace::InterestIndex& ix = trace::interest_index(m);
   REQUIRE(ix.cutoffs() > 0);
   bool saw_cut = false, saw_static = false, saw_term = false;
   for (std::size_t t = 0; t < m.event_count(); ++t) {

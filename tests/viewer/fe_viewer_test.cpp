@@ -10,6 +10,7 @@
 #include "app_driver.hpp"
 #include "headless.hpp"
 #include "session/run.hpp"
+#include "trace/fe_index.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/layout.hpp"
@@ -51,7 +52,7 @@ TEST_CASE("a pruned successor is laid out between the siblings entered before an
         continue;
       }
       ++fe_stubs;
-      const trace::FeTest& f = m.fe().test(static_cast<std::size_t>(st.fe_test));
+      const trace::FeTest& f = trace::fe_index(m).test(static_cast<std::size_t>(st.fe_test));
       CHECK(f.pruned);
       CHECK(f.t <= t);
       CHECK(f.parent == st.parent);
@@ -80,7 +81,7 @@ TEST_CASE("the panels draw a forward-estimation trace at every step and zoom") {
       app,
       R"J({"random":"b=2,d=4,lo=-9,hi=9,seed=8","algo":"forward-estimation","criterion":"ge"})J");
   REQUIRE(s.has_trace());
-  REQUIRE(s.model().fe().size() > 0);
+  REQUIRE(trace::fe_index(s.model()).size() > 0);
   CHECK(r.find("\"algo\":\"forward-estimation\"") != std::string::npos);
   sweep_side_panels(ui, s, 2);
   s.seek(s.event_count() - 1);

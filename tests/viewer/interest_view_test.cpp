@@ -7,6 +7,7 @@
 #include "app/web/api.hpp"
 #include "app_driver.hpp"
 #include "headless.hpp"
+#include "trace/interest_index.hpp"
 #include "viewer/canvas.hpp"
 #include "viewer/interest_panels.hpp"
 #include "viewer/panels.hpp"
@@ -70,25 +71,25 @@ TEST_CASE("interest cutoffs leave stubs in the layout; the canvas and panels dra
       R"J({"game":"tictactoe","position":"x...o.... x","depth":5,"algo":"interest","limits":"1000,2000"})J");
   REQUIRE(r.find("error") == std::string::npos);
   const trace::Model& m = s.model();
-  REQUIRE(m.interest().cutoffs() > 0);
+  REQUIRE(trace::interest_index(m).cutoffs() > 0);
   s.seek(s.event_count() - 1);
   frames(ui, app, 2);
   // Every interest cutoff of the shown iteration has its stub, counting the moves skipped.
   const viewer::TreeLayout& layout = s.layout();
   int interest_stubs = 0;
   for (const viewer::LayoutStub& st : layout.stubs()) {
-    if (m.interest().cut(st.parent) == trace::k_no_node) continue;
+    if (trace::interest_index(m).cut(st.parent) == trace::k_no_node) continue;
     ++interest_stubs;
-    CHECK(st.count == m.interest().skipped(st.parent));
+    CHECK(st.count == trace::interest_index(m).skipped(st.parent));
   }
   int cuts = 0;
   for (std::uint32_t id = layout.first(); id < layout.end(); ++id)
-    cuts += m.interest().cut(id) != trace::k_no_node;
+    cuts += trace::interest_index(m).cut(id) != trace::k_no_node;
   CHECK(interest_stubs == cuts);
   CHECK(cuts > 0);
   // The inspector on a node with a cutoff shows it and the moves' table.
   for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
-    if (m.interest().cut(id) != trace::k_no_node && !m.node(id).leaf) {
+    if (trace::interest_index(m).cut(id) != trace::k_no_node && !m.node(id).leaf) {
       s.selected = id;
       break;
     }

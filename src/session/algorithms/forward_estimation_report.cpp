@@ -38,12 +38,12 @@ void write_fe_object(JsonWriter& j, const trace::FeTest& f) {
 }  // namespace
 
 void write_fe_field(JsonWriter& j, const trace::Model& model, std::uint32_t id, std::size_t t) {
-  const trace::FeTest* f = model.fe().test_of_child(id);
+  const trace::FeTest* f = trace::fe_index(model).test_of_child(id);
   if (f && f->t <= t) write_fe_object(j, *f);
 }
 
 void write_fe_pruned_entries(JsonWriter& j, const trace::Model& model, std::size_t t, bool scores) {
-  const trace::FeIndex& fe = model.fe();
+  const trace::FeIndex& fe = trace::fe_index(model);
   for (std::size_t i = 0; i < fe.size(); ++i) {
     const trace::FeTest& f = fe.test(i);
     if (!f.pruned || f.t > t) continue;

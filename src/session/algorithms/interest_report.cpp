@@ -1,6 +1,7 @@
 #include "session/algorithms/interest_report.hpp"
 
 #include "search/interest_cost.hpp"
+#include "trace/interest_index.hpp"
 
 namespace kibitz {
 
@@ -27,7 +28,7 @@ void move_fields(JsonWriter& j, const trace::InterestMoveInfo& m) {
 
 void write_interest_entry(JsonWriter& j, const trace::Model& model, std::uint32_t id,
                           std::size_t t) {
-  const trace::InterestIndex& ix = model.interest();
+  const trace::InterestIndex& ix = trace::interest_index(model);
   if (ix.empty()) return;
   j.key("interest");
   const std::uint32_t into = ix.into(id);

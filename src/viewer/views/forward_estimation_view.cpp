@@ -2,6 +2,7 @@
 // pruned them, estimate bars under tested nodes, the inspector's table of a node's tests, the
 // legend's marks and the statistics' counts (fe_canvas.cpp, fe_panels.cpp). Its set-up options
 // are drawn by the generic form; this adds what they need to be understood.
+#include "trace/fe_index.hpp"
 #include "viewer/fe_draw.hpp"
 #include "viewer/views/view.hpp"
 
@@ -13,7 +14,7 @@ class FeAlgorithmView final : public AlgorithmView {
  public:
   const char* algorithm() const override { return "forward-estimation"; }
   bool applies(const trace::Model& m) const override {
-    return m.trace().meta.get("algo") == "forward-estimation" || m.fe().size() > 0;
+    return m.trace().meta.get("algo") == "forward-estimation" || trace::fe_index(m).size() > 0;
   }
   // The explanation, and the bounds: their default depends on the source (exact bounds are
   // known only for random trees).

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <misc/cpp/imgui_stdlib.h>
 
+#include "trace/interest_index.hpp"
 #include "trace/records/interest_codec.hpp"
 #include "viewer/interest_panels.hpp"
 #include "viewer/views/view.hpp"
@@ -105,7 +106,7 @@ class InterestView final : public AlgorithmView {
  public:
   const char* algorithm() const override { return "interest"; }
   bool applies(const trace::Model& m) const override {
-    return m.trace().meta.get("algo") == "interest" || !m.interest().empty();
+    return m.trace().meta.get("algo") == "interest" || !trace::interest_index(m).empty();
   }
   const Listing* listing() const override { return &k_listing; }
   int line_of(const trace::Event& e, bool leaf) const override {
@@ -152,7 +153,7 @@ class InterestView final : public AlgorithmView {
   }
   void legend(ViewerState& s) const override { draw_interest_legend(s); }
   void stats(ViewerState& s) const override {
-    const trace::InterestIndex& ix = s.model().interest();
+    const trace::InterestIndex& ix = trace::interest_index(s.model());
     ImGui::Text("interest cutoffs: %u so far, %u in the whole search", ix.cutoffs_at(s.cursor()),
                 ix.cutoffs());
   }
@@ -164,7 +165,7 @@ class InterestView final : public AlgorithmView {
   }
   bool owns_stubs() const override { return true; }
   bool owns_stub(const trace::Model& m, const LayoutStub& st) const override {
-    return m.interest().cut(st.parent) != trace::k_no_node;
+    return trace::interest_index(m).cut(st.parent) != trace::k_no_node;
   }
   bool stub(const CanvasPaint& p, const LayoutStub& st, ImVec2 from, ImVec2 top) const override {
     const float sw = p.s.metrics.stub_width * p.zoom;
