@@ -130,7 +130,7 @@ class Pvs : public SearchWithOptions<Game, Sink> {
       m_sink.alpha_set(k + 1, raised, raised != alpha);
       alpha = raised;
     }
-    this->note_root_best(ply, best_k >= 0 ? tt.generation_index(best_k) : -1);
+    if (ply == 0) this->note_root_best(best_k >= 0 ? tt.generation_index(best_k) : -1);
     if (m_aborted) return leave_unfinished(best_k >= 0 ? best : 0);
     const NodeKind kind = classify_node(best, alpha0, beta, m_criterion);
     tt.store(m_game, m_sink, m_options.tt, depth, ply, best, kind_bound(kind), best_k);

@@ -119,10 +119,8 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
     if (ply == 0 && m_options.on_root_move) m_options.on_root_move(index, k + 1);
   }
 
-  // The root (ply 0) leaves with successor generation index `index` its best (-1: none).
-  KIBITZ_STEP void note_root_best(int ply, int index) {
-    if (ply == 0) m_root_best = index;
-  }
+  // The root leaves with successor generation index `index` its best (-1: none).
+  KIBITZ_STEP void note_root_best(int index) { m_root_best = index; }
 
   // Leaves a node whose successors did not all finish, with the value it has (its best so
   // far, or 0): the caller discards it.

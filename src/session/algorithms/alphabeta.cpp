@@ -1,27 +1,12 @@
 // Alpha-beta as search! in 000_... (search/alphabeta.hpp) in the registry.
 #include "search/alphabeta.hpp"
 #include "session/algorithms/algorithm.hpp"
+#include "session/algorithms/alphabeta_once.hpp"
 #include "session/algorithms/driver.hpp"
-#include "session/algorithms/play_driver.hpp"
 
 namespace kibitz {
 
 namespace {
-
-struct AlphaBetaOnce {
-  static constexpr trace::StepRule k_rule = trace::StepRule::alphabeta;  // lean traces
-  template <class Game, class Sink>
-  static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
-                      int depth, SearchResult&) {
-    AlphaBeta<Game, Sink> s(game, sink, spec.criterion, options);
-    Outcome o;
-    o.value = s.run(depth);
-    o.stats = s.stats();
-    o.finished = !s.aborted();
-    if (s.root_best() >= 0) o.pv = {s.root_best()};
-    return o;
-  }
-};
 
 // The bench's first searches (the signature's oldest part): uniform and random trees.
 std::vector<SearchSpec> bench() {
@@ -56,7 +41,7 @@ extern const AlgorithmEntry k_alphabeta_algorithm = [] {
   a.table = TableUse::transpositions;
   a.run = run_depth_first<AlphaBetaOnce>;
   a.bench = bench;
-  a.choose = choose_by_deepening<AlphaBetaOnce>;
+  a.choose = choose_alphabeta;
   a.play_defaults = "depth=4,tt=65536";
   a.uci_defaults = "depth=6,criterion=ge";
   return a;

@@ -3,29 +3,12 @@
 #include "search/pvs.hpp"
 #include "session/algorithms/algorithm.hpp"
 #include "session/algorithms/driver.hpp"
-#include "session/algorithms/play_driver.hpp"
+#include "session/algorithms/pvs_once.hpp"
 #include "trace/json_text.hpp"
 
 namespace kibitz {
 
 namespace {
-
-struct PvsOnce {
-  static constexpr trace::StepRule k_rule = trace::StepRule::pvs;  // lean traces
-  template <class Game, class Sink>
-  static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
-                      int depth, SearchResult& out) {
-    Pvs<Game, Sink> s(game, sink, spec.criterion, options);
-    Outcome o;
-    o.value = s.run(depth);
-    o.stats = s.stats();
-    o.finished = !s.aborted();
-    if (s.root_best() >= 0) o.pv = {s.root_best()};
-    out.count("probes", s.probes());
-    out.count("researches", s.researches());
-    return o;
-  }
-};
 
 void report_json(JsonWriter& j, const SearchResult& r, const trace::Model&) {
   j.key("pvs");
@@ -72,7 +55,7 @@ extern const AlgorithmEntry k_pvs_algorithm = [] {
   a.run = run_depth_first<PvsOnce>;
   a.report_json = report_json;
   a.report_text = report_text;
-  a.choose = choose_by_deepening<PvsOnce>;
+  a.choose = choose_pvs;
   a.play_defaults = "depth=4,tt=65536";
   a.uci_defaults = "depth=6,criterion=ge";
   a.bench = bench;

@@ -1,0 +1,34 @@
+// Principal variation search's one search at a depth (driver.hpp's Once), shared by its registry
+// entry (pvs.cpp) and its player (pvs_play.cpp). The player is compiled on its own: in the search's
+// translation unit its extra instantiations made GCC stop inlining the game into the search (11-13%
+// slower searches, measured with kibitz bench).
+#pragma once
+
+#include "search/pvs.hpp"
+#include "session/algorithms/driver.hpp"
+#include "session/play.hpp"
+
+namespace kibitz {
+
+struct PvsOnce {
+  static constexpr trace::StepRule k_rule = trace::StepRule::pvs;  // lean traces
+  template <class Game, class Sink>
+  static Outcome once(const SearchSpec& spec, Game& game, Sink& sink, SearchOptions options,
+                      int depth, SearchResult& out) {
+    Pvs<Game, Sink> s(game, sink, spec.criterion, options);
+    Outcome o;
+    o.value = s.run(depth);
+    o.stats = s.stats();
+    o.finished = !s.aborted();
+    if (s.root_best() >= 0) o.pv = {s.root_best()};
+    out.count("probes", s.probes());
+    out.count("researches", s.researches());
+    return o;
+  }
+};
+
+// The registry's `choose` (pvs_play.cpp).
+MoveChoice choose_pvs(const SearchSpec& spec, const OptionValues& play, const Budget& budget,
+                      PlayState& state);
+
+}  // namespace kibitz

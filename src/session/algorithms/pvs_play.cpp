@@ -1,0 +1,12 @@
+// Principal variation search as a player: the one deepening loop under a Budget (play_driver.hpp).
+#include "session/algorithms/play_driver.hpp"
+#include "session/algorithms/pvs_once.hpp"
+
+namespace kibitz {
+
+MoveChoice choose_pvs(const SearchSpec& spec, const OptionValues& play, const Budget& budget,
+                      PlayState& state) {
+  return choose_by_deepening<PvsOnce>(spec, play, budget, state);
+}
+
+}  // namespace kibitz
