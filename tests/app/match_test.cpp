@@ -4,10 +4,13 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <string>
 #include <utility>
 
 #include "app/play/match/match.hpp"
 #include "core/error.hpp"
+#include "session/algorithms/algorithm.hpp"
+#include "session/play.hpp"
 
 using namespace kibitz;
 using namespace kibitz::match;
@@ -242,4 +245,32 @@ TEST_CASE("time budgets stop every move; CPU time per move is measured; progress
   spec.a = "alphabeta:depth=1";
   spec.progress = nullptr;
   CHECK(run_match(spec).nodes_a_per_move < r.nodes_a_per_move);
+}
+
+TEST_CASE("every playing algorithm plays a match; PVS plays tic-tac-toe perfectly") {
+  // PVS searches the whole game as alpha-beta does: perfect play against perfect play draws.
+  MatchSpec spec;
+  spec.game = "tictactoe";
+  spec.a = "pvs:depth=9";
+  spec.b = "alphabeta:depth=9";
+  spec.pairs = 3;
+  const MatchResult r = run_match(spec);
+  CHECK(r.draws == 6);
+  CHECK(r.nodes_a_per_move > 0);
+  // Every algorithm the registry says plays is a match player, with no match code of its own:
+  // chess for the Greenblatt program (it plays chess only), connect four for the others.
+  for (const AlgorithmEntry* e : playing_algorithms()) {
+    CAPTURE(e->name);
+    MatchSpec m;
+    m.game = std::string(e->name) == "greenblatt" ? "chess" : "connect4";
+    m.a = std::string(e->name) + ":depth=2";
+    m.b = "alphabeta:depth=2";
+    m.pairs = 1;
+    m.max_plies = 12;
+    const MatchResult g = run_match(m);
+    REQUIRE(g.games.size() == 2);
+    CHECK(g.wins + g.draws + g.losses == 2);
+    CHECK(g.nodes_a_per_move > 0);
+    for (const GameRecord& game : g.games) CHECK_FALSE(game.moves.empty());
+  }
 }
