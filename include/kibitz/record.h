@@ -97,6 +97,71 @@ int kbz_leave(kbz_recorder* r, int value);
 /* A line of text about the open node (or about no node, with none open). */
 int kbz_note(kbz_recorder* r, const char* text);
 
+/* ---- A modern engine's search (docs/recording.md, "Modern engines") ----------------------- */
+
+/* Marks a value or fact as not known (kbz_enter_search's depth and ply). */
+#define KBZ_NONE (-2147483647 - 1)
+
+/* Bounds: what a value is (kbz_leave_bound, kbz_table). */
+#define KBZ_BOUND_UPPER 0 /* the true value is at most this (a fail low) */
+#define KBZ_BOUND_EXACT 1
+#define KBZ_BOUND_LOWER 2 /* at least this (a fail high) */
+
+/* How a node is searched (kbz_enter_search's `search`): one of */
+#define KBZ_SEARCH 0    /* a plain search of a move */
+#define KBZ_NULL_MOVE 1 /* the side to move passes; counts only if kbz_cutoff follows */
+#define KBZ_PROBE 2     /* a reduced or zero-window search of a move, searched again if it
+                           fails high */
+#define KBZ_RESEARCH 3  /* the move just searched, searched again: that attempt then counts
+                           towards nothing (not best, alpha, the kind) */
+/* ... with KBZ_QUIESCENCE added (|) for a node of the quiescence search. */
+#define KBZ_QUIESCENCE 4
+/* Why a probe or a re-search (kbz_enter_search's `why`). */
+#define KBZ_WHY_NONE 0
+#define KBZ_WHY_LMR 1       /* late-move reduction */
+#define KBZ_WHY_PVS 2       /* principal variation search's zero window */
+#define KBZ_WHY_VERIFY 3    /* null-move verification */
+#define KBZ_WHY_SINGULAR 4  /* singular-extension test */
+
+/* A node entered as kbz_enter does, saying how it is searched (KBZ_SEARCH ... KBZ_RESEARCH,
+ * | KBZ_QUIESCENCE),
+ * why (KBZ_WHY_*, for a probe or a re-search; else KBZ_WHY_NONE), its remaining depth and its
+ * ply from the root (in the engine's own units; KBZ_NONE when not known). A re-search must
+ * follow the kbz_leave of the attempt it repeats, with the same move. */
+int kbz_enter_search(kbz_recorder* r, int alpha, int beta, const char* move, int search, int why,
+                     int depth, int ply);
+
+/* The open node's static evaluation and 64-bit position key; right after the enter. A static
+ * evaluation does not make the node a leaf (kbz_evaluate does). */
+int kbz_static_eval(kbz_recorder* r, int value);
+int kbz_hash(kbz_recorder* r, unsigned long long key);
+
+/* The table probed at the open node, before its first successor: KBZ_TT_MISS; KBZ_TT_HIT, an
+ * entry that does not settle the node (its move goes first); KBZ_TT_CUT, an entry that settles
+ * it: the node then takes no successor and its kbz_leave returns the table's value. `bound`,
+ * `depth`, `value`: the entry's (ignored on a miss; a depth below 0 is kept as 0); `move`: the
+ * move it suggests, or NULL. */
+#define KBZ_TT_MISS 0
+#define KBZ_TT_HIT 1
+#define KBZ_TT_CUT 2
+int kbz_table(kbz_recorder* r, int result, int bound, int depth, int value, const char* move);
+
+/* kbz_leave, saying the bound of the value returned (KBZ_BOUND_*): a fail-hard engine's
+ * alpha is an upper bound, beta a lower bound. Refused when it contradicts the window: a lower
+ * bound below beta, an upper bound above alpha, an exact value outside the window (a node
+ * without successors may return an exact value anywhere). */
+int kbz_leave_bound(kbz_recorder* r, int value, int bound);
+
+/* A move of the open node pruned without a search, named (NULL: unnamed), and why. No
+ * kbz_expand is needed: the viewer shows the moves pruned by name. */
+#define KBZ_PRUNE_OTHER 0
+#define KBZ_PRUNE_FUTILITY 1
+#define KBZ_PRUNE_LATE_MOVE 2 /* move-count pruning */
+#define KBZ_PRUNE_SEE 3       /* a losing static exchange */
+#define KBZ_PRUNE_RAZOR 4
+#define KBZ_PRUNE_HISTORY 5
+int kbz_prune(kbz_recorder* r, const char* move, int why);
+
 /* Ends the recording: nodes still open are left unfinished (a search stopped by time or a node
  * budget), the file is completed and closed, `r` freed. Returns NULL when the file is
  * complete, else the first error (valid until the next kbz_close). */
@@ -134,6 +199,13 @@ enum {
   KBZ_ALPHA_SET = 10,
   KBZ_CUTOFF = 11,
   KBZ_LEAVE = 12,
+  KBZ_TT_PROBE = 32,
+  KBZ_ATTEMPT = 34,
+  KBZ_NODE_FACTS = 35,
+  KBZ_STATIC_EVAL = 36,
+  KBZ_HASH_KEY = 37,
+  KBZ_PRUNE = 38,
+  KBZ_TABLE_MOVE = 39,
   KBZ_NOTE = 64
 };
 enum { KBZ_UPPER = 0, KBZ_EXACT = 1, KBZ_LOWER = 2 };
@@ -147,10 +219,17 @@ typedef struct {
   long k;           /* successors returned so far */
   int evaluated;    /* kbz_evaluate before any successor */
   int static_value; /* that value, written when the node turns out a leaf */
-  int alpha_due;    /* a successor returned: alpha_set is written unless a cutoff comes */
+  int pending;      /* a successor returned: its steps are written by the next call (none
+                       when it is searched again, or was a null move that did not cut) */
+  int pending_ret;  /* its value */
+  int pending_null; /* it was a null move */
+  long last_label;  /* the move of the successor entered last (string id) */
   int cut;          /* kbz_cutoff was called */
   int entered;      /* successors entered */
   int expanded;     /* kbz_expand was called */
+  int search;       /* KBZ_SEARCH ... KBZ_RESEARCH */
+  int table_cut;    /* kbz_table(KBZ_TT_CUT): no successor may follow */
+  int table_bound;  /* that entry's bound */
 } kbz_node_;
 
 typedef struct {
@@ -467,12 +546,24 @@ static kbz_node_* kbz_top_(kbz_recorder* r) {
   return r->depth ? &r->stack[r->depth - 1] : NULL;
 }
 
-/* The open node's alpha_set, due since its last successor returned, unless a cutoff came. */
+/* The open node's steps for the successor that returned last (child_return, best_set and
+ * alpha_set), due since it returned unless a cutoff or a re-search came. A null move that did
+ * not cut counts towards nothing. */
+static void kbz_count_return_(kbz_recorder* r, kbz_node_* n) {
+  int ret = n->pending_ret;
+  n->best = -ret > n->best ? -ret : n->best;
+  kbz_event_(r, KBZ_CHILD_RETURN, KBZ_EXACT, 0, n->id, (int)n->k, ret);
+  kbz_event_(r, KBZ_BEST_SET, KBZ_EXACT, 0, n->id, (int)n->k, n->best);
+  ++n->k;
+}
+
 static void kbz_settle_(kbz_recorder* r) {
   kbz_node_* n = kbz_top_(r);
   int alpha;
-  if (!n || !n->alpha_due) return;
-  n->alpha_due = 0;
+  if (!n || !n->pending) return;
+  n->pending = 0;
+  if (n->pending_null) return;
+  kbz_count_return_(r, n);
   alpha = n->best > n->alpha ? n->best : n->alpha;
   if (alpha > n->beta) return; /* a fail high the search did not cut: alpha stays */
   kbz_event_(r, KBZ_ALPHA_SET, alpha > n->alpha ? 1 : 0, 0, n->id, (int)n->k, alpha);
@@ -577,18 +668,57 @@ int kbz_iteration_end(kbz_recorder* r, int value) {
   return 0;
 }
 
-int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
+/* The checks of a re-search against the attempt it repeats (the parent's successor that has
+ * just returned): NULL when it may follow, else why not. */
+static const char* kbz_research_refusal_(const kbz_node_* parent, long label) {
+  if (!parent) return "kbz_enter_search: a re-search with no node open";
+  if (!parent->pending)
+    return "kbz_enter_search: a re-search that does not follow the kbz_leave of an attempt";
+  if (parent->pending_null) return "kbz_enter_search: a re-search of a null move";
+  if (label && parent->last_label && label != parent->last_label)
+    return "kbz_enter_search: a re-search of another move than the attempt that just returned";
+  return NULL;
+}
+
+/* The attempt record that announces the successor about to be entered. */
+static void kbz_announce_(kbz_recorder* r, kbz_node_* parent, int search, int why) {
+  static const int flags[] = {0, 3, 1, 2}; /* by KBZ_SEARCH ... KBZ_RESEARCH */
+  if (!parent || !flags[search]) return;
+  kbz_event_(r, KBZ_ATTEMPT, flags[search], search == KBZ_NULL_MOVE ? 0u : (unsigned)why,
+             parent->id, (int)parent->k, 0);
+}
+
+int kbz_enter_search(kbz_recorder* r, int alpha, int beta, const char* move, int search, int why,
+                     int depth, int ply) {
   kbz_node_ *parent, *n;
-  long label;
+  long label = 0;
+  const char* refusal;
+  int quiescence;
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
   alpha = kbz_clamp_(alpha);
   beta = kbz_clamp_(beta);
   if (alpha > beta) return kbz_stop_(r, "kbz_enter: alpha is above beta");
+  if (search < 0 || search > (KBZ_RESEARCH | KBZ_QUIESCENCE))
+    return kbz_stop_(r, "kbz_enter_search: `search` is none of KBZ_SEARCH ... KBZ_RESEARCH "
+                        "(| KBZ_QUIESCENCE)");
+  quiescence = search & KBZ_QUIESCENCE;
+  search &= 3;
+  if (why < KBZ_WHY_NONE || why > KBZ_WHY_SINGULAR)
+    return kbz_stop_(r, "kbz_enter_search: `why` is none of KBZ_WHY_*");
   if (r->next_id == KBZ_NO_NODE) return kbz_stop_(r, "kbz_enter: more than 2^32 - 1 nodes");
-  kbz_settle_(r);
   parent = kbz_top_(r);
+  if (search == KBZ_RESEARCH) {
+    /* (a re-search's parent has successors: no static-value note comes before its label) */
+    if ((label = kbz_intern_(r, move)) < 0) return -1;
+    if ((refusal = kbz_research_refusal_(parent, label)) != NULL) return kbz_stop_(r, refusal);
+    parent->pending = 0; /* the attempt is superseded: it counts towards nothing */
+  } else {
+    kbz_settle_(r);
+  }
   if (parent && parent->cut) return kbz_stop_(r, "kbz_enter: a successor after a cutoff");
+  if (parent && parent->table_cut)
+    return kbz_stop_(r, "kbz_enter: a successor of a node the table settled (KBZ_TT_CUT)");
   if (parent && r->expand_due && !parent->expanded && !parent->entered)
     return kbz_stop_(r,
                      "kbz_enter: with a rule declared (kbz_steps), call kbz_expand before a node's "
@@ -598,8 +728,7 @@ int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
     sprintf(text, "static value %d", parent->static_value);
     kbz_event_(r, KBZ_NOTE, 0, 0, parent->id, (int)kbz_intern_(r, text), 0);
   }
-  label = kbz_intern_(r, move);
-  if (label < 0) return -1;
+  if (search != KBZ_RESEARCH && (label = kbz_intern_(r, move)) < 0) return -1;
   if (r->depth == r->stack_cap) {
     unsigned long cap = r->stack_cap ? 2 * r->stack_cap : 64;
     kbz_node_* grown = (kbz_node_*)realloc(r->stack, cap * sizeof *grown);
@@ -608,15 +737,99 @@ int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
     r->stack_cap = cap;
     parent = kbz_top_(r);
   }
-  if (parent) ++parent->entered;
+  if (parent) {
+    ++parent->entered;
+    parent->last_label = label;
+  }
+  kbz_announce_(r, parent, search, why);
   n = &r->stack[r->depth++];
   memset(n, 0, sizeof *n);
   n->id = r->next_id++;
   n->alpha0 = n->alpha = alpha;
   n->beta = beta;
   n->best = -KBZ_INF;
+  n->search = search;
   kbz_event_(r, KBZ_ENTER, 0, 0xFFFFu, n->id, alpha, beta);
   if (label) kbz_event_(r, KBZ_LABEL, 0, 0, n->id, (int)label, 0);
+  if (quiescence || depth != KBZ_NONE || ply != KBZ_NONE)
+    kbz_event_(r, KBZ_NODE_FACTS,
+               (quiescence != 0) | (depth != KBZ_NONE) << 1 | (ply != KBZ_NONE) << 2, 0,
+               n->id, depth != KBZ_NONE ? depth : 0, ply != KBZ_NONE ? ply : 0);
+  return 0;
+}
+
+int kbz_enter(kbz_recorder* r, int alpha, int beta, const char* move) {
+  return kbz_enter_search(r, alpha, beta, move, KBZ_SEARCH, KBZ_WHY_NONE, KBZ_NONE, KBZ_NONE);
+}
+
+/* The open node, when it has not yet begun its search (no successor, no evaluation). */
+static kbz_node_* kbz_fresh_(kbz_recorder* r, const char* call) {
+  kbz_node_* n = kbz_top_(r);
+  char text[64];
+  if (n && !n->entered && !n->evaluated) return n;
+  sprintf(text, "%s: not right after kbz_enter", call);
+  kbz_fail_(r, text);
+  return NULL;
+}
+
+int kbz_static_eval(kbz_recorder* r, int value) {
+  kbz_node_* n;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (!(n = kbz_fresh_(r, "kbz_static_eval"))) return -1;
+  kbz_event_(r, KBZ_STATIC_EVAL, 0, 0, n->id, kbz_clamp_(value), 0);
+  return 0;
+}
+
+int kbz_hash(kbz_recorder* r, unsigned long long key) {
+  kbz_node_* n;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (!(n = kbz_fresh_(r, "kbz_hash"))) return -1;
+  kbz_event_(r, KBZ_HASH_KEY, 0, 0, n->id, (int)(unsigned)(key & 0xFFFFFFFFu),
+             (int)(unsigned)(key >> 32));
+  return 0;
+}
+
+int kbz_table(kbz_recorder* r, int result, int bound, int depth, int value, const char* move) {
+  kbz_node_* n;
+  long label = 0;
+  unsigned aux;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (result < KBZ_TT_MISS || result > KBZ_TT_CUT)
+    return kbz_fail_(r, "kbz_table: `result` is none of KBZ_TT_MISS, KBZ_TT_HIT, KBZ_TT_CUT");
+  if (result != KBZ_TT_MISS && (bound < KBZ_BOUND_UPPER || bound > KBZ_BOUND_LOWER))
+    return kbz_fail_(r, "kbz_table: `bound` is none of KBZ_BOUND_*");
+  n = kbz_top_(r);
+  if (!n) return kbz_fail_(r, "kbz_table with no node open");
+  if (n->entered) return kbz_fail_(r, "kbz_table: the node already has successors");
+  if (n->table_cut) return kbz_fail_(r, "kbz_table: the table already settled the node");
+  if (move && *move && (label = kbz_intern_(r, move)) < 0) return -1;
+  aux = result == KBZ_TT_MISS ? 0xFFFFu : depth < 0 ? 0u : depth > 65534 ? 65534u : (unsigned)depth;
+  kbz_event_(r, KBZ_TT_PROBE, result == KBZ_TT_MISS ? 0 : result | bound << 2, aux, n->id,
+             result == KBZ_TT_MISS ? 0 : kbz_clamp_(value), -1);
+  if (label) kbz_event_(r, KBZ_TABLE_MOVE, 0, 0, n->id, (int)label, 0);
+  if (result == KBZ_TT_CUT) {
+    n->table_cut = 1;
+    n->table_bound = bound;
+  }
+  return 0;
+}
+
+int kbz_prune(kbz_recorder* r, const char* move, int why) {
+  kbz_node_* n;
+  long label = 0;
+  if (!r) return 0;
+  if (!kbz_usable_(r)) return -1;
+  if (why < KBZ_PRUNE_OTHER || why > KBZ_PRUNE_HISTORY)
+    return kbz_fail_(r, "kbz_prune: `why` is none of KBZ_PRUNE_*");
+  kbz_settle_(r);
+  n = kbz_top_(r);
+  if (!n) return kbz_fail_(r, "kbz_prune with no node open");
+  if (n->cut || n->table_cut) return kbz_fail_(r, "kbz_prune after the node was cut");
+  if (move && *move && (label = kbz_intern_(r, move)) < 0) return -1;
+  kbz_event_(r, KBZ_PRUNE, 0, (unsigned)why, n->id, (int)label, 0);
   return 0;
 }
 
@@ -662,50 +875,82 @@ int kbz_evaluate(kbz_recorder* r, int value) {
 
 int kbz_cutoff(kbz_recorder* r) {
   kbz_node_* n;
+  int best;
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
   n = kbz_top_(r);
-  if (!n || !n->alpha_due) return kbz_fail_(r, "kbz_cutoff: no successor has just returned");
-  if (r->ge ? n->best < n->beta : n->best <= n->beta)
+  if (!n || !n->pending) return kbz_fail_(r, "kbz_cutoff: no successor has just returned");
+  best = -n->pending_ret > n->best ? -n->pending_ret : n->best;
+  if (r->ge ? best < n->beta : best <= n->beta)
     return kbz_fail_(r, r->ge ? "kbz_cutoff: best is below beta (the criterion is >=)"
                               : "kbz_cutoff: best is not above beta (the criterion is >)");
-  n->alpha_due = 0;
+  n->pending = 0;
+  kbz_count_return_(r, n); /* a null move too: it caused the cutoff */
   n->cut = 1;
   kbz_event_(r, KBZ_CUTOFF, 0, 0, n->id, (int)n->k - 1, n->best);
   return 0;
 }
 
-/* Kind and bound of a node searched with window [alpha0, beta] that returned `ret`. */
-static int kbz_leave_flags_(const kbz_recorder* r, const kbz_node_* n, int ret) {
+/* Kind and bound of a node searched with window [alpha0, beta] that returned `ret`; `bound`:
+ * the engine's (KBZ_NONE: derived from the window). */
+static int kbz_leave_flags_(const kbz_recorder* r, const kbz_node_* n, int ret, int bound) {
   int cut = r->ge ? ret >= n->beta : ret > n->beta;
   int all = r->ge ? ret <= n->alpha0 : ret < n->alpha0;
-  if (!n->entered) return KBZ_EXACT | KBZ_LEAF << 2;
-  if (cut) return KBZ_LOWER | KBZ_CUT << 2;
-  if (all) return KBZ_UPPER | KBZ_ALL << 2;
-  return KBZ_EXACT | KBZ_PV << 2;
+  int kind = !n->entered && !n->table_cut ? KBZ_LEAF : cut ? KBZ_CUT : all ? KBZ_ALL : KBZ_PV;
+  if (bound == KBZ_NONE)
+    bound = n->table_cut ? n->table_bound
+            : !n->entered ? KBZ_EXACT
+            : cut         ? KBZ_LOWER
+            : all         ? KBZ_UPPER
+                          : KBZ_EXACT;
+  return bound | kind << 2;
 }
 
-int kbz_leave(kbz_recorder* r, int value) {
+/* Why a bound contradicts the window (NULL: it does not). */
+static const char* kbz_bound_refusal_(const kbz_recorder* r, const kbz_node_* n, int ret,
+                                      int bound) {
+  int cut = r->ge ? ret >= n->beta : ret > n->beta;
+  int all = r->ge ? ret <= n->alpha0 : ret < n->alpha0;
+  if (bound < KBZ_BOUND_UPPER || bound > KBZ_BOUND_LOWER)
+    return "kbz_leave_bound: `bound` is none of KBZ_BOUND_*";
+  if (bound == KBZ_BOUND_LOWER && !cut)
+    return "kbz_leave_bound: a lower bound that does not reach beta";
+  if (bound == KBZ_BOUND_UPPER && !all)
+    return "kbz_leave_bound: an upper bound above alpha";
+  if (bound == KBZ_BOUND_EXACT && n->entered && (cut || all))
+    return "kbz_leave_bound: an exact value outside the window";
+  return NULL;
+}
+
+static int kbz_leave_as_(kbz_recorder* r, int value, int bound) {
   kbz_node_ *n, *parent;
-  int ret = kbz_clamp_(value), best;
+  int ret = kbz_clamp_(value);
+  const char* refusal;
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
-  kbz_settle_(r);
   n = kbz_top_(r);
   if (!n) return kbz_stop_(r, "kbz_leave with no node open");
-  if (!n->entered)
+  if (bound != KBZ_NONE && (refusal = kbz_bound_refusal_(r, n, ret, bound)) != NULL)
+    return kbz_stop_(r, refusal);
+  kbz_settle_(r);
+  if (!n->entered && !n->table_cut)
     kbz_event_(r, KBZ_EVALUATE, 0, 0, n->id, n->evaluated ? n->static_value : ret, 0);
-  kbz_event_(r, KBZ_LEAVE, kbz_leave_flags_(r, n, ret), 0, n->id, ret, 0);
+  kbz_event_(r, KBZ_LEAVE, kbz_leave_flags_(r, n, ret, bound), 0, n->id, ret, 0);
   --r->depth;
   parent = kbz_top_(r);
   if (!parent) return 0;
-  best = -ret > parent->best ? -ret : parent->best;
-  kbz_event_(r, KBZ_CHILD_RETURN, KBZ_EXACT, 0, parent->id, (int)parent->k, ret);
-  kbz_event_(r, KBZ_BEST_SET, KBZ_EXACT, 0, parent->id, (int)parent->k, best);
-  parent->best = best;
-  parent->alpha_due = 1;
-  ++parent->k;
+  parent->pending = 1; /* its steps wait for the next call: a re-search would supersede it */
+  parent->pending_ret = ret;
+  parent->pending_null = n->search == KBZ_NULL_MOVE;
   return 0;
+}
+
+int kbz_leave(kbz_recorder* r, int value) {
+  return kbz_leave_as_(r, value, KBZ_NONE);
+}
+
+int kbz_leave_bound(kbz_recorder* r, int value, int bound) {
+  return kbz_leave_as_(r, value, bound);
 }
 
 int kbz_note(kbz_recorder* r, const char* text) {

@@ -22,17 +22,34 @@ export const INF = 1000000000;
 const CHUNK_EVENTS = 65536;
 const NO_NODE = 0xffffffff;
 const T = { iterationBegin: 1, iterationEnd: 2, enter: 3, label: 4, position: 5, expand: 6,
-  evaluate: 7, childReturn: 8, bestSet: 9, alphaSet: 10, cutoff: 11, leave: 12, note: 64 };
+  evaluate: 7, childReturn: 8, bestSet: 9, alphaSet: 10, cutoff: 11, leave: 12, ttProbe: 32,
+  attempt: 34, nodeFacts: 35, staticEval: 36, hashKey: 37, prune: 38, tableMove: 39, note: 64 };
 const UPPER = 0, EXACT = 1, LOWER = 2;
 const UNKNOWN = 0, PV = 1, CUT = 2, ALL = 3, LEAF = 4;
 const RULES = { none: 0, alphabeta: 2 }; // the .kbz header's rule numbers
 
+// A modern engine's search (record.h, "A modern engine's search"): the same constants.
+export const NONE = -2147483648; // a depth or ply not known
+export const BOUND_UPPER = 0, BOUND_EXACT = 1, BOUND_LOWER = 2;
+export const SEARCH = 0, NULL_MOVE = 1, PROBE = 2, RESEARCH = 3;
+export const QUIESCENCE = 4; // added (|) to one of the four for a quiescence node
+export const WHY_NONE = 0, WHY_LMR = 1, WHY_PVS = 2, WHY_VERIFY = 3, WHY_SINGULAR = 4;
+export const TT_MISS = 0, TT_HIT = 1, TT_CUT = 2;
+export const PRUNE_OTHER = 0, PRUNE_FUTILITY = 1, PRUNE_LATE_MOVE = 2, PRUNE_SEE = 3, PRUNE_RAZOR = 4,
+  PRUNE_HISTORY = 5;
+const ATTEMPT_FLAGS = { [PROBE]: 1, [RESEARCH]: 2, [NULL_MOVE]: 3 };
+
 export class RecordError extends Error {}
 
-// An integer value, clamped to +-INF; anything else (undefined, NaN, text) is refused.
+// An integer: anything else (a fraction, undefined, NaN, Infinity, text) is refused.
+function integer(v) {
+  if (typeof v !== 'number' || !Number.isInteger(v)) throw new RecordError('a value must be an integer, not ' + String(v));
+  return v;
+}
+// An integer value, clamped to +-INF.
 function clamp(v) {
-  if (typeof v !== 'number' || Number.isNaN(v)) throw new RecordError('a value must be a number, not ' + String(v));
-  return v > INF ? INF : v < -INF ? -INF : Math.trunc(v);
+  v = integer(v);
+  return v > INF ? INF : v < -INF ? -INF : v;
 }
 const utf8 = new TextEncoder();
 
@@ -77,7 +94,7 @@ export class Recorder {
   constructor(sink = null) {
     this.sink = sink;
     this.parts = [];
-    this.hash = new Fnv64();
+    this.sum = new Fnv64();
     this.events = new DataView(new ArrayBuffer(16 * CHUNK_EVENTS));
     this.count = 0;
     this.started = false;
@@ -139,25 +156,108 @@ export class Recorder {
   }
 
   enter(alpha, beta, move = null) {
+    this.enterSearch(alpha, beta, move, SEARCH, WHY_NONE, NONE, NONE);
+  }
+
+  enterSearch(alpha, beta, move, search, why, depth, ply) {
     this.open();
     alpha = clamp(alpha);
     beta = clamp(beta);
     if (alpha > beta) throw new RecordError('enter: alpha is above beta');
+    search = integer(search);
+    why = integer(why);
+    if (search < 0 || search > (RESEARCH | QUIESCENCE))
+      throw new RecordError('enterSearch: `search` is none of SEARCH ... RESEARCH (| QUIESCENCE)');
+    const quiescence = (search & QUIESCENCE) !== 0;
+    search &= 3;
+    if (why < WHY_NONE || why > WHY_SINGULAR) throw new RecordError('enterSearch: `why` is none of WHY_*');
+    depth = integer(depth);
+    ply = integer(ply);
     if (this.nextId === NO_NODE) throw new RecordError('enter: more than 2^32 - 1 nodes');
-    this.settle();
     const parent = this.top();
+    let label = 0;
+    if (search === RESEARCH) {
+      label = this.intern(move);
+      if (!parent) throw new RecordError('enterSearch: a re-search with no node open');
+      if (!parent.pending) throw new RecordError('enterSearch: a re-search that does not follow the leave of an attempt');
+      if (parent.pendingNull) throw new RecordError('enterSearch: a re-search of a null move');
+      if (label && parent.lastLabel && label !== parent.lastLabel)
+        throw new RecordError('enterSearch: a re-search of another move than the attempt that just returned');
+      parent.pending = false; // the attempt is superseded: it counts towards nothing
+    } else {
+      this.settle();
+    }
     if (parent && parent.cut) throw new RecordError('enter: a successor after a cutoff');
+    if (parent && parent.tableCut) throw new RecordError('enter: a successor of a node the table settled (TT_CUT)');
     if (parent && this.expandDue && !parent.expanded && !parent.entered)
       throw new RecordError("enter: with a rule declared (steps), call expand before a node's first successor");
     if (parent && parent.evaluated && !parent.entered)
       this.event(T.note, 0, 0, parent.id, this.intern('static value ' + parent.staticValue), 0);
-    const label = this.intern(move);
-    if (parent) ++parent.entered;
+    if (search !== RESEARCH) label = this.intern(move);
+    if (parent) {
+      ++parent.entered;
+      parent.lastLabel = label;
+      if (ATTEMPT_FLAGS[search])
+        this.event(T.attempt, ATTEMPT_FLAGS[search], search === NULL_MOVE ? 0 : why, parent.id, parent.k, 0);
+    }
     const node = { id: this.nextId++, alpha0: alpha, alpha, beta, best: -INF, k: 0, evaluated: false,
-      staticValue: 0, alphaDue: false, cut: false, entered: 0, expanded: false };
+      staticValue: 0, pending: false, pendingRet: 0, pendingNull: false, lastLabel: 0, cut: false,
+      entered: 0, expanded: false, search, tableCut: false, tableBound: EXACT };
     this.stack.push(node);
     this.event(T.enter, 0, 0xffff, node.id, alpha, beta);
     if (label) this.event(T.label, 0, 0, node.id, label, 0);
+    if (quiescence || depth !== NONE || ply !== NONE)
+      this.event(T.nodeFacts, (quiescence ? 1 : 0) | (depth !== NONE ? 2 : 0) | (ply !== NONE ? 4 : 0), 0,
+        node.id, depth !== NONE ? depth : 0, ply !== NONE ? ply : 0);
+  }
+
+  staticEval(value) {
+    const node = this.fresh('staticEval');
+    this.event(T.staticEval, 0, 0, node.id, clamp(value), 0);
+  }
+
+  // key: a BigInt, or a non-negative integer Number below 2^53.
+  hash(key) {
+    const node = this.fresh('hash');
+    if (typeof key === 'number') key = BigInt(integer(key));
+    if (typeof key !== 'bigint') throw new RecordError('hash: the key must be a BigInt or an integer');
+    key = BigInt.asUintN(64, key);
+    this.event(T.hashKey, 0, 0, node.id, Number(BigInt.asIntN(32, key)), Number(BigInt.asIntN(32, key >> 32n)));
+  }
+
+  table(result, bound, depth, value, move = null) {
+    this.open();
+    result = integer(result);
+    bound = integer(bound);
+    depth = integer(depth);
+    if (result < TT_MISS || result > TT_CUT) throw new RecordError('table: `result` is none of TT_MISS, TT_HIT, TT_CUT');
+    if (result !== TT_MISS && (bound < BOUND_UPPER || bound > BOUND_LOWER))
+      throw new RecordError('table: `bound` is none of BOUND_*');
+    const node = this.top();
+    if (!node) throw new RecordError('table with no node open');
+    if (node.entered) throw new RecordError('table: the node already has successors');
+    if (node.tableCut) throw new RecordError('table: the table already settled the node');
+    value = clamp(value);
+    const label = move ? this.intern(move) : 0;
+    const aux = result === TT_MISS ? 0xffff : Math.max(0, Math.min(depth, 65534));
+    this.event(T.ttProbe, result === TT_MISS ? 0 : result | (bound << 2), aux, node.id,
+      result === TT_MISS ? 0 : value, -1);
+    if (label) this.event(T.tableMove, 0, 0, node.id, label, 0);
+    if (result === TT_CUT) {
+      node.tableCut = true;
+      node.tableBound = bound;
+    }
+  }
+
+  prune(move, why) {
+    this.open();
+    why = integer(why);
+    if (why < PRUNE_OTHER || why > PRUNE_HISTORY) throw new RecordError('prune: `why` is none of PRUNE_*');
+    this.settle();
+    const node = this.top();
+    if (!node) throw new RecordError('prune with no node open');
+    if (node.cut || node.tableCut) throw new RecordError('prune after the node was cut');
+    this.event(T.prune, 0, why, node.id, move ? this.intern(move) : 0, 0);
   }
 
   position(text) {
@@ -187,32 +287,37 @@ export class Recorder {
   cutoff() {
     this.open();
     const node = this.top();
-    if (!node || !node.alphaDue) throw new RecordError('cutoff: no successor has just returned');
-    if (this.ge ? node.best < node.beta : node.best <= node.beta)
+    if (!node || !node.pending) throw new RecordError('cutoff: no successor has just returned');
+    const best = Math.max(node.best, -node.pendingRet);
+    if (this.ge ? best < node.beta : best <= node.beta)
       throw new RecordError(this.ge ? 'cutoff: best is below beta (the criterion is >=)'
         : 'cutoff: best is not above beta (the criterion is >)');
-    node.alphaDue = false;
+    node.pending = false;
+    this.countReturn(node); // a null move too: it caused the cutoff
     node.cut = true;
     this.event(T.cutoff, 0, 0, node.id, node.k - 1, node.best);
   }
 
-  leave(value) {
+  leave(value) { this.leaveAs(value, null); }
+
+  leaveBound(value, bound) { this.leaveAs(value, integer(bound)); }
+
+  leaveAs(value, bound) {
     this.open();
     const ret = clamp(value);
     if (!this.stack.length) throw new RecordError('leave with no node open');
-    this.settle();
     const node = this.top();
-    if (!node.entered) this.event(T.evaluate, 0, 0, node.id, node.evaluated ? node.staticValue : ret, 0);
-    this.event(T.leave, this.leaveFlags(node, ret), 0, node.id, ret, 0);
+    if (bound !== null) this.checkBound(node, ret, bound);
+    this.settle();
+    if (!node.entered && !node.tableCut)
+      this.event(T.evaluate, 0, 0, node.id, node.evaluated ? node.staticValue : ret, 0);
+    this.event(T.leave, this.leaveFlags(node, ret, bound), 0, node.id, ret, 0);
     this.stack.pop();
     const parent = this.top();
     if (!parent) return;
-    const best = Math.max(-ret, parent.best);
-    this.event(T.childReturn, EXACT, 0, parent.id, parent.k, ret);
-    this.event(T.bestSet, EXACT, 0, parent.id, parent.k, best);
-    parent.best = best;
-    parent.alphaDue = true;
-    ++parent.k;
+    parent.pending = true; // its steps wait for the next call: a re-search would supersede it
+    parent.pendingRet = ret;
+    parent.pendingNull = node.search === NULL_MOVE;
   }
 
   note(text) {
@@ -235,7 +340,7 @@ export class Recorder {
     this.flush();
     this.writeStrings();
     if (this.metaItems.length > this.metaFirst) this.writeMeta(this.metaItems.slice(this.metaFirst));
-    const sum = this.hash.bytes();
+    const sum = this.sum.bytes();
     this.chunkHead('END ', 8);
     this.write(sum);
     if (this.sink) return new Uint8Array(0);
@@ -249,7 +354,7 @@ export class Recorder {
 
   // -- the file -------------------------------------------------------------------------------
   write(bytes) {
-    this.hash.update(bytes);
+    this.sum.update(bytes);
     if (this.sink) this.sink(bytes);
     else this.parts.push(bytes);
   }
@@ -356,22 +461,44 @@ export class Recorder {
     return node;
   }
 
+  countReturn(node) {
+    const ret = node.pendingRet;
+    node.best = Math.max(node.best, -ret);
+    this.event(T.childReturn, EXACT, 0, node.id, node.k, ret);
+    this.event(T.bestSet, EXACT, 0, node.id, node.k, node.best);
+    ++node.k;
+  }
+
+  // The open node's steps for the successor that returned last, unless a cutoff or a re-search
+  // came; a null move that did not cut counts towards nothing.
   settle() {
     const node = this.top();
-    if (!node || !node.alphaDue) return;
-    node.alphaDue = false;
+    if (!node || !node.pending) return;
+    node.pending = false;
+    if (node.pendingNull) return;
+    this.countReturn(node);
     const alpha = Math.max(node.best, node.alpha);
     if (alpha > node.beta) return;
     this.event(T.alphaSet, alpha > node.alpha ? 1 : 0, 0, node.id, node.k, alpha);
     node.alpha = alpha;
   }
 
-  leaveFlags(node, ret) {
+  checkBound(node, ret, bound) {
     const cut = this.ge ? ret >= node.beta : ret > node.beta;
     const low = this.ge ? ret <= node.alpha0 : ret < node.alpha0;
-    if (!node.entered) return EXACT | (LEAF << 2);
-    if (cut) return LOWER | (CUT << 2);
-    if (low) return UPPER | (ALL << 2);
-    return EXACT | (PV << 2);
+    if (bound < BOUND_UPPER || bound > BOUND_LOWER) throw new RecordError('leaveBound: `bound` is none of BOUND_*');
+    if (bound === BOUND_LOWER && !cut) throw new RecordError('leaveBound: a lower bound that does not reach beta');
+    if (bound === BOUND_UPPER && !low) throw new RecordError('leaveBound: an upper bound above alpha');
+    if (bound === BOUND_EXACT && node.entered && (cut || low))
+      throw new RecordError('leaveBound: an exact value outside the window');
+  }
+
+  leaveFlags(node, ret, bound = null) {
+    const cut = this.ge ? ret >= node.beta : ret > node.beta;
+    const low = this.ge ? ret <= node.alpha0 : ret < node.alpha0;
+    const kind = !node.entered && !node.tableCut ? LEAF : cut ? CUT : low ? ALL : PV;
+    if (bound === null)
+      bound = node.tableCut ? node.tableBound : !node.entered ? EXACT : cut ? LOWER : low ? UPPER : EXACT;
+    return bound | (kind << 2);
   }
 }

@@ -22,20 +22,36 @@ NO_NODE = 0xFFFFFFFF
 
 ITERATION_BEGIN, ITERATION_END, ENTER, LABEL, POSITION, EXPAND, EVALUATE = 1, 2, 3, 4, 5, 6, 7
 CHILD_RETURN, BEST_SET, ALPHA_SET, CUTOFF, LEAVE, NOTE = 8, 9, 10, 11, 12, 64
+TT_PROBE, ATTEMPT, NODE_FACTS, STATIC_EVAL, HASH_KEY, PRUNE, TABLE_MOVE = 32, 34, 35, 36, 37, 38, 39
 UPPER, EXACT, LOWER = 0, 1, 2
 UNKNOWN, PV, CUT, ALL, LEAF = 0, 1, 2, 3, 4
 RULES = {"none": 0, "alphabeta": 2}  # the .kbz header's rule numbers
+
+# A modern engine's search (record.h, "A modern engine's search"): the same constants.
+NONE = -2147483648  # a depth or ply not known
+BOUND_UPPER, BOUND_EXACT, BOUND_LOWER = 0, 1, 2
+SEARCH, NULL_MOVE, PROBE, RESEARCH = 0, 1, 2, 3
+QUIESCENCE = 4  # added (|) to one of the four for a quiescence node
+WHY_NONE, WHY_LMR, WHY_PVS, WHY_VERIFY, WHY_SINGULAR = 0, 1, 2, 3, 4
+TT_MISS, TT_HIT, TT_CUT = 0, 1, 2
+PRUNE_OTHER, PRUNE_FUTILITY, PRUNE_LATE_MOVE, PRUNE_SEE, PRUNE_RAZOR, PRUNE_HISTORY = 0, 1, 2, 3, 4, 5
+_ATTEMPT_FLAGS = {PROBE: 1, RESEARCH: 2, NULL_MOVE: 3}
 
 
 class RecordError(Exception):
     """A call the recorder refused: out of order, or a bad argument."""
 
 
+def _integer(v):
+    """v as an int: an int, or a float with no fraction; anything else is refused."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (
+            isinstance(v, float) and not v.is_integer()):
+        raise RecordError("a value must be an integer, not %r" % (v,))
+    return int(v)
+
+
 def _clamp(v):
-    try:
-        v = int(v)
-    except (TypeError, ValueError, OverflowError):
-        raise RecordError("a value must be an integer, not %r" % (v,)) from None
+    v = _integer(v)
     return INF if v > INF else -INF if v < -INF else v
 
 
@@ -63,7 +79,8 @@ def _json_string(s):
 
 class _Node:
     __slots__ = ("id", "alpha0", "beta", "alpha", "best", "k", "evaluated", "static_value",
-                 "alpha_due", "cut", "entered", "expanded")
+                 "pending", "pending_ret", "pending_null", "last_label", "cut", "entered",
+                 "expanded", "search", "table_cut", "table_bound")
 
     def __init__(self, node_id, alpha, beta):
         self.id = node_id
@@ -73,10 +90,16 @@ class _Node:
         self.k = 0
         self.evaluated = False
         self.static_value = 0
-        self.alpha_due = False
+        self.pending = False  # a successor returned: its steps wait for the next call
+        self.pending_ret = 0
+        self.pending_null = False
+        self.last_label = 0
         self.cut = False
         self.entered = 0
         self.expanded = False
+        self.search = SEARCH
+        self.table_cut = False
+        self.table_bound = EXACT
 
 
 class Recorder:
@@ -151,29 +174,111 @@ class Recorder:
         self._event(ITERATION_END, 0, 0, self._iteration, self._last_iteration_value, 0)
 
     def enter(self, alpha, beta, move=None):
+        self.enter_search(alpha, beta, move, SEARCH, WHY_NONE, NONE, NONE)
+
+    def enter_search(self, alpha, beta, move, search, why, depth, ply):
         self._open()
         alpha, beta = _clamp(alpha), _clamp(beta)
         if alpha > beta:
             raise RecordError("enter: alpha is above beta")
+        search, why = _integer(search), _integer(why)
+        if search < 0 or search > (RESEARCH | QUIESCENCE):
+            raise RecordError("enter_search: `search` is none of SEARCH ... RESEARCH (| QUIESCENCE)")
+        quiescence, search = bool(search & QUIESCENCE), search & 3
+        if why < WHY_NONE or why > WHY_SINGULAR:
+            raise RecordError("enter_search: `why` is none of WHY_*")
+        depth, ply = _integer(depth), _integer(ply)
         if self._next_id == NO_NODE:
             raise RecordError("enter: more than 2^32 - 1 nodes")
-        self._settle()
         parent = self._stack[-1] if self._stack else None
+        if search == RESEARCH:
+            label = self._intern(move)
+            if parent is None:
+                raise RecordError("enter_search: a re-search with no node open")
+            if not parent.pending:
+                raise RecordError("enter_search: a re-search that does not follow the leave of an attempt")
+            if parent.pending_null:
+                raise RecordError("enter_search: a re-search of a null move")
+            if label and parent.last_label and label != parent.last_label:
+                raise RecordError("enter_search: a re-search of another move than the attempt that just returned")
+            parent.pending = False  # the attempt is superseded: it counts towards nothing
+        else:
+            self._settle()
         if parent is not None and parent.cut:
             raise RecordError("enter: a successor after a cutoff")
+        if parent is not None and parent.table_cut:
+            raise RecordError("enter: a successor of a node the table settled (TT_CUT)")
         if parent is not None and self._expand_due and not parent.expanded and not parent.entered:
             raise RecordError("enter: with a rule declared (steps), call expand before a node's first successor")
         if parent is not None and parent.evaluated and not parent.entered:
             self._event(NOTE, 0, 0, parent.id, self._intern("static value %d" % parent.static_value), 0)
-        label = self._intern(move)
+        if search != RESEARCH:
+            label = self._intern(move)
         if parent is not None:
             parent.entered += 1
+            parent.last_label = label
+            if search in _ATTEMPT_FLAGS:
+                self._event(ATTEMPT, _ATTEMPT_FLAGS[search], 0 if search == NULL_MOVE else why,
+                            parent.id, parent.k, 0)
         node = _Node(self._next_id, alpha, beta)
+        node.search = search
         self._next_id += 1
         self._stack.append(node)
         self._event(ENTER, 0, 0xFFFF, node.id, alpha, beta)
         if label:
             self._event(LABEL, 0, 0, node.id, label, 0)
+        if quiescence or depth != NONE or ply != NONE:
+            self._event(NODE_FACTS, quiescence | (depth != NONE) << 1 | (ply != NONE) << 2,
+                        0, node.id, depth if depth != NONE else 0, ply if ply != NONE else 0)
+
+    def static_eval(self, value):
+        node = self._fresh("static_eval")
+        self._event(STATIC_EVAL, 0, 0, node.id, _clamp(value), 0)
+
+    def hash(self, key):
+        node = self._fresh("hash")
+        key = _integer(key) & 0xFFFFFFFFFFFFFFFF
+        lo, hi = key & 0xFFFFFFFF, key >> 32
+        self._event(HASH_KEY, 0, 0, node.id, lo - (1 << 32) if lo >= 1 << 31 else lo,
+                    hi - (1 << 32) if hi >= 1 << 31 else hi)
+
+    def table(self, result, bound, depth, value, move=None):
+        self._open()
+        result, bound, depth = _integer(result), _integer(bound), _integer(depth)
+        if result < TT_MISS or result > TT_CUT:
+            raise RecordError("table: `result` is none of TT_MISS, TT_HIT, TT_CUT")
+        if result != TT_MISS and (bound < BOUND_UPPER or bound > BOUND_LOWER):
+            raise RecordError("table: `bound` is none of BOUND_*")
+        if not self._stack:
+            raise RecordError("table with no node open")
+        node = self._stack[-1]
+        if node.entered:
+            raise RecordError("table: the node already has successors")
+        if node.table_cut:
+            raise RecordError("table: the table already settled the node")
+        value = _clamp(value)
+        label = self._intern(move) if move else 0
+        aux = 0xFFFF if result == TT_MISS else max(0, min(depth, 65534))
+        self._event(TT_PROBE, 0 if result == TT_MISS else result | bound << 2, aux, node.id,
+                    0 if result == TT_MISS else value, -1)
+        if label:
+            self._event(TABLE_MOVE, 0, 0, node.id, label, 0)
+        if result == TT_CUT:
+            node.table_cut = True
+            node.table_bound = bound
+
+    def prune(self, move, why):
+        self._open()
+        why = _integer(why)
+        if why < PRUNE_OTHER or why > PRUNE_HISTORY:
+            raise RecordError("prune: `why` is none of PRUNE_*")
+        self._settle()
+        if not self._stack:
+            raise RecordError("prune with no node open")
+        node = self._stack[-1]
+        if node.cut or node.table_cut:
+            raise RecordError("prune after the node was cut")
+        self._event(PRUNE, 0, why, node.id, self._intern(move) if move else 0, 0)
 
     def position(self, text):
         node = self._fresh("position")
@@ -203,35 +308,42 @@ class Recorder:
     def cutoff(self):
         self._open()
         node = self._stack[-1] if self._stack else None
-        if node is None or not node.alpha_due:
+        if node is None or not node.pending:
             raise RecordError("cutoff: no successor has just returned")
-        if node.best < node.beta if self._ge else node.best <= node.beta:
+        best = max(node.best, -node.pending_ret)
+        if best < node.beta if self._ge else best <= node.beta:
             raise RecordError("cutoff: best is below beta (the criterion is >=)" if self._ge else
                               "cutoff: best is not above beta (the criterion is >)")
-        node.alpha_due = False
+        node.pending = False
+        self._count_return(node)  # a null move too: it caused the cutoff
         node.cut = True
         self._event(CUTOFF, 0, 0, node.id, node.k - 1, node.best)
 
     def leave(self, value):
+        self._leave(value, None)
+
+    def leave_bound(self, value, bound):
+        self._leave(value, _integer(bound))
+
+    def _leave(self, value, bound):
         self._open()
         ret = _clamp(value)
         if not self._stack:
             raise RecordError("leave with no node open")
-        self._settle()
         node = self._stack[-1]
-        if not node.entered:
+        if bound is not None:
+            self._check_bound(node, ret, bound)
+        self._settle()
+        if not node.entered and not node.table_cut:
             self._event(EVALUATE, 0, 0, node.id, node.static_value if node.evaluated else ret, 0)
-        self._event(LEAVE, self._leave_flags(node, ret), 0, node.id, ret, 0)
+        self._event(LEAVE, self._leave_flags(node, ret, bound), 0, node.id, ret, 0)
         self._stack.pop()
         if not self._stack:
             return
         parent = self._stack[-1]
-        best = max(-ret, parent.best)
-        self._event(CHILD_RETURN, EXACT, 0, parent.id, parent.k, ret)
-        self._event(BEST_SET, EXACT, 0, parent.id, parent.k, best)
-        parent.best = best
-        parent.alpha_due = True
-        parent.k += 1
+        parent.pending = True  # its steps wait for the next call: a re-search would supersede it
+        parent.pending_ret = ret
+        parent.pending_null = node.search == NULL_MOVE
 
     def note(self, text):
         self._open()
@@ -346,24 +458,53 @@ class Recorder:
             raise RecordError(what + ": not right after enter")
         return node
 
+    def _count_return(self, node):
+        ret = node.pending_ret
+        node.best = max(node.best, -ret)
+        self._event(CHILD_RETURN, EXACT, 0, node.id, node.k, ret)
+        self._event(BEST_SET, EXACT, 0, node.id, node.k, node.best)
+        node.k += 1
+
     def _settle(self):
+        """The open node's steps for the successor that returned last, unless a cutoff or a
+        re-search came; a null move that did not cut counts towards nothing."""
         node = self._stack[-1] if self._stack else None
-        if node is None or not node.alpha_due:
+        if node is None or not node.pending:
             return
-        node.alpha_due = False
+        node.pending = False
+        if node.pending_null:
+            return
+        self._count_return(node)
         alpha = max(node.best, node.alpha)
         if alpha > node.beta:
             return
         self._event(ALPHA_SET, 1 if alpha > node.alpha else 0, 0, node.id, node.k, alpha)
         node.alpha = alpha
 
-    def _leave_flags(self, node, ret):
+    def _check_bound(self, node, ret, bound):
         cut = ret >= node.beta if self._ge else ret > node.beta
         low = ret <= node.alpha0 if self._ge else ret < node.alpha0
-        if not node.entered:
-            return EXACT | LEAF << 2
-        if cut:
-            return LOWER | CUT << 2
-        if low:
-            return UPPER | ALL << 2
-        return EXACT | PV << 2
+        if bound < BOUND_UPPER or bound > BOUND_LOWER:
+            raise RecordError("leave_bound: `bound` is none of BOUND_*")
+        if bound == BOUND_LOWER and not cut:
+            raise RecordError("leave_bound: a lower bound that does not reach beta")
+        if bound == BOUND_UPPER and not low:
+            raise RecordError("leave_bound: an upper bound above alpha")
+        if bound == BOUND_EXACT and node.entered and (cut or low):
+            raise RecordError("leave_bound: an exact value outside the window")
+
+    def _leave_flags(self, node, ret, bound=None):
+        cut = ret >= node.beta if self._ge else ret > node.beta
+        low = ret <= node.alpha0 if self._ge else ret < node.alpha0
+        if not node.entered and not node.table_cut:
+            kind = LEAF
+        else:
+            kind = CUT if cut else ALL if low else PV
+        if bound is None:
+            if node.table_cut:
+                bound = node.table_bound
+            elif not node.entered:
+                bound = EXACT
+            else:
+                bound = LOWER if cut else UPPER if low else EXACT
+        return bound | kind << 2

@@ -137,6 +137,30 @@ void write_node_tt(JsonWriter& j, const trace::ModelNode& n) {
   j.end_object();
 }
 
+// Writes "engine" for a node an engine's recorder described (engine_extension.cpp): its
+// successor index k, how it was searched, and whether a later attempt superseded it.
+constexpr std::uint32_t k_engine_marks = trace::k_eng_quiescence | trace::k_eng_null_move |
+                                         trace::k_eng_probe | trace::k_eng_research |
+                                         trace::k_eng_pruned | trace::k_eng_noted;
+void write_node_engine(JsonWriter& j, const trace::ModelNode& n) {
+  j.key("engine");
+  j.begin_object();
+  j.key("k");
+  j.number(static_cast<long long>(n.k));
+  j.key("search");
+  j.string((n.marks & trace::k_eng_null_move)  ? "null_move"
+           : (n.marks & trace::k_eng_probe)    ? "probe"
+           : (n.marks & trace::k_eng_research) ? "research"
+                                               : "search");
+  j.key("quiescence");
+  j.boolean((n.marks & trace::k_eng_quiescence) != 0);
+  j.key("superseded");
+  j.boolean((n.marks & trace::k_superseded) != 0);
+  j.key("pruned");
+  j.number(static_cast<long long>(n.pruned));
+  j.end_object();
+}
+
 // Writes "evaluated_leaves": the index path of every leaf evaluated statically.
 void write_evaluated_leaves(JsonWriter& j, const Model& model) {
   j.key("evaluated_leaves");
@@ -326,6 +350,7 @@ void write_node_entry(JsonWriter& j, const Model& model, std::uint32_t id, std::
     j.number(static_cast<long long>(n.iteration));
   }
   if (n.marks & trace::k_tt_probed) write_node_tt(j, n);
+  if (n.marks & k_engine_marks) write_node_engine(j, n);
   const AlgorithmEntry* algo = algorithm_of(model.trace());
   if (algo && algo->report_node_json) algo->report_node_json(j, model, id, t);
   if (minimax_form) write_node_minimax(j, model, id, t, s);

@@ -37,6 +37,24 @@
 //                  bound << 2 (none on a miss); aux = the entry's depth (0xFFFF on a miss);
 //                  a = its value; b = its best move's generation index (-1 none).
 // tt_store (33)    the node's result stored: flags = bound << 2, aux = depth, a = value, b = best.
+// An engine's own search, as its recorder calls say (include/kibitz/record.h; engine records):
+// attempt (34)     about the parent: the next successor entered is searched as flags = 1 a
+//                  probe (a reduced or zero-window search, searched again if it fails high), 2
+//                  a re-search of successor a = k (the attempt before it is superseded: it
+//                  counts towards nothing), 3 a null move (the side to move passes: it counts
+//                  only when it causes the cutoff); aux = why (EngineWhy: 0 unspecified, 1
+//                  late-move reduction, 2 PVS zero window, 3 null-move verification, 4
+//                  singular-extension test); a = the successor's k.
+// node_facts (35)  about the node just entered: flags bit 0 = a quiescence node, bit 1 = a
+//                  holds its remaining depth, bit 2 = b holds its ply (both in the engine's
+//                  own units).
+// static_eval (36) a = the node's static evaluation (side to move), which does not make it a
+//                  leaf.
+// hash_key (37)    a, b = the low and high 32 bits of the node's 64-bit position key.
+// prune (38)       a move of the open node pruned without a search: a = string id of its name
+//                  (0: unnamed), aux = why (PruneWhy: 0 unspecified, 1 futility, 2 late move
+//                  (move count), 3 static exchange, 4 razoring, 5 history).
+// table_move (39)  after a tt_probe: a = string id of the move the table suggested.
 // interest_move (40)  a move comes up for search: aux = its generation index, a = its cost
 //                  (the similarity penalty included), b = net_cost; flags = k_interest_cut
 //                  (net_cost > limit: it and every later move are skipped) |
@@ -120,6 +138,12 @@ namespace kibitz::trace {
   X(node, 13)                         \
   X(tt_probe, 32)                     \
   X(tt_store, 33)                     \
+  X(attempt, 34)                      \
+  X(node_facts, 35)                   \
+  X(static_eval, 36)                  \
+  X(hash_key, 37)                     \
+  X(prune, 38)                        \
+  X(table_move, 39)                   \
   X(interest_move, 40)                \
   X(interest_terms, 41)               \
   X(pvs, 44)                          \
@@ -175,6 +199,10 @@ constexpr std::uint8_t pack_leave(Bound d, NodeKind k) {
 constexpr NodeKind unpack_kind(std::uint8_t flags) {
   return static_cast<NodeKind>((flags >> 2) & 7u);
 }
+
+// The largest count or index a field holds (expand's count, a successor's k): every reader and
+// writer takes exactly 0..k_max_count.
+constexpr std::int32_t k_max_count = 0x7FFFFFFF;
 
 // fe_test flags.
 constexpr std::uint8_t k_fe_pruned = 1;    // the successor was abandoned (never entered)

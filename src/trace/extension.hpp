@@ -34,7 +34,7 @@ class ModelBuildContext {
                                            std::int32_t k) const = 0;
   // The next successor entered at id gets `marks`; with `repeat`, it is the last successor
   // searched again (same k; the earlier one is then marked k_superseded), expected `expected`.
-  virtual void next_child(std::uint32_t id, std::uint16_t marks, bool repeat,
+  virtual void next_child(std::uint32_t id, std::uint32_t marks, bool repeat,
                           NodeKind expected) = 0;
   [[noreturn]] virtual void fail(std::size_t t, const std::string& what) const = 0;
 };
@@ -71,7 +71,7 @@ using IndexBuild = std::unique_ptr<ExtensionIndex> (*)(const Model& model);
 struct TraceExtension {
   const char* key;       // the algorithm's registry name ("pvs"), or the feature's ("table")
   const char* name;      // in messages: "principal variation search"
-  EventType types[4];    // the event types it owns (EventType::none ends the list)
+  EventType types[8];    // the event types it owns (EventType::none ends the list)
   RecordHook on_record;  // nullptr: nothing for the model beyond the node's own events
   ExtensionNarrator narrate;
   RecordCount count = nullptr;

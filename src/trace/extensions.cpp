@@ -6,6 +6,7 @@ namespace kibitz::trace {
 
 #define KIBITZ_TRACE_EXTENSIONS(X) \
   X(table)                         \
+  X(engine)                        \
   X(interest)                      \
   X(pvs)                           \
   X(forward_estimation)            \

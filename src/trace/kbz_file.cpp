@@ -331,7 +331,8 @@ void check_string_refs(const Trace& t) {
     }
     head = e;
     slot = 0;
-    if (e.type == EventType::label || e.type == EventType::position || e.type == EventType::note) {
+    if (e.type == EventType::label || e.type == EventType::position || e.type == EventType::note ||
+        e.type == EventType::prune || e.type == EventType::table_move) {
       check(i, e.a);
     } else if (e.type == EventType::node) {
       check(i, e.node);

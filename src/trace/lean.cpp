@@ -50,6 +50,8 @@ Trace lean_copy(const TraceView& from, const Steps& steps) {
         rec.iteration_end(static_cast<int>(e.node), e.a);
         break;
       case EventType::note:
+      case EventType::prune:
+      case EventType::table_move:
         rec.raw(Event{e.type, e.flags, e.aux, e.node,
                       rec.string_id(from.strings.get(static_cast<std::uint32_t>(e.a))), e.b});
         break;

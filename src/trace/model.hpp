@@ -54,7 +54,7 @@ struct ModelNode {
   NodeKind expected = NodeKind::unknown;
   bool leaf = false;  // evaluated statically
   // What the records say about this node, as bits (node_marks.hpp allocates them).
-  std::uint16_t marks = 0;
+  std::uint32_t marks = 0;
   // Successors pruned without being entered, as records said (forward estimation's tests): the
   // node may leave with none entered, and those left unsearched are not "skipped".
   std::int32_t pruned = 0;
@@ -89,12 +89,14 @@ struct NodeState {
 // once: one line per extension, read as counters[Counter::name]. The transposition table's
 // probes, hits and cutoffs; forward estimation's tests and prunes; Greenblatt's plausible move
 // generations, feedovers, static evaluations (capture_search events), nodes reached by
-// plausible captures and secondary searches.
+// plausible captures and secondary searches; an engine's probes, re-searches, null moves,
+// quiescence nodes and moves pruned without a search.
 // clang-format off
 #define KIBITZ_EXTENSION_COUNTERS(X)    \
   X(tt_probes) X(tt_hits) X(tt_cutoffs) \
   X(fe_tests) X(fe_prunes)              \
-  X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary)
+  X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary) \
+  X(eng_probes) X(eng_researches) X(eng_null_moves) X(eng_quiescence) X(eng_prunes)
 // clang-format on
 
 #define KIBITZ_COUNTER_ENUM(name) name,

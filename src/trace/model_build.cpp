@@ -21,12 +21,12 @@ class ModelBuilder final : public ModelBuildContext {
   ModelNode& node(std::uint32_t id) override { return m.m_nodes[id]; }
   std::uint32_t successors_entered(std::uint32_t id) const override { return m_entered[id]; }
   std::int32_t next_successor_k(std::uint32_t id) const override {
-    return static_cast<std::int32_t>(m_entered[id] - m_repeats[id]);
+    return static_cast<std::int32_t>(m_entered[id] - m_repeats[id] - after_null_move(id));
   }
   std::uint32_t returned_successor(std::size_t t, std::uint32_t id, std::int32_t k) const override {
     return returned_child(t, id, k);
   }
-  void next_child(std::uint32_t id, std::uint16_t marks, bool repeat, NodeKind expected) override {
+  void next_child(std::uint32_t id, std::uint32_t marks, bool repeat, NodeKind expected) override {
     m_next.parent = id;
     m_next.marks = marks;
     m_next.repeat = repeat;
@@ -101,6 +101,12 @@ class ModelBuilder final : public ModelBuildContext {
   }
 
   std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back(); }
+  // Whether the last successor of id was a null move: one that did not cut (a successor
+  // follows) counts towards nothing, and the next successor takes its k.
+  bool after_null_move(std::uint32_t id) const {
+    return m_entered[id] > 0 && (m.m_nodes[m_last_child[id]].marks & k_eng_null_move) &&
+           !(m.m_nodes[m_last_child[id]].marks & k_superseded);
+  }
 
   // A score from the file: within the window's infinities, so that negating it, or adding a
   // penalty, cannot overflow.
@@ -189,6 +195,7 @@ class ModelBuilder final : public ModelBuildContext {
         ++m_repeats[p];
       } else {
         node.k = next_successor_k(p);
+        pass_null_move(p);
       }
       node.expected = m_next.expected != NodeKind::unknown
                           ? m_next.expected
@@ -196,12 +203,19 @@ class ModelBuilder final : public ModelBuildContext {
       m_next = NextChild{};
     } else {
       node.k = next_successor_k(p);
+      pass_null_move(p);
       node.expected = predict_child_kind(m_belief[p], node.k);
     }
     ++m_entered[p];
     m_last_child[p] = id;
   }
 
+  // A successor after a null move: the null move is superseded, its k taken by the successor.
+  void pass_null_move(std::uint32_t p) {
+    if (!after_null_move(p)) return;
+    m.m_nodes[m_last_child[p]].marks |= k_superseded;
+    ++m_repeats[p];
+  }
   void on_core(std::size_t t, const Event& e) {
     expect_top(t, e);
     ModelNode& node = m.m_nodes[e.node];
@@ -291,6 +305,8 @@ class ModelBuilder final : public ModelBuildContext {
       m.fail(t, std::string("a ") + x->name + " event (flags " + std::to_string(e.flags) +
                     ", aux " + std::to_string(e.aux) + ") that is none of its records");
     }
+    if (e.type == EventType::note && e.node != k_no_node)
+      m.m_nodes[e.node].marks |= k_eng_noted;  // shown on the node's card
     m_payloads_due = std::max(0, payload_count(e));
     m_record_head = t;
     if (x && x->on_record) x->on_record(*this, t, e);
@@ -349,7 +365,7 @@ class ModelBuilder final : public ModelBuildContext {
   std::size_t m_record_head = 0;  // the last record's head event
   struct NextChild {              // what a record announced about the next successor of a node
     std::uint32_t parent = k_no_node;
-    std::uint16_t marks = 0;
+    std::uint32_t marks = 0;
     bool repeat = false;
     NodeKind expected = NodeKind::unknown;
   } m_next;

@@ -19,23 +19,32 @@ namespace kibitz::trace {
 // out inside it (the probe is then superseded).
 // superseded: a successor searched again (a record announced the repeat): the later search
 // replaces this one as successor k, whose return was only a bound on the way to it.
-#define KIBITZ_NODE_MARKS(X)                                                                      \
-  X(tt_probed)                                                                                    \
-  X(tt_found)                                                                                     \
-  X(tt_settled) X(tt_stored) X(gb_generated) X(gb_feedover) X(gb_capture_search) X(gb_by_capture) \
-      X(gb_secondary) X(gb_mate_skip) X(pvs_probe_node) X(pvs_research_node) X(superseded)
+// An engine's own search (engine_extension.cpp), as its recorder calls said: eng_quiescence: a
+// quiescence search node; eng_null_move: the side to move passed (null-move pruning), counted
+// only when it causes the cutoff; eng_probe: a reduced or zero-window search of a move, searched
+// again if it fails high; eng_research: such a move searched again (the attempt before it is
+// superseded); eng_pruned: moves of the node were pruned without a search; eng_noted: the node
+// has notes.
+#define KIBITZ_NODE_MARKS(X)                                                               \
+  X(tt_probed)                                                                             \
+  X(tt_found)                                                                              \
+  X(tt_settled)                                                                            \
+  X(tt_stored) X(gb_generated) X(gb_feedover) X(gb_capture_search) X(gb_by_capture)        \
+      X(gb_secondary) X(gb_mate_skip) X(pvs_probe_node) X(pvs_research_node) X(superseded) \
+          X(eng_quiescence) X(eng_null_move) X(eng_probe) X(eng_research) X(eng_pruned)    \
+              X(eng_noted)
 
 #define KIBITZ_MARK_ENUM(name) name,
 enum class NodeMark : std::uint8_t { KIBITZ_NODE_MARKS(KIBITZ_MARK_ENUM) count };
 #undef KIBITZ_MARK_ENUM
-static_assert(static_cast<int>(NodeMark::count) <= 16, "ModelNode::marks has 16 bits");
+static_assert(static_cast<int>(NodeMark::count) <= 32, "ModelNode::marks has 32 bits");
 
-constexpr std::uint16_t mark_bit(NodeMark m) {
-  return static_cast<std::uint16_t>(1u << static_cast<unsigned>(m));
+constexpr std::uint32_t mark_bit(NodeMark m) {
+  return static_cast<std::uint32_t>(1u << static_cast<unsigned>(m));
 }
 
 // The bits by name (k_tt_probed, k_superseded, ...), as the model's readers test them.
-#define KIBITZ_MARK_BIT(name) constexpr std::uint16_t k_##name = mark_bit(NodeMark::name);
+#define KIBITZ_MARK_BIT(name) constexpr std::uint32_t k_##name = mark_bit(NodeMark::name);
 KIBITZ_NODE_MARKS(KIBITZ_MARK_BIT)
 #undef KIBITZ_MARK_BIT
 

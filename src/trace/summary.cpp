@@ -74,7 +74,7 @@ struct SummaryStream::Reader final : ModelBuildContext {
   std::uint32_t successors_entered(std::uint32_t id) const override { return open(id).entered; }
   std::int32_t next_successor_k(std::uint32_t id) const override {
     const Frame& f = open(id);
-    return static_cast<std::int32_t>(f.entered - f.repeats);
+    return static_cast<std::int32_t>(f.entered - f.repeats - after_null_move(f));
   }
   std::uint32_t returned_successor(std::size_t t, std::uint32_t id, std::int32_t k) const override {
     const Frame& f = open(id);
@@ -82,7 +82,7 @@ struct SummaryStream::Reader final : ModelBuildContext {
       fail(t, "refers to successor " + std::to_string(k) + ", which has not returned");
     return f.kids.back().id;
   }
-  void next_child(std::uint32_t id, std::uint16_t marks, bool repeat, NodeKind) override {
+  void next_child(std::uint32_t id, std::uint32_t marks, bool repeat, NodeKind) override {
     m_next_parent = id;
     m_next_marks = marks;
     m_next_repeat = repeat;
@@ -97,6 +97,10 @@ struct SummaryStream::Reader final : ModelBuildContext {
       if (m_frames[d].id == id) return m_frames[d];
     }
     fail(m_t, "node " + std::to_string(id) + " is not open");
+  }
+  static bool after_null_move(const Frame& f) {
+    return !f.kids.empty() && (f.kids.back().n.marks & k_eng_null_move) &&
+           !(f.kids.back().n.marks & k_superseded);
   }
   Frame& top() {
     if (m_depth == 0) fail(m_t, "an event about no open node");
@@ -162,6 +166,11 @@ struct SummaryStream::Reader final : ModelBuildContext {
       f.n.parent = p.id;
       if (m_next_parent == p.id && m_next_repeat && !p.kids.empty()) {
         // The last successor searched again: same k, the earlier return superseded.
+        p.kids.back().n.marks |= k_superseded;
+        f.n.k = p.kids.back().n.k;
+        ++p.repeats;
+      } else if (after_null_move(p)) {
+        // A null move that did not cut counts towards nothing: the successor takes its k.
         p.kids.back().n.marks |= k_superseded;
         f.n.k = p.kids.back().n.k;
         ++p.repeats;
@@ -236,7 +245,7 @@ struct SummaryStream::Reader final : ModelBuildContext {
   std::vector<Frame> m_frames;  // [0, m_depth) open, root first
   std::size_t m_depth = 0;
   std::uint32_t m_next_parent = k_no_node;  // a record announced the next successor of it
-  std::uint16_t m_next_marks = 0;
+  std::uint32_t m_next_marks = 0;
   bool m_next_repeat = false;
   std::vector<PvStep> m_pv;  // of the last root that finished
   TreeSummary m_out;

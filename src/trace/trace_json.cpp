@@ -144,6 +144,13 @@ bool write_named_fields(JsonWriter& j, const TraceView& trace, std::size_t index
     j.boolean(r.strict);
     return true;
   }
+  if (e.type == EventType::prune || e.type == EventType::table_move) {  // a move named as text
+    field_int(j, "node", e.node);
+    if (e.type == EventType::prune) field_int(j, "why", e.aux);
+    j.key("text");
+    j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
+    return true;
+  }
   if (e.type != EventType::payload) return false;
   // Named fields for the payloads of an interest total (its label) and of a
   // forward-estimation test; raw fields for the others.
@@ -288,7 +295,7 @@ void read_node_fields(const EventReader& r, Event& e) {
     e.a = r.score("value");
   } else if (r.has("count")) {
     e.flags = k_node_interior;
-    e.a = static_cast<std::int32_t>(r.integer("count", 1, 1 << 30));
+    e.a = static_cast<std::int32_t>(r.integer("count", 1, k_max_count));
   }
 }
 
@@ -321,7 +328,7 @@ bool read_core_fields(const EventReader& r, Event& e) {
       return true;
     case EventType::expand:
       e.node = r.node();
-      e.a = static_cast<std::int32_t>(r.integer("count", 0, 1 << 30));
+      e.a = static_cast<std::int32_t>(r.integer("count", 0, k_max_count));
       return true;
     case EventType::evaluate:
       e.node = r.node();
@@ -329,19 +336,19 @@ bool read_core_fields(const EventReader& r, Event& e) {
       return true;
     case EventType::child_return:
       e.node = r.node();
-      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, k_max_count));
       e.b = r.score("ret");
       e.flags = pack_bound(r.bound());
       return true;
     case EventType::best_set:
       e.node = r.node();
-      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, k_max_count));
       e.b = r.score("best");
       e.flags = pack_bound(r.bound());
       return true;
     case EventType::alpha_set: {
       e.node = r.node();
-      e.a = static_cast<std::int32_t>(r.integer("index", 1, 1 << 30));
+      e.a = static_cast<std::int32_t>(r.integer("index", 1, k_max_count));
       e.b = r.score("alpha");
       const Json& raised = r.field("raised");
       if (!raised.is_boolean()) r.fail("'raised' must be true or false");
@@ -350,7 +357,7 @@ bool read_core_fields(const EventReader& r, Event& e) {
     }
     case EventType::cutoff:
       e.node = r.node();
-      e.a = static_cast<std::int32_t>(r.integer("k", 0, 1 << 30));
+      e.a = static_cast<std::int32_t>(r.integer("k", 0, k_max_count));
       e.b = r.score("best");
       return true;
     case EventType::leave:
@@ -386,7 +393,7 @@ void read_fe_test(const EventReader& r, Event& e) {
   e.flags = RecordCodec<FeTestRecord>::flags(pruned.get<bool>(), root.get<std::string>() == "max",
                                              strict);
   e.a = r.score("c");
-  e.b = static_cast<std::int32_t>(r.integer("d", 0, 1 << 30));
+  e.b = static_cast<std::int32_t>(r.integer("d", 0, k_max_count));
 }
 
 // A payload's named fields into e: false when it has none (its fields are raw).
@@ -429,6 +436,12 @@ Event read_event(const Json& obj, std::size_t i, Trace& t) {
   if (read_core_fields(r, e)) return e;
   if (et == EventType::fe_test) {
     read_fe_test(r, e);
+    return e;
+  }
+  if ((et == EventType::prune || et == EventType::table_move) && r.has("text")) {
+    e.node = r.node();
+    if (et == EventType::prune) e.aux = static_cast<std::uint16_t>(r.integer("why", 0, 65535));
+    e.a = r.text();
     return e;
   }
   if (et == EventType::payload && read_named_payload(r, e)) return e;

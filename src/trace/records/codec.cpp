@@ -15,6 +15,8 @@ std::int64_t string_ref(const Event& e, const Event& head, int slot) {
     case EventType::label:
     case EventType::position:
     case EventType::note:
+    case EventType::prune:
+    case EventType::table_move:
       return e.a;
     case EventType::node:
       return std::max<std::int64_t>(e.node, e.b);

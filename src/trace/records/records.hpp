@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "trace/records/codec.hpp"
+#include "trace/records/engine_codec.hpp"
 #include "trace/records/fe_codec.hpp"
 #include "trace/records/greenblatt_codec.hpp"
 #include "trace/records/interest_codec.hpp"
@@ -50,6 +51,7 @@ using AllRecords = RecordList<
     TableProbeRecord, TableStoreRecord,
     InterestTermRecord, InterestTotalRecord, InterestMoveRecord,
     PvsProbeRecord, PvsResearchRecord,
+    AttemptRecord, NodeFactsRecord, StaticEvalRecord, HashKeyRecord, PruneRecord, TableMoveRecord,
     FeTestRecord,
     gb::PlausibleMoveRecord, gb::WidthRecord, gb::ModificationRecord, gb::SecondaryRecord,
         gb::MateSkipRecord, gb::SecondaryResultRecord, gb::FeedoverRecord,

@@ -137,7 +137,7 @@ class PvsView final : public AlgorithmView {
     return line_of(e, leaf);
   }
   int call_line(const trace::Model& m, std::uint32_t child) const override {
-    const std::uint16_t marks = m.node(child).marks;
+    const std::uint32_t marks = m.node(child).marks;
     if (marks & trace::k_pvs_probe_node) return 10;
     if (marks & trace::k_pvs_research_node) return 12;
     return 8;
