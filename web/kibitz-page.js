@@ -68,6 +68,7 @@
       startSearch: (options) => M.startSearch(typeof options === 'string' ? options : JSON.stringify(options)),
       searchState: () => M.searchState(),
       cancelSearch: () => M.cancelSearch(),
+      heapUsed: () => M.heapUsed(),
       eventCount: () => M.eventCount(),
       seek: (t) => M.seek(Number(t)),
       cursor: () => M.cursor(),

@@ -129,6 +129,7 @@ void count_engine_node(const ModelNode& n, Counters& c) {
   if (n.marks & k_eng_research) ++c[Counter::eng_researches];
   if (n.marks & k_eng_null_move) ++c[Counter::eng_null_moves];
   if (n.marks & k_eng_quiescence) ++c[Counter::eng_quiescence];
+  if (n.marks & k_eng_noted) ++c[Counter::eng_noted];
 }
 
 }  // namespace

@@ -90,13 +90,13 @@ struct NodeState {
 // probes, hits and cutoffs; forward estimation's tests and prunes; Greenblatt's plausible move
 // generations, feedovers, static evaluations (capture_search events), nodes reached by
 // plausible captures and secondary searches; an engine's probes, re-searches, null moves,
-// quiescence nodes and moves pruned without a search.
+// quiescence nodes, moves pruned without a search and nodes with notes.
 // clang-format off
 #define KIBITZ_EXTENSION_COUNTERS(X)    \
   X(tt_probes) X(tt_hits) X(tt_cutoffs) \
   X(fe_tests) X(fe_prunes)              \
   X(gb_generations) X(gb_feedovers) X(gb_statics) X(gb_capture_nodes) X(gb_secondary) \
-  X(eng_probes) X(eng_researches) X(eng_null_moves) X(eng_quiescence) X(eng_prunes)
+  X(eng_probes) X(eng_researches) X(eng_null_moves) X(eng_quiescence) X(eng_prunes) X(eng_noted)
 // clang-format on
 
 #define KIBITZ_COUNTER_ENUM(name) name,

@@ -37,6 +37,27 @@ bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) 
   return true;
 }
 
+// Root i's aspiration attempt, when iterations repeat a depth or search a narrow window:
+// ", attempt 2: fail-high at [25, 40]" (nothing for a lone full-window iteration).
+std::string aspiration_text(const trace::Model& m, const std::vector<std::uint32_t>& roots,
+                            std::size_t i, Score depth) {
+  int attempt = 1;
+  for (std::size_t j = i; j > 0; --j) {
+    Score before = 0;
+    if (!iteration_figure(m, roots[j - 1], before) || before != depth) break;
+    ++attempt;
+  }
+  const trace::ModelNode& r = m.node(roots[i]);
+  const bool full = r.alpha0 <= -k_score_inf && r.beta >= k_score_inf;
+  std::string s = attempt > 1 ? ", attempt " + std::to_string(attempt) : "";
+  if (full || r.leave_t == trace::k_never) return s;
+  const std::string window =
+      " at [" + format_score_pretty(r.alpha0) + ", " + format_score_pretty(r.beta) + "]";
+  if (r.ret <= r.alpha0) return s + ": fail-low" + window;
+  if (r.ret >= r.beta) return s + ": fail-high" + window;
+  return s + ": inside" + window;
+}
+
 // How node id was reached, the tallies at it and, once it happened (by t), its interest cutoff.
 void draw_interest_summary(ViewerState& s, std::uint32_t id, std::size_t t) {
   const trace::Model& m = s.model();
@@ -230,6 +251,18 @@ void draw_deepest_line(ViewerState& s, std::size_t root_index) {
 
 }  // namespace
 
+std::string iteration_title(const trace::Model& m, std::size_t i) {
+  const auto& roots = m.roots();
+  Score figure = 0;
+  std::string s = std::to_string(i + 1);
+  if (iteration_figure(m, roots[i], figure)) {
+    const bool interest = !trace::interest_index(m).empty();
+    s += interest ? ": limit " + cost_text(figure) : ": depth " + std::to_string(figure);
+    if (!interest) s += aspiration_text(m, roots, i, figure);
+  }
+  return s;
+}
+
 bool wants_iteration_selector(const ViewerState& s) {
   return s.has_trace() && s.model().roots().size() > 1;
 }
@@ -243,14 +276,7 @@ void draw_iteration_selector(ViewerState& s) {
     while (i + 1 < roots.size() && m.node(roots[i + 1]).enter_t <= t) ++i;
     return i;
   };
-  auto title = [&](std::size_t i) {
-    Score figure = 0;
-    std::string s2 = std::to_string(i + 1);
-    if (iteration_figure(m, roots[i], figure)) {
-      s2 += interest ? ": limit " + cost_text(figure) : ": depth " + std::to_string(figure);
-    }
-    return s2;
-  };
+  auto title = [&](std::size_t i) { return iteration_title(m, i); };
   // Shows iteration i whole: the cursor goes to its last event.
   auto show = [&](std::size_t i) {
     s.iteration_view = static_cast<int>(i);

@@ -18,6 +18,9 @@ void draw_interest_inspector(ViewerState& s, std::uint32_t id);
 void draw_interest_legend(ViewerState& s);
 // One row above the canvas when the trace has several roots (iterations by depth or limit).
 bool wants_iteration_selector(const ViewerState& s);
+// Iteration i's title in the selector: "3: depth 5", with aspiration attempts "4: depth 5,
+// attempt 2: fail-high at [25, 40]", with interest search "2: limit 4,000".
+std::string iteration_title(const trace::Model& m, std::size_t i);
 void draw_iteration_selector(ViewerState& s);
 // Lines for the canvas tooltip of node id (nothing when the trace has no interest events).
 void draw_interest_tooltip(const trace::Model& m, std::uint32_t id);

@@ -18,6 +18,12 @@ try {
   check(await page.evaluate(() => document.getElementById('loading').classList.contains('done')),
         'the loading indicator goes away');
   const api = (expr, ...args) => page.evaluate(expr, ...args);
+  // Every function docs/js-api.md lists is on window.Kibitz.
+  const documented = [...fs.readFileSync(path.join(root, 'docs/js-api.md'), 'utf8')
+    .matchAll(/^\| `([A-Za-z]+)\(/gm)].map((m) => m[1]);
+  const missing = await api((names) => names.filter((n) => typeof Kibitz[n] !== 'function'), documented);
+  check(documented.length > 20 && missing.length === 0,
+        `every function docs/js-api.md lists is on window.Kibitz (${documented.length}; missing: ${missing})`);
   const view = async () => JSON.parse(await api(() => Kibitz.viewState()));
   const frames = (n = 3) => page.evaluate((n) => new Promise((r) => {
     let i = 0;

@@ -117,6 +117,8 @@ Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std
     m_state.set_trace(std::move(t), name);  // throws before anything changes
     m_spec = std::move(spec);
     if (m_spec) form_from_spec(*m_spec);  // the set-up panel shows what the file searched
+    // An engine's recording is no Kibitz search, but its cutoff test is the trace's.
+    if (!m_spec) m_state.setup.criterion = m_state.trace().steps.criterion == Criterion::ge ? 1 : 0;
     // It opens where it was saved.
     char* end = nullptr;
     const unsigned long long at = std::strtoull(cursor.c_str(), &end, 10);

@@ -12,7 +12,8 @@ namespace kibitz::viewer {
   X(forward_estimation) \
   X(greenblatt)         \
   X(interest)           \
-  X(table)
+  X(table)              \
+  X(engine)
 
 #define KIBITZ_DECLARE_VIEW(name) const AlgorithmView& name##_view();
 KIBITZ_VIEWS(KIBITZ_DECLARE_VIEW)
@@ -43,6 +44,11 @@ const AlgorithmView* view_of_algorithm(const std::string& name) {
 const AlgorithmView& listing_view(const trace::Model& m) {
   const AlgorithmView* v = view_of_algorithm(m.trace().meta.get("algo"));
   if (v && v->listing()) return *v;
+  // A trace from an engine's own search (no Kibitz algorithm): its view's outline, when it has
+  // one and the trace has its records.
+  for (const AlgorithmView* x : all_views()) {
+    if (!x->algorithm() && x->listing() && x->applies(m)) return *x;
+  }
   return *view_of_algorithm("alphabeta");
 }
 
