@@ -35,11 +35,14 @@ void go_to_field(ViewerState& s) {
 }
 
 void condition_fields(ViewerState& s) {
-  static const char* const k_conditions[] = {"kind is not the one expected",
-                                             "cutoff by successor k or later", "ret in a range",
-                                             "evaluated leaf in a range"};
+  static const char* const k_conditions[] = {
+      "kind is not the one expected", "cutoff by successor k or later", "ret in a range",
+      "evaluated leaf in a range",    "how the engine searched it",     "a note, move or key says"};
+  static const char* const k_kinds[] = {
+      "probe",      "re-search", "superseded attempt",     "null move",
+      "quiescence", "table cut", "moves pruned unsearched"};
   ImGui::SetNextItemWidth(-1);
-  ImGui::Combo("##condition", &s.find.condition, k_conditions, 4);
+  ImGui::Combo("##condition", &s.find.condition, k_conditions, 6);
   s.note_widget("find_condition");
   const float w = ImGui::GetFontSize() * 6;
   const auto c = static_cast<FindCondition>(s.find.condition);
@@ -52,6 +55,13 @@ void condition_fields(ViewerState& s) {
     ImGui::InputInt("from", &s.find.lo);
     ImGui::SetNextItemWidth(w);
     ImGui::InputInt("to", &s.find.hi);
+  } else if (c == FindCondition::search_kind) {
+    ImGui::SetNextItemWidth(-1);
+    ImGui::Combo("##search_kind", &s.find.kind, k_kinds, 7);
+  } else if (c == FindCondition::text) {
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##find_text", "note text, a move, a key in hex", &s.find.what);
+    s.note_widget("find_what");
   }
   if (ImGui::Button("Find")) {
     FindQuery q;
@@ -59,6 +69,8 @@ void condition_fields(ViewerState& s) {
     q.min_k = s.find.min_k;
     q.lo = s.find.lo;
     q.hi = s.find.hi;
+    q.kind = static_cast<SearchKind>(s.find.kind);
+    q.text = s.find.what;
     s.find.results = find_nodes(s.model(), q, k_listed, s.find.total);
     s.find.searched = true;
   }

@@ -1,7 +1,12 @@
 #include "viewer/node_find.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <cinttypes>
+#include <cstdio>
 #include <sstream>
+
+#include "trace/records/engine_codec.hpp"
 
 namespace kibitz::viewer {
 
@@ -104,10 +109,80 @@ std::uint32_t find_node(const trace::Model& m, const std::string& raw, std::stri
   return by_moves(m, text, error);
 }
 
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool is_kind(const trace::ModelNode& n, SearchKind k) {
+  switch (k) {
+    case SearchKind::probe:
+      return n.marks & trace::k_eng_probe;
+    case SearchKind::research:
+      return n.marks & trace::k_eng_research;
+    case SearchKind::superseded:
+      return n.marks & trace::k_superseded;
+    case SearchKind::null_move:
+      return n.marks & trace::k_eng_null_move;
+    case SearchKind::quiescence:
+      return n.marks & trace::k_eng_quiescence;
+    case SearchKind::table_cut:
+      return n.marks & trace::k_tt_settled;
+    case SearchKind::pruned:
+      return n.marks & trace::k_eng_pruned;
+  }
+  return false;
+}
+
+// Whether event e says `needle` (lower case) of its node: a note's text, a pruned or table
+// move's name, a position key in hex.
+bool says(const trace::Model& m, const trace::Event& e, const std::string& needle) {
+  switch (e.type) {
+    case trace::EventType::note:
+    case trace::EventType::prune:
+    case trace::EventType::table_move:
+      return e.a > 0 &&
+             lower(m.trace().strings.get(static_cast<std::uint32_t>(e.a))).find(needle) !=
+                 std::string::npos;
+    case trace::EventType::hash_key: {
+      char key[24];
+      const std::uint64_t k = static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.a)) |
+                              static_cast<std::uint64_t>(static_cast<std::uint32_t>(e.b)) << 32;
+      std::snprintf(key, sizeof key, "%016" PRIx64, k);
+      return std::string(key).find(needle) != std::string::npos;
+    }
+    default:
+      return false;
+  }
+}
+
+// The nodes whose events say q.text, in id order.
+std::vector<std::uint32_t> find_text(const trace::Model& m, const FindQuery& q, std::size_t limit,
+                                     std::size_t& total) {
+  std::string needle = lower(trimmed(q.text));
+  if (needle.size() > 2 && needle[0] == '0' && needle[1] == 'x') needle = needle.substr(2);
+  std::vector<std::uint32_t> hits;
+  if (needle.empty()) return hits;
+  for (std::size_t t = 0; t < m.event_count(); ++t) {
+    const trace::Event& e = m.event(t);
+    if (e.node < m.node_count() && says(m, e, needle)) hits.push_back(e.node);
+  }
+  std::sort(hits.begin(), hits.end());
+  hits.erase(std::unique(hits.begin(), hits.end()), hits.end());
+  total = hits.size();
+  if (hits.size() > limit) hits.resize(limit);
+  return hits;
+}
+
+}  // namespace
+
 std::vector<std::uint32_t> find_nodes(const trace::Model& m, const FindQuery& q, std::size_t limit,
                                       std::size_t& total) {
   std::vector<std::uint32_t> out;
   total = 0;
+  if (q.condition == FindCondition::text) return find_text(m, q, limit, total);
   for (std::uint32_t id = 0; id < m.node_count(); ++id) {
     const trace::ModelNode& n = m.node(id);
     const bool left = n.leave_t != trace::k_never;
@@ -125,6 +200,11 @@ std::vector<std::uint32_t> find_nodes(const trace::Model& m, const FindQuery& q,
         break;
       case FindCondition::leaf_range:
         match = left && n.leaf && n.ret >= q.lo && n.ret <= q.hi;
+        break;
+      case FindCondition::search_kind:
+        match = is_kind(n, q.kind);
+        break;
+      case FindCondition::text:
         break;
     }
     if (!match) continue;

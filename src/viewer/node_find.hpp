@@ -21,12 +21,19 @@ enum class FindCondition {
   late_cutoff,        // cut off by successor k >= min_k (0 is the first)
   value_range,        // ret in [lo, hi]
   leaf_range,         // an evaluated leaf with its value in [lo, hi]
+  search_kind,        // an engine's kind of node (SearchKind)
+  text,               // a note, a pruned move's name, a table move or a position key (hex)
 };
+
+// The kinds of node an engine's recording distinguishes (trace/engine_extension.cpp).
+enum class SearchKind { probe, research, superseded, null_move, quiescence, table_cut, pruned };
 
 struct FindQuery {
   FindCondition condition = FindCondition::wrong_expectation;
   int min_k = 1;
   Score lo = -100, hi = 100;
+  SearchKind kind = SearchKind::probe;
+  std::string text;  // matched without regard to case
 };
 
 // The nodes matching as of the end of the trace, in id order: the first `limit`, and their

@@ -167,6 +167,8 @@ class ViewerState {
     int condition = 0;  // FindCondition
     int min_k = 1;
     int lo = -100, hi = 100;
+    int kind = 0;      // SearchKind
+    std::string what;  // the text to find
     std::vector<std::uint32_t> results;
     std::size_t total = 0;
     bool searched = false;

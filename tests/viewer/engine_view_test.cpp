@@ -15,6 +15,7 @@
 
 #include "app_driver.hpp"
 #include "viewer/interest_panels.hpp"
+#include "viewer/node_find.hpp"
 #include "viewer/views/view.hpp"
 
 using namespace kibitz;
@@ -106,6 +107,24 @@ TEST_CASE("an engine's probes, re-searches and null moves count as the engine co
   // The engine's view: applies, and its outline replaces search!'s pseudocode.
   const viewer::AlgorithmView& listing = viewer::listing_view(m);
   CHECK(std::string(listing.listing()->title).find("engine") != std::string::npos);
+  // Find: by how the engine searched a node, by a note, a pruned move's name, a key in hex.
+  auto found = [&](viewer::FindQuery q) {
+    std::size_t total = 0;
+    return viewer::find_nodes(m, q, 100, total);
+  };
+  viewer::FindQuery q;
+  q.condition = viewer::FindCondition::search_kind;
+  q.kind = viewer::SearchKind::research;
+  CHECK(found(q) == std::vector<std::uint32_t>{4, 5});
+  q.kind = viewer::SearchKind::table_cut;
+  CHECK(found(q) == std::vector<std::uint32_t>{7});
+  q.condition = viewer::FindCondition::text;
+  q.text = "FULL window";
+  CHECK(found(q) == std::vector<std::uint32_t>{5});
+  q.text = "a3";
+  CHECK(found(q) == std::vector<std::uint32_t>{0});
+  q.text = "0x89abcdef";
+  CHECK(found(q) == std::vector<std::uint32_t>{0});
   REQUIRE(m.roots().size() == 3);
   CHECK(viewer::iteration_title(m, 0) == "1: depth 3: inside at [\u2212100, +100]");
   CHECK(viewer::iteration_title(m, 1) == "2: depth 4: fail-high at [0, +30]");
