@@ -263,6 +263,7 @@ struct kbz_recorder {
   int stopped;      /* a refused enter, leave or iteration: later calls would not nest */
   int expand_due;   /* a rule is declared: a node's successors need kbz_expand first */
   char error[200];
+  const void* thread; /* the opening thread's marker (a search's nesting is one thread's) */
 };
 
 static char kbz_close_error_[200];
@@ -570,7 +571,17 @@ static void kbz_settle_(kbz_recorder* r) {
   n->alpha = alpha;
 }
 
+/* A per-thread marker: its address tells the threads apart (GCC and Clang; elsewhere, one). */
+#if defined(__GNUC__)
+static __thread char kbz_thread_marker_;
+#else
+static char kbz_thread_marker_;
+#endif
+
 static int kbz_usable_(kbz_recorder* r) {
+  if (!r->stopped && r->thread != &kbz_thread_marker_)
+    kbz_stop_(r, "a call from another thread than the one that opened this recorder: give each "
+                 "thread its own recorder and file (docs/recording.md, several threads)");
   return !r->stopped;
 }
 
@@ -586,6 +597,7 @@ kbz_recorder* kbz_open(const char* path) {
   }
   r->hash = 0xcbf29ce484222325ull;
   r->ge = 1;
+  r->thread = &kbz_thread_marker_;
   return r;
 }
 

@@ -199,7 +199,9 @@ std::string how_searched(const trace::Model& m, std::uint32_t id) {
                                          : " It caused the cutoff.";
   } else if (n.marks & (trace::k_eng_probe | trace::k_eng_research)) {
     s = std::string((n.marks & trace::k_eng_probe) ? "A probe" : "A re-search") + why +
-        ": search " + std::to_string(number) + " of " + std::to_string(of) + " of its move.";
+        (of > 1
+             ? ": search " + std::to_string(number) + " of " + std::to_string(of) + " of its move."
+             : ".");
     if (n.marks & trace::k_superseded)
       s += " Its result came out above \u03b1 and was only a bound: the move was searched again, "
            "and this search counts towards nothing (not best, \u03b1 or the kind).";
