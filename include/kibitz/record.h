@@ -211,6 +211,7 @@ enum {
 enum { KBZ_UPPER = 0, KBZ_EXACT = 1, KBZ_LOWER = 2 };
 enum { KBZ_UNKNOWN = 0, KBZ_PV = 1, KBZ_CUT = 2, KBZ_ALL = 3, KBZ_LEAF = 4 };
 #define KBZ_CHUNK_EVENTS 65536u
+#define KBZ_EVENT_MAX 23 /* type, mask, flags, then four varints of at most 5 bytes */
 #define KBZ_NO_NODE 0xFFFFFFFFu
 
 typedef struct {
@@ -240,8 +241,10 @@ typedef struct {
 struct kbz_recorder {
   FILE* file;
   unsigned long long hash; /* FNV-1a 64 of every byte written */
-  unsigned char* events;   /* KBZ_CHUNK_EVENTS x 16 bytes */
+  unsigned char* events;   /* the chunk's events, encoded (at most KBZ_EVENT_MAX bytes each) */
   unsigned long count;     /* events in the buffer */
+  size_t used;             /* its bytes */
+  unsigned prev_node;      /* the node of the chunk's last event (deltas) */
   int started;             /* the header and the first META are written */
   unsigned flags;
   int ge;
@@ -378,7 +381,8 @@ static void kbz_start_(kbz_recorder* r) {
   r->started = 1;
   memcpy(h, "KIBITZ\r\n", 8);
   kbz_put32_(h + 8, 2);
-  kbz_put32_(h + 12, r->flags | (r->ge ? 0x100u : 0u));
+  /* 0x400: the steps after a successor returns are derived by the reader (not written) */
+  kbz_put32_(h + 12, r->flags | (r->ge ? 0x100u : 0u) | 0x400u);
   kbz_write_(r, h, 16);
   r->meta_first = r->meta_count;
   kbz_write_meta_(r, 0, r->meta_count);
@@ -408,28 +412,71 @@ static void kbz_flush_(kbz_recorder* r) {
   kbz_start_(r);
   if (r->count == 0) return;
   kbz_write_strings_(r);
-  kbz_chunk_head_(r, "EVTS", 4 + 16ull * r->count);
+  kbz_chunk_head_(r, "EVTV", 4 + (unsigned long long)r->used);
   kbz_put32_(b, r->count);
   kbz_write_(r, b, 4);
-  kbz_write_(r, r->events, 16 * (size_t)r->count);
+  kbz_write_(r, r->events, r->used);
   r->count = 0;
+  r->used = 0;
+  r->prev_node = 0;
   fflush(r->file);
+}
+
+/* Variable-length integers: 7 bits a byte, low first; signed ones zigzagged (0, -1, 1, ...). */
+static unsigned char* kbz_varint_(unsigned char* p, unsigned v) {
+  while (v >= 0x80u) {
+    *p++ = (unsigned char)(v | 0x80u);
+    v >>= 7;
+  }
+  *p++ = (unsigned char)v;
+  return p;
+}
+static unsigned kbz_zigzag_(unsigned v) { /* v: an int32's bits */
+  return (v << 1) ^ (0u - (v >> 31));
 }
 
 static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsigned long node,
                        int a, int b) {
-  unsigned char* e = r->events + 16 * (size_t)r->count;
+  /* an EVTV event: type, a mask of the fields that are not zero, then those fields (the node as
+   * the difference from the chunk's previous event's) */
+  unsigned char *p = r->events + r->used, *mask;
+  unsigned delta = (unsigned)(node & 0xFFFFFFFFu) - r->prev_node;
   if (!r->started) { /* the header and the facts go out with the first event */
     kbz_start_(r);
     fflush(r->file);
   }
-  e[0] = (unsigned char)type;
-  e[1] = (unsigned char)flags;
-  e[2] = (unsigned char)(aux & 0xFF);
-  e[3] = (unsigned char)(aux >> 8 & 0xFF);
-  kbz_put32_(e + 4, node);
-  kbz_put32_(e + 8, (unsigned long)(unsigned)a);
-  kbz_put32_(e + 12, (unsigned long)(unsigned)b);
+  *p++ = (unsigned char)type;
+  mask = p++;
+  *mask = 0;
+  if (flags) {
+    *mask |= 1;
+    *p++ = (unsigned char)flags;
+  }
+  if (aux) {
+    *mask |= 2;
+    p = kbz_varint_(p, aux & 0xFFFFu);
+  }
+  if (delta) {
+    *mask |= 4;
+    p = kbz_varint_(p, kbz_zigzag_(delta));
+  }
+  if (type == KBZ_HASH_KEY) { /* a position key's halves are random bits: 4 bytes each */
+    *mask |= 8 | 16;
+    kbz_put32_(p, (unsigned long)(unsigned)a);
+    kbz_put32_(p + 4, (unsigned long)(unsigned)b);
+    p += 8;
+  } else {
+    if (a) {
+      *mask |= 8;
+      p = kbz_varint_(p, kbz_zigzag_((unsigned)a));
+    }
+    if (b) {
+      *mask |= 16;
+      p = kbz_varint_(p, kbz_zigzag_((unsigned)b));
+    }
+  }
+  r->prev_node = (unsigned)(node & 0xFFFFFFFFu);
+  r->used = (size_t)(p - r->events);
   if (++r->count == KBZ_CHUNK_EVENTS) kbz_flush_(r);
 }
 
@@ -547,14 +594,14 @@ static kbz_node_* kbz_top_(kbz_recorder* r) {
   return r->depth ? &r->stack[r->depth - 1] : NULL;
 }
 
-/* The open node's steps for the successor that returned last (child_return, best_set and
- * alpha_set), due since it returned unless a cutoff or a re-search came. A null move that did
- * not cut counts towards nothing. */
+/* The open node's state after the successor that returned last, due since it returned unless
+ * a cutoff or a re-search came; a null move that did not cut counts towards nothing. The steps
+ * (child_return, best_set, alpha_set) are not written: the reader derives them the same way
+ * (src/trace/derive_returns.cpp). */
 static void kbz_count_return_(kbz_recorder* r, kbz_node_* n) {
   int ret = n->pending_ret;
+  (void)r;
   n->best = -ret > n->best ? -ret : n->best;
-  kbz_event_(r, KBZ_CHILD_RETURN, KBZ_EXACT, 0, n->id, (int)n->k, ret);
-  kbz_event_(r, KBZ_BEST_SET, KBZ_EXACT, 0, n->id, (int)n->k, n->best);
   ++n->k;
 }
 
@@ -567,7 +614,6 @@ static void kbz_settle_(kbz_recorder* r) {
   kbz_count_return_(r, n);
   alpha = n->best > n->alpha ? n->best : n->alpha;
   if (alpha > n->beta) return; /* a fail high the search did not cut: alpha stays */
-  kbz_event_(r, KBZ_ALPHA_SET, alpha > n->alpha ? 1 : 0, 0, n->id, (int)n->k, alpha);
   n->alpha = alpha;
 }
 
@@ -588,7 +634,7 @@ static int kbz_usable_(kbz_recorder* r) {
 kbz_recorder* kbz_open(const char* path) {
   kbz_recorder* r = (kbz_recorder*)calloc(1, sizeof *r);
   if (!r) return NULL;
-  r->events = (unsigned char*)malloc(16 * (size_t)KBZ_CHUNK_EVENTS);
+  r->events = (unsigned char*)malloc(KBZ_EVENT_MAX * (size_t)KBZ_CHUNK_EVENTS);
   r->file = r->events ? fopen(path, "wb") : NULL;
   if (!r->file) {
     free(r->events);

@@ -95,7 +95,9 @@ export class Recorder {
     this.sink = sink;
     this.parts = [];
     this.sum = new Fnv64();
-    this.events = new DataView(new ArrayBuffer(16 * CHUNK_EVENTS));
+    this.events = new Uint8Array(23 * CHUNK_EVENTS); // encoded: at most 23 bytes an event
+    this.used = 0;
+    this.prevNode = 0;
     this.count = 0;
     this.started = false;
     this.flags = 0;
@@ -385,7 +387,8 @@ export class Recorder {
     const h = new DataView(new ArrayBuffer(16));
     for (let i = 0; i < 8; ++i) h.setUint8(i, 'KIBITZ\r\n'.charCodeAt(i));
     h.setUint32(8, 2, true);
-    h.setUint32(12, this.flags | (this.ge ? 0x100 : 0), true);
+    // 0x400: the steps after a successor returns are derived by the reader (not written)
+    h.setUint32(12, this.flags | (this.ge ? 0x100 : 0) | 0x400, true);
     this.write(new Uint8Array(h.buffer));
     this.metaFirst = this.metaItems.length;
     this.writeMeta(this.metaItems);
@@ -414,24 +417,41 @@ export class Recorder {
     this.start();
     if (this.count === 0) return;
     this.writeStrings();
-    this.chunkHead('EVTS', 4 + 16 * this.count);
+    this.chunkHead('EVTV', 4 + this.used);
     const head = new DataView(new ArrayBuffer(4));
     head.setUint32(0, this.count, true);
     this.write(new Uint8Array(head.buffer));
-    this.write(new Uint8Array(this.events.buffer.slice(0, 16 * this.count)));
+    this.write(this.events.slice(0, this.used));
     this.count = 0;
+    this.used = 0;
+    this.prevNode = 0;
   }
 
   event(type, flags, aux, node, a, b) {
     if (!this.started) this.start(); // the header and the facts go out with the first event
-    const at = 16 * this.count;
-    const v = this.events;
-    v.setUint8(at, type);
-    v.setUint8(at + 1, flags);
-    v.setUint16(at + 2, aux, true);
-    v.setUint32(at + 4, node, true);
-    v.setInt32(at + 8, a, true);
-    v.setInt32(at + 12, b, true);
+    // an EVTV event: type, a mask of the fields that are not zero, then those fields (the node
+    // as the difference from the chunk's previous event's), as record.h writes them
+    const out = this.events;
+    let p = this.used;
+    out[p++] = type;
+    const at = p++;
+    let mask = 0;
+    const varint = (v) => { while (v >= 0x80) { out[p++] = (v & 0x7f) | 0x80; v = Math.floor(v / 128); } out[p++] = v; };
+    const zigzag = (v) => ((v << 1) ^ (v >> 31)) >>> 0; // v: an int32
+    const delta = (node - this.prevNode) | 0;
+    if (flags) { mask |= 1; out[p++] = flags; }
+    if (aux) { mask |= 2; varint(aux); }
+    if (delta) { mask |= 4; varint(zigzag(delta)); }
+    if (type === T.hashKey) { // a position key's halves are random bits: 4 bytes each
+      mask |= 8 | 16;
+      for (const v of [a >>> 0, b >>> 0]) for (let i = 0; i < 4; ++i) out[p++] = (v >>> (8 * i)) & 0xff;
+    } else {
+      if (a) { mask |= 8; varint(zigzag(a | 0)); }
+      if (b) { mask |= 16; varint(zigzag(b | 0)); }
+    }
+    out[at] = mask;
+    this.prevNode = node >>> 0;
+    this.used = p;
     if (++this.count === CHUNK_EVENTS) this.flush();
   }
 
@@ -461,11 +481,10 @@ export class Recorder {
     return node;
   }
 
+  // The node's state after its successor returned; the steps (child_return, best_set,
+  // alpha_set) are derived by the reader, not written.
   countReturn(node) {
-    const ret = node.pendingRet;
-    node.best = Math.max(node.best, -ret);
-    this.event(T.childReturn, EXACT, 0, node.id, node.k, ret);
-    this.event(T.bestSet, EXACT, 0, node.id, node.k, node.best);
+    node.best = Math.max(node.best, -node.pendingRet);
     ++node.k;
   }
 
@@ -479,7 +498,6 @@ export class Recorder {
     this.countReturn(node);
     const alpha = Math.max(node.best, node.alpha);
     if (alpha > node.beta) return;
-    this.event(T.alphaSet, alpha > node.alpha ? 1 : 0, 0, node.id, node.k, alpha);
     node.alpha = alpha;
   }
 

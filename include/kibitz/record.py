@@ -38,6 +38,19 @@ PRUNE_OTHER, PRUNE_FUTILITY, PRUNE_LATE_MOVE, PRUNE_SEE, PRUNE_RAZOR, PRUNE_HIST
 _ATTEMPT_FLAGS = {PROBE: 1, RESEARCH: 2, NULL_MOVE: 3}
 
 
+def _varint(out, v):
+    """7 bits a byte, low first."""
+    while v >= 0x80:
+        out.append((v & 0x7F) | 0x80)
+        v >>= 7
+    out.append(v)
+
+
+def _zigzag(v):
+    """An int32's bits (0..2^32-1) as 0, -1, 1, -2, ... -> 0, 1, 2, 3, ..."""
+    return ((v << 1) & 0xFFFFFFFF) ^ (0xFFFFFFFF if v >> 31 else 0)
+
+
 class RecordError(Exception):
     """A call the recorder refused: out of order, or a bad argument."""
 
@@ -111,6 +124,7 @@ class Recorder:
         self._hash = 0xCBF29CE484222325
         self._events = bytearray()
         self._count = 0
+        self._prev_node = 0
         self._started = False
         self._flags = 0
         self._ge = True
@@ -402,7 +416,8 @@ class Recorder:
         if self._started:
             return
         self._started = True
-        self._write(b"KIBITZ\r\n" + struct.pack("<II", 2, self._flags | (0x100 if self._ge else 0)))
+        # 0x400: the steps after a successor returns are derived by the reader (not written)
+        self._write(b"KIBITZ\r\n" + struct.pack("<II", 2, self._flags | (0x100 if self._ge else 0) | 0x400))
         self._meta_first = len(self._meta)
         self._write_meta(self._meta)
 
@@ -421,17 +436,46 @@ class Recorder:
         if self._count == 0:
             return
         self._write_strings()
-        self._chunk_head(b"EVTS", 4 + 16 * self._count)
+        self._chunk_head(b"EVTV", 4 + len(self._events))
         self._write(struct.pack("<I", self._count) + bytes(self._events))
         self._events = bytearray()
         self._count = 0
+        self._prev_node = 0
         self._file.flush()
 
     def _event(self, kind, flags, aux, node, a, b):
         if not self._started:  # the header and the facts go out with the first event
             self._start()
             self._file.flush()
-        self._events += struct.pack("<BBHIii", kind, flags, aux, node, a, b)
+        # an EVTV event: type, a mask of the fields that are not zero, then those fields (the
+        # node as the difference from the chunk's previous event's), as record.h writes them
+        out = self._events
+        out.append(kind)
+        at = len(out)
+        out.append(0)
+        mask = 0
+        delta = (node - self._prev_node) & 0xFFFFFFFF
+        if flags:
+            mask |= 1
+            out.append(flags)
+        if aux:
+            mask |= 2
+            _varint(out, aux)
+        if delta:
+            mask |= 4
+            _varint(out, _zigzag(delta))
+        if kind == HASH_KEY:  # a position key's halves are random bits: 4 bytes each
+            mask |= 8 | 16
+            out += struct.pack("<II", a & 0xFFFFFFFF, b & 0xFFFFFFFF)
+        else:
+            if a:
+                mask |= 8
+                _varint(out, _zigzag(a & 0xFFFFFFFF))
+            if b:
+                mask |= 16
+                _varint(out, _zigzag(b & 0xFFFFFFFF))
+        out[at] = mask
+        self._prev_node = node & 0xFFFFFFFF
         self._count += 1
         if self._count == CHUNK_EVENTS:
             self._flush()
@@ -459,10 +503,9 @@ class Recorder:
         return node
 
     def _count_return(self, node):
-        ret = node.pending_ret
-        node.best = max(node.best, -ret)
-        self._event(CHILD_RETURN, EXACT, 0, node.id, node.k, ret)
-        self._event(BEST_SET, EXACT, 0, node.id, node.k, node.best)
+        """The node's state after its successor returned; the steps (child_return, best_set,
+        alpha_set) are derived by the reader, not written."""
+        node.best = max(node.best, -node.pending_ret)
         node.k += 1
 
     def _settle(self):
@@ -478,7 +521,6 @@ class Recorder:
         alpha = max(node.best, node.alpha)
         if alpha > node.beta:
             return
-        self._event(ALPHA_SET, 1 if alpha > node.alpha else 0, 0, node.id, node.k, alpha)
         node.alpha = alpha
 
     def _check_bound(self, node, ret, bound):

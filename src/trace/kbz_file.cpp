@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "trace/derive.hpp"
+#include "trace/derive_returns.hpp"
 #include "trace/json_text.hpp"
 #include "trace/records/records.hpp"
 
@@ -23,10 +24,13 @@ constexpr std::uint32_t tag(const char (&s)[5]) {
 constexpr std::uint32_t k_tag_meta = tag("META");
 constexpr std::uint32_t k_tag_strs = tag("STRS");
 constexpr std::uint32_t k_tag_evts = tag("EVTS");
+constexpr std::uint32_t k_tag_evtv = tag("EVTV");
 constexpr std::uint32_t k_tag_end = tag("END ");
 
 // Version-2 header flags.
 constexpr std::uint32_t k_flag_ge = 1u << 8, k_flag_lean = 1u << 9;
+// An engine recorder's file: its child returns, bests and alphas are derived (derive_returns).
+constexpr std::uint32_t k_flag_returns_derived = 1u << 10;
 
 std::uint32_t steps_flags(const Steps& s) {
   return static_cast<std::uint32_t>(s.rule) | (s.criterion == Criterion::ge ? k_flag_ge : 0) |
@@ -234,7 +238,8 @@ class Reader {
 };
 
 // The magic bytes and the header: a version this Kibitz reads, and its flags.
-std::uint32_t read_header(Reader& r, const std::uint8_t* data, std::size_t size, Steps& steps) {
+std::uint32_t read_header(Reader& r, const std::uint8_t* data, std::size_t size, Steps& steps,
+                          bool* returns_derived) {
   if (size < 8 || std::memcmp(data, k_magic, 8) != 0) {
     r.fail("not a Kibitz trace (the file does not start with the .kbz magic bytes)");
   }
@@ -249,11 +254,14 @@ std::uint32_t read_header(Reader& r, const std::uint8_t* data, std::size_t size,
   if (version >= 2) {
     const std::uint32_t rule = flags & 0xFFu;
     if (rule >= static_cast<std::uint32_t>(k_step_rule_count) ||
-        (flags & ~(0xFFu | k_flag_ge | k_flag_lean)) != 0 || ((flags & k_flag_lean) && rule == 0))
+        (flags & ~(0xFFu | k_flag_ge | k_flag_lean | k_flag_returns_derived)) != 0 ||
+        ((flags & k_flag_lean) && rule == 0) ||
+        ((flags & k_flag_lean) && (flags & k_flag_returns_derived)))
       r.fail("header flags " + std::to_string(flags) + " name no known steps");
     steps.rule = static_cast<StepRule>(rule);
     steps.criterion = flags & k_flag_ge ? Criterion::ge : Criterion::gt;
     steps.lean = (flags & k_flag_lean) != 0;
+    if (flags & k_flag_returns_derived) *returns_derived = true;
   }
   return version;
 }
@@ -414,10 +422,71 @@ bool check_whole_file(const std::uint8_t* data, std::size_t size) {
 
 }  // namespace
 
+// A varint of an EVTV event (7 bits a byte, low first, at most 5 bytes for 32 bits) read
+// within `end`.
+std::uint32_t varint(Reader& r, std::size_t end, const char* what) {
+  std::uint64_t v = 0;
+  for (int shift = 0; shift < 35; shift += 7) {
+    if (r.pos() >= end) r.fail(std::string("an event's ") + what + " runs past its chunk");
+    const std::uint8_t byte = r.u8();
+    v |= static_cast<std::uint64_t>(byte & 0x7Fu) << shift;
+    if (!(byte & 0x80u)) {
+      if (v > 0xFFFFFFFFu) break;
+      return static_cast<std::uint32_t>(v);
+    }
+  }
+  r.fail(std::string("an event's ") + what + " is not a 32-bit varint");
+}
+std::int32_t unzigzag(std::uint32_t z) {
+  return static_cast<std::int32_t>((z >> 1) ^ (0u - (z & 1u)));
+}
+
+// An EVTV chunk's body (len bytes): a count, then each event as its type, a mask of the fields
+// present (1 flags, 2 aux, 4 node, 8 a, 16 b; absent ones are 0), flags as a byte, aux as a
+// varint, the node as the zigzag varint of its difference from the chunk's previous event's
+// (the first: from 0), a and b as zigzag varints.
+void read_events_v(Reader& r, std::uint64_t len, Trace& t) {
+  r.need(4, "the event count");
+  const std::size_t end = r.pos() + static_cast<std::size_t>(len);
+  const std::uint32_t count = r.u32();
+  if (t.events.size() % EventLog::k_chunk_events != 0 || count > EventLog::k_chunk_events)
+    r.fail("an event chunk after one that is not full, or of more than 65,536 events");
+  std::uint32_t node = 0;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (r.pos() + 2 > end) r.fail("event chunk ends after " + std::to_string(i) + " of its " +
+                                  std::to_string(count) + " events");
+    Event e{static_cast<EventType>(r.u8()), 0, 0, 0, 0, 0};
+    const std::uint8_t mask = r.u8();
+    if (mask & ~31u) r.fail("an event's field mask " + std::to_string(mask) + " is not known");
+    if (mask & 1u) {
+      if (r.pos() >= end) r.fail("an event's flags run past its chunk");
+      e.flags = r.u8();
+    }
+    if (mask & 2u) {
+      const std::uint32_t aux = varint(r, end, "aux");
+      if (aux > 0xFFFFu) r.fail("an event's aux " + std::to_string(aux) + " is over 65,535");
+      e.aux = static_cast<std::uint16_t>(aux);
+    }
+    if (mask & 4u) node += static_cast<std::uint32_t>(unzigzag(varint(r, end, "node")));
+    e.node = node;
+    if (e.type == EventType::hash_key) {  // 4 raw bytes each: a key's halves are random
+      if ((mask & 24u) != 24u || r.pos() + 8 > end) r.fail("a position key's 8 bytes are missing");
+      e.a = static_cast<std::int32_t>(r.u32());
+      e.b = static_cast<std::int32_t>(r.u32());
+    } else {
+      if (mask & 8u) e.a = unzigzag(varint(r, end, "a"));
+      if (mask & 16u) e.b = unzigzag(varint(r, end, "b"));
+    }
+    t.events.push(e);
+  }
+  if (r.pos() != end) r.fail("event chunk holds bytes after its " + std::to_string(count) + " events");
+}
+
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {
   Reader r(data, size);
   Trace t;
-  const std::uint32_t version = read_header(r, data, size, t.steps);
+  bool returns_derived = false;
+  const std::uint32_t version = read_header(r, data, size, t.steps, &returns_derived);
   const bool checked = check_whole_file(data, size);
   bool have_strings = false, have_end = false, have_meta = false;
   while (r.left() > 0) {
@@ -446,6 +515,8 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
       have_strings = true;
     } else if (chunk == k_tag_evts) {
       read_events(r, len, t);
+    } else if (chunk == k_tag_evtv && version >= 2) {
+      read_events_v(r, len, t);
     } else if (chunk == k_tag_end) {
       if (len != 8) r.fail("the END chunk must hold an 8-byte checksum");
       const std::uint64_t stored = r.u64();
@@ -468,6 +539,7 @@ Trace read_kbz(const std::uint8_t* data, std::size_t size) {
     cut_short(t, size, "after a complete chunk");
   }
   check_string_refs(t);
+  if (returns_derived) t.events = derive_returns(t.events);
   return t;
 }
 

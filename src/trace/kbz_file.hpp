@@ -7,13 +7,21 @@
 //     "STRS"  strings (entry 0 is the empty string)
 //     "EVTS"  u32 count, then count x 16-byte events (type u8, flags u8, aux u16, node u32,
 //             a i32, b i32); one EVTS chunk per 65,536 events
+//     "EVTV"  (version 2; the engine recorders of include/kibitz write it) u32 count, then each
+//             event as u8 type, u8 mask of the fields that are not 0 (1 flags, 2 aux, 4 node,
+//             8 a, 16 b), flags as a byte, aux as a varint, the node as the zigzag varint of its
+//             difference from the chunk's previous event's (the first's: from 0), a and b as
+//             zigzag varints (a hash_key's a and b: 4 raw bytes each); one chunk per 65,536
+//             events
 //     "END "  u64 FNV-1a 64 of every byte before this chunk's tag; always last
 //
 // Version 1: flags 0; META, one STRS (u32 count, then count x (u32 length, bytes)), the EVTS
 // chunks, END. Every step of search! is an event (explicit); the reader takes the rule that
 // checks them from the facts (steps_from_meta).
 //
-// Version 2: flags = the steps' rule (bits 0-7) | criterion >= (bit 8) | lean (bit 9). The
+// Version 2: flags = the steps' rule (bits 0-7) | criterion >= (bit 8) | lean (bit 9) | returns
+// derived (bit 10: an engine recorder's file without child_return, best_set and alpha_set,
+// which the reader puts back, derive_returns.hpp). The
 // chunks come in the order a recording writes them as it goes: META with the facts known at
 // the start; before each EVTS chunk a STRS chunk (u32 first id, u32 count, then count x (u32
 // length, bytes)) with the strings up to the largest id its events refer to that are not

@@ -1,0 +1,117 @@
+#include "trace/derive_returns.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "core/score.hpp"
+
+namespace kibitz::trace {
+
+namespace {
+
+struct Frame {
+  std::uint32_t id = 0;
+  Score alpha = 0, beta = 0, best = -k_score_inf;
+  std::int32_t k = 0;
+  bool null_move = false;  // entered as a null move
+  bool pending = false;    // a successor returned, its steps not yet out
+  bool pending_null = false;
+  Score pending_ret = 0;
+};
+
+class Deriver {
+ public:
+  explicit Deriver(EventLog& out) : m_out(out) {}
+
+  void step(const Event& e) {
+    switch (e.type) {
+      case EventType::attempt:
+        if (e.flags == 2) {  // a re-search: the attempt that returned counts towards nothing
+          if (!m_stack.empty()) m_stack.back().pending = false;
+        } else {
+          settle();
+          m_next_null = e.flags == 3;
+        }
+        break;
+      case EventType::enter:
+        settle();
+        break;
+      case EventType::note:
+      case EventType::prune:
+      case EventType::iteration_begin:
+      case EventType::iteration_end:
+        settle();
+        break;
+      case EventType::cutoff:
+        if (!m_stack.empty() && m_stack.back().pending) {
+          m_stack.back().pending = false;
+          count(m_stack.back());  // a null move too: it caused the cutoff
+        }
+        break;
+      case EventType::leave:
+        settle();
+        break;
+      default:
+        break;
+    }
+    m_out.push(e);
+    if (e.type == EventType::enter) {
+      Frame f;
+      f.id = e.node;
+      f.alpha = e.a;
+      f.beta = e.b;
+      f.null_move = m_next_null;
+      m_next_null = false;
+      m_stack.push_back(f);
+    } else if (e.type == EventType::leave && !m_stack.empty()) {
+      const bool was_null = m_stack.back().null_move;
+      m_stack.pop_back();
+      if (!m_stack.empty()) {
+        Frame& p = m_stack.back();
+        p.pending = true;
+        p.pending_ret = e.a;
+        p.pending_null = was_null;
+      }
+    }
+  }
+
+  void finish() { settle(); }
+
+ private:
+  void count(Frame& f) {
+    const Score ret = f.pending_ret;
+    f.best = std::max(f.best, static_cast<Score>(-ret));
+    m_out.push(Event{EventType::child_return, pack_bound(Bound::exact), 0, f.id, f.k, ret});
+    m_out.push(Event{EventType::best_set, pack_bound(Bound::exact), 0, f.id, f.k, f.best});
+    ++f.k;
+  }
+  // The open node's steps for the successor that returned last.
+  void settle() {
+    if (m_stack.empty() || !m_stack.back().pending) return;
+    Frame& f = m_stack.back();
+    f.pending = false;
+    if (f.pending_null) return;
+    count(f);
+    const Score alpha = std::max(f.best, f.alpha);
+    if (alpha > f.beta) return;  // a fail high the search did not cut: alpha stays
+    m_out.push(Event{EventType::alpha_set, static_cast<std::uint8_t>(alpha > f.alpha ? 1 : 0), 0,
+                     f.id, f.k, alpha});
+    f.alpha = alpha;
+  }
+
+  EventLog& m_out;
+  std::vector<Frame> m_stack;
+  bool m_next_null = false;
+};
+
+}  // namespace
+
+EventLog derive_returns(const EventLog& in) {
+  EventLog out;
+  Deriver d(out);
+  for (std::size_t t = 0; t < in.size(); ++t) d.step(in[t]);
+  d.finish();
+  return out;
+}
+
+}  // namespace kibitz::trace
