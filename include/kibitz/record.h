@@ -292,10 +292,12 @@ static int kbz_clamp_(long long v) {
 
 static void kbz_write_(kbz_recorder* r, const unsigned char* p, size_t n) {
   size_t i;
+  unsigned long long h = r->hash; /* in a register: p's bytes may alias the recorder */
   for (i = 0; i < n; ++i) {
-    r->hash ^= p[i];
-    r->hash *= 0x100000001b3ull;
+    h ^= p[i];
+    h *= 0x100000001b3ull;
   }
+  r->hash = h;
   if (!r->write_failed && fwrite(p, 1, n, r->file) != n) {
     r->write_failed = 1;
     kbz_stop_(r, "the trace file could not be written");

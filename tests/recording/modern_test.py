@@ -328,12 +328,47 @@ def json_round_trip():
     check(r.returncode == 0, "and the model opens it " + (r.stdout + r.stderr)[-300:])
 
 
+def fnv1a64(data):
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def damaged_chunks():
+    """A damaged EVTV chunk (the checksum made right again) is refused, naming what is wrong."""
+    with open(os.path.join(WORK, "m1.kbz"), "rb") as f:
+        data = bytearray(f.read())
+    at = data.find(b"EVTV")
+    body = at + 16 + 4  # the first event: type, mask
+    cases = {"mask": (body + 1, 0x40, "field mask"),
+             "varint": (None, None, "runs past its chunk")}
+    said = {}
+    for name, (where, value, expected) in cases.items():
+        bad = bytearray(data)
+        if where is not None:
+            bad[where] = value
+        else:  # the chunk's last byte continues a varint past the chunk
+            length = int.from_bytes(bad[at + 8:at + 16], "little")
+            bad[at + 16 + length - 1] |= 0x80
+        end = bad.rfind(b"END ")
+        bad[end + 16:end + 24] = fnv1a64(bytes(bad[:end])).to_bytes(8, "little")
+        path = os.path.join(WORK, "damaged_%s.kbz" % name)
+        with open(path, "wb") as f:
+            f.write(bad)
+        r = run([KIBITZ, "export", path, "--json"])
+        said[name] = (r.returncode, (r.stderr or r.stdout).strip()[:160])
+        check(r.returncode != 0 and expected in r.stderr,
+              "a damaged EVTV chunk (%s) is refused with a message: %s" % (name, said[name][1]))
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     exe = build("modern", os.path.join(HERE, "modern.c"))
     modern_runs(exe)
     plain_runs(build("modern_plain", os.path.join(HERE, "modern.c"), ["-DMODERN_AS_PLAIN"]))
     refusals()
+    damaged_chunks()
     json_round_trip()
     if failures:
         print("%d failed" % len(failures))

@@ -129,6 +129,25 @@ TEST_CASE("an engine's probes, re-searches and null moves count as the engine co
   CHECK(viewer::iteration_title(m, 0) == "1: depth 3: inside at [\u2212100, +100]");
   CHECK(viewer::iteration_title(m, 1) == "2: depth 4: fail-high at [0, +30]");
   CHECK(viewer::iteration_title(m, 2) == "3: depth 4, attempt 2: inside at [0, +100]");
+  // A plain recording from an engine that names its own search (as Fairy-Max's patch does):
+  // the engine's outline too, not search!'s pseudocode.
+  {
+    const char* path = "engine_view_plain.kbz";
+    kbz_recorder* r = kbz_open(path);
+    kbz_meta(r, "algo", "fairymax");
+    kbz_enter(r, -10, 10, nullptr);
+    kbz_evaluate(r, 3);
+    kbz_leave(r, 3);
+    REQUIRE(kbz_close(r) == nullptr);
+    std::ifstream in(path, std::ios::binary);
+    const std::vector<std::uint8_t> plain((std::istreambuf_iterator<char>(in)), {});
+    std::remove(path);
+    ViewerApp other = make_app();
+    REQUIRE(api::load_trace(other, plain.data(), plain.size(), "plain.kbz").find("error") ==
+            std::string::npos);
+    CHECK(std::string(viewer::listing_view(other.state().model()).listing()->title)
+              .find("engine") != std::string::npos);
+  }
   test::HeadlessImGui ui;
   app.state().selected = 7;
   test::frames(ui, app, 3);  // the canvas, tooltip-free, the inspector and the legend, headless

@@ -42,12 +42,14 @@ const AlgorithmView* view_of_algorithm(const std::string& name) {
 }
 
 const AlgorithmView& listing_view(const trace::Model& m) {
-  const AlgorithmView* v = view_of_algorithm(m.trace().meta.get("algo"));
+  const std::string algo = m.trace().meta.get("algo");
+  const AlgorithmView* v = view_of_algorithm(algo);
   if (v && v->listing()) return *v;
-  // A trace from an engine's own search (no Kibitz algorithm): its view's outline, when it has
-  // one and the trace has its records.
+  // An engine's own search (its "algo" names no Kibitz algorithm, or its records are there):
+  // the outline of an engine's node, not a textbook's pseudocode beside it.
+  const bool foreign = !algo.empty() && !v;
   for (const AlgorithmView* x : all_views()) {
-    if (!x->algorithm() && x->listing() && x->applies(m)) return *x;
+    if (!x->algorithm() && x->listing() && (foreign || x->applies(m))) return *x;
   }
   return *view_of_algorithm("alphabeta");
 }
