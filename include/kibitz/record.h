@@ -535,12 +535,10 @@ static unsigned long kbz_hash_text_(const char* s, size_t n) {
   return h;
 }
 
-/* The id of `s` in the string table (0 for NULL or ""), adding it the first time. */
-static long kbz_intern_valid_(kbz_recorder* r, const char* s) {
-  size_t n;
+/* The id of `s` (n bytes, valid UTF-8, hashed h by kbz_hash_text_) in the string table, adding
+ * it the first time. */
+static long kbz_intern_n_(kbz_recorder* r, const char* s, size_t n, unsigned long h) {
   unsigned long i, id;
-  if (!s || !*s) return 0;
-  n = strlen(s);
   if (2 * (r->string_count + 1) > r->slot_cap) {
     unsigned long cap = r->slot_cap ? 2 * r->slot_cap : 1024, j;
     unsigned long* slots = (unsigned long*)calloc(cap, sizeof *slots);
@@ -554,7 +552,7 @@ static long kbz_intern_valid_(kbz_recorder* r, const char* s) {
     r->slots = slots;
     r->slot_cap = cap;
   }
-  for (i = kbz_hash_text_(s, n) & (r->slot_cap - 1); (id = r->slots[i]) != 0;
+  for (i = h & (r->slot_cap - 1); (id = r->slots[i]) != 0;
        i = (i + 1) & (r->slot_cap - 1)) {
     if (r->strings[id - 1].len == n && memcmp(r->strings[id - 1].text, s, n) == 0) return (long)id;
   }
@@ -573,14 +571,31 @@ static long kbz_intern_valid_(kbz_recorder* r, const char* s) {
   return (long)r->string_count;
 }
 
+/* The id of valid UTF-8 text `s` (0 for NULL or ""), adding it the first time. */
+static long kbz_intern_valid_(kbz_recorder* r, const char* s) {
+  size_t n;
+  if (!s || !*s) return 0;
+  n = strlen(s);
+  return kbz_intern_n_(r, s, n, kbz_hash_text_(s, n));
+}
+
 /* As kbz_intern_valid_, for any text: ill-formed UTF-8 is interned as kbz_utf8_ makes it. */
 static long kbz_intern_(kbz_recorder* r, const char* s) {
   const unsigned char* p = (const unsigned char*)s;
   size_t n, i, len;
+  unsigned long h = 2166136261ul;
+  unsigned ascii = 0;
   char* valid;
   long id;
   if (!s) return 0;
-  for (n = strlen(s), i = 0; i < n; i += len) {
+  /* the common case in one pass: plain ASCII (a move's name), its length and hash */
+  for (n = 0; p[n]; ++n) {
+    ascii |= p[n];
+    h = (h ^ p[n]) * 16777619ul & 0xFFFFFFFFul;
+  }
+  if (n == 0) return 0;
+  if (ascii < 0x80u) return kbz_intern_n_(r, s, n, h);
+  for (i = 0; i < n; i += len) {
     len = kbz_utf8_length_(p + i, n - i);
     if (!len) break;
   }
