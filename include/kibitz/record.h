@@ -440,44 +440,45 @@ static unsigned kbz_zigzag_(unsigned v) { /* v: an int32's bits */
 static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsigned long node,
                        int a, int b) {
   /* an EVTV event: type, a mask of the fields that are not zero, then those fields (the node as
-   * the difference from the chunk's previous event's) */
-  unsigned char *p = r->events + r->used, *mask;
-  unsigned delta = (unsigned)(node & 0xFFFFFFFFu) - r->prev_node;
+   * the difference from the chunk's previous event's); locals, as the bytes may alias r */
+  unsigned char* const first = r->events + r->used;
+  unsigned char* p = first + 2;
+  const unsigned id = (unsigned)(node & 0xFFFFFFFFu), delta = id - r->prev_node;
+  unsigned mask = 0;
   if (!r->started) { /* the header and the facts go out with the first event */
     kbz_start_(r);
     fflush(r->file);
   }
-  *p++ = (unsigned char)type;
-  mask = p++;
-  *mask = 0;
   if (flags) {
-    *mask |= 1;
+    mask |= 1;
     *p++ = (unsigned char)flags;
   }
   if (aux) {
-    *mask |= 2;
+    mask |= 2;
     p = kbz_varint_(p, aux & 0xFFFFu);
   }
   if (delta) {
-    *mask |= 4;
+    mask |= 4;
     p = kbz_varint_(p, kbz_zigzag_(delta));
   }
   if (type == KBZ_HASH_KEY) { /* a position key's halves are random bits: 4 bytes each */
-    *mask |= 8 | 16;
+    mask |= 8 | 16;
     kbz_put32_(p, (unsigned long)(unsigned)a);
     kbz_put32_(p + 4, (unsigned long)(unsigned)b);
     p += 8;
   } else {
     if (a) {
-      *mask |= 8;
+      mask |= 8;
       p = kbz_varint_(p, kbz_zigzag_((unsigned)a));
     }
     if (b) {
-      *mask |= 16;
+      mask |= 16;
       p = kbz_varint_(p, kbz_zigzag_((unsigned)b));
     }
   }
-  r->prev_node = (unsigned)(node & 0xFFFFFFFFu);
+  first[0] = (unsigned char)type;
+  first[1] = (unsigned char)mask;
+  r->prev_node = id;
   r->used = (size_t)(p - r->events);
   if (++r->count == KBZ_CHUNK_EVENTS) kbz_flush_(r);
 }
