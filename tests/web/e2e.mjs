@@ -180,6 +180,24 @@ try {
 
   // 8. Save and open traces through the API; a damaged file is refused with a message.
   const saved = await api(() => Array.from(Kibitz.saveTrace()));
+  // An engine's recording from record.mjs (variable-length events, steps derived by the
+  // reader) opens in the page: a probe superseded by its re-search, which alone counts.
+  {
+    const rec = await import(path.join(root, 'include/kibitz/record.mjs'));
+    const r = new rec.Recorder();
+    r.enterSearch(-100, 100, null, rec.SEARCH, rec.WHY_NONE, 2, 0);
+    r.enterSearch(-100, 100, 'e4', rec.SEARCH, rec.WHY_NONE, 1, 1); r.leave(-10);
+    r.enterSearch(-11, -10, 'd4', rec.PROBE, rec.WHY_LMR, 0, 1); r.leave(-20);
+    r.enterSearch(-100, -10, 'd4', rec.RESEARCH, rec.WHY_PVS, 1, 1); r.leave(-15);
+    r.leave(15);
+    const bytes = Array.from(r.close());
+    const opened = JSON.parse(await api((b) => Kibitz.loadTrace(new Uint8Array(b), 'engine.kbz'), bytes));
+    const probe = JSON.parse(await api(() => Kibitz.nodeState(2)));
+    const again = JSON.parse(await api(() => Kibitz.nodeState(3)));
+    check(opened.error === undefined && opened.value === 15 && opened.pv[0] === 'd4' &&
+          probe.engine.superseded && again.engine.search === 'research' && again.engine.k === 1,
+          `an engine's recording opens, its probe superseded by the re-search (${JSON.stringify(opened).slice(0, 120)})`);
+  }
   check(saved.length > 100 && String.fromCharCode(...saved.slice(0, 6)) === 'KIBITZ', 'saveTrace gives .kbz bytes');
   const reopened = JSON.parse(await api((bytes) => Kibitz.loadTrace(new Uint8Array(bytes), 'saved.kbz'), saved));
   check(reopened.nodes === 6 && reopened.value === 3, 'loadTrace opens the saved bytes');
