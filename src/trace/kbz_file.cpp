@@ -453,8 +453,9 @@ void read_events_v(Reader& r, std::uint64_t len, Trace& t) {
     r.fail("an event chunk after one that is not full, or of more than 65,536 events");
   std::uint32_t node = 0;
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (r.pos() + 2 > end) r.fail("event chunk ends after " + std::to_string(i) + " of its " +
-                                  std::to_string(count) + " events");
+    if (r.pos() + 2 > end)
+      r.fail("event chunk ends after " + std::to_string(i) + " of its " + std::to_string(count) +
+             " events");
     Event e{static_cast<EventType>(r.u8()), 0, 0, 0, 0, 0};
     const std::uint8_t mask = r.u8();
     if (mask & ~31u) r.fail("an event's field mask " + std::to_string(mask) + " is not known");
@@ -479,7 +480,8 @@ void read_events_v(Reader& r, std::uint64_t len, Trace& t) {
     }
     t.events.push(e);
   }
-  if (r.pos() != end) r.fail("event chunk holds bytes after its " + std::to_string(count) + " events");
+  if (r.pos() != end)
+    r.fail("event chunk holds bytes after its " + std::to_string(count) + " events");
 }
 
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {

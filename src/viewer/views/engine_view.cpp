@@ -14,6 +14,7 @@
 #include "trace/records/table_codec.hpp"
 #include "viewer/canvas_frame.hpp"
 #include "viewer/views/view.hpp"
+#include "viewer/views/view_marks.hpp"
 #include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
@@ -39,12 +40,6 @@ const Listing k_listing{"an engine's search (its own code; the steps it recorded
                             "  return the value, with its bound",
                         }};
 
-ImU32 probe_colour(Theme t) {
-  return t == Theme::dark ? IM_COL32(60, 200, 210, 255) : IM_COL32(0, 120, 135, 255);
-}
-ImU32 research_colour(Theme t) {
-  return t == Theme::dark ? IM_COL32(240, 110, 200, 255) : IM_COL32(175, 40, 135, 255);
-}
 ImU32 null_colour(Theme t) {
   return t == Theme::dark ? IM_COL32(170, 170, 185, 255) : IM_COL32(95, 95, 110, 255);
 }
@@ -103,16 +98,6 @@ ImU32 tag_colour(Theme t, std::uint32_t marks) {
   if (marks & trace::k_eng_null_move) return null_colour(t);
   if (marks & trace::k_tt_settled) return table_colour(t);
   return quiescence_colour(t);
-}
-
-void tag(const CanvasPaint& p, ImVec2 a, ImVec2 b, const std::string& text, ImU32 col) {
-  ImFont* font = ImGui::GetFont();
-  const float fs = 13.0f * p.zoom;
-  const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, text.c_str());
-  const ImVec2 at(b.x - ts.x, a.y - ts.y - 2.0f * p.zoom);
-  p.dl->AddRectFilled(ImVec2(at.x - 2.0f * p.zoom, at.y), ImVec2(b.x + 1.0f, at.y + ts.y),
-                      palette(p.s.theme).canvas_bg, 3.0f * p.zoom);
-  p.dl->AddText(font, fs, at, col, text.c_str());
 }
 
 // A note's mark: a small filled corner at the box's top left, with an "i".
@@ -268,16 +253,14 @@ class EngineView final : public AlgorithmView {
     }
     if (marks & (trace::k_eng_probe | trace::k_eng_research | trace::k_eng_null_move |
                  trace::k_eng_quiescence | trace::k_tt_settled)) {
-      const float in = std::max(1.0f, 1.5f * p.zoom), w = std::max(2.5f, 3.5f * p.zoom);
-      p.dl->AddRectFilled(ImVec2(a.x + in, a.y + 4.0f * p.zoom),
-                          ImVec2(a.x + in + w, b.y - 4.0f * p.zoom), col, w * 0.5f);
+      stripe(p, a, b, col);
     }
     if (n.marks & trace::k_superseded)
       p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
     if (n.marks & trace::k_eng_noted) note_mark(p, a);
     if (p.lod < 2) return;
     const std::string text = tag_text(p.m, id);
-    if (!text.empty()) tag(p, a, b, text, col);
+    if (!text.empty()) tag_above(p, a, b, text.c_str(), col);
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     const trace::Model& m = s.model();
@@ -344,17 +327,7 @@ void EngineView::inspector(ViewerState& s, std::uint32_t id) const {
 
 void EngineView::legend(ViewerState& s) const {
   section("the engine's search");
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float h = ImGui::GetTextLineHeight();
-  const Palette& p = palette(s.theme);
-  auto swatch = [&](ImU32 col, const char* text) {
-    const ImVec2 a = ImGui::GetCursorScreenPos(), b(a.x + h * 2.6f, a.y + h * 1.1f);
-    dl->AddRectFilled(a, b, p.node_bg, 3.0f);
-    dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(a.x + 7, b.y - 2), col, 2.5f);
-    ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
-    ImGui::SameLine();
-    ImGui::TextWrapped("%s", text);
-  };
+  auto swatch = [&](ImU32 col, const char* text) { legend_swatch(s, col, text); };
   swatch(probe_colour(s.theme),
          "teal stripe, \"probe\": a reduced or zero-window search of a move (\"LMR\", \"PVS\": "
          "why); dimmed when it failed high and was searched again");

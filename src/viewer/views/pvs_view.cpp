@@ -9,6 +9,7 @@
 #include "trace/node_marks.hpp"
 #include "viewer/canvas_frame.hpp"
 #include "viewer/views/view.hpp"
+#include "viewer/views/view_marks.hpp"
 #include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
@@ -43,37 +44,11 @@ const Listing k_listing{
         "\u203b with the criterion >, the zero window is (\u2212\u03b1[k], \u2212\u03b1[k])",
     }};
 
-ImU32 probe_colour(Theme t) {
-  return t == Theme::dark ? IM_COL32(60, 200, 210, 255) : IM_COL32(0, 120, 135, 255);
-}
-ImU32 research_colour(Theme t) {
-  return t == Theme::dark ? IM_COL32(240, 110, 200, 255) : IM_COL32(175, 40, 135, 255);
-}
-
-// A short tag just above a node's box, right-aligned, on a patch of the canvas's colour so the
-// edge coming into the box does not cross the letters.
-void tag(const CanvasPaint& p, ImVec2 a, ImVec2 b, const char* text, ImU32 col) {
-  ImFont* font = ImGui::GetFont();
-  const float fs = 13.0f * p.zoom;
-  const ImVec2 ts = font->CalcTextSizeA(fs, 1e9f, 0.0f, text);
-  const ImVec2 at(b.x - ts.x, a.y - ts.y - 2.0f * p.zoom);
-  p.dl->AddRectFilled(ImVec2(at.x - 2.0f * p.zoom, at.y), ImVec2(b.x + 1.0f, at.y + ts.y),
-                      palette(p.s.theme).canvas_bg, 3.0f * p.zoom);
-  p.dl->AddText(font, fs, at, col, text);
-}
-
 // Whether a node was searched with a zero window: no value strictly inside (alpha, beta) with
 // >=, alpha = beta with >. A probe's whole subtree is.
 bool zero_window(const trace::Model& m, const trace::ModelNode& n) {
   const bool ge = m.trace().meta.get("criterion", "gt") == "ge";
   return ge ? n.beta - n.alpha0 <= 1 : n.alpha0 >= n.beta;
-}
-
-// A stripe down the inside of a box's left edge: the node's window, as the legend says.
-void stripe(const CanvasPaint& p, ImVec2 a, ImVec2 b, ImU32 col) {
-  const float in = std::max(1.0f, 1.5f * p.zoom), w = std::max(2.5f, 3.5f * p.zoom);
-  p.dl->AddRectFilled(ImVec2(a.x + in, a.y + 4.0f * p.zoom),
-                      ImVec2(a.x + in + w, b.y - 4.0f * p.zoom), col, w * 0.5f);
 }
 
 // Probes and re-searches entered at or before t.
@@ -161,7 +136,7 @@ class PvsView final : public AlgorithmView {
     if (superseded)
       p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
     if (p.lod < 2 || !(probe || research)) return;
-    tag(p, a, b, probe ? (superseded ? "0-window \u21bb" : "0-window") : "re-search", col);
+    tag_above(p, a, b, probe ? (superseded ? "0-window \u21bb" : "0-window") : "re-search", col);
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     const trace::ModelNode& n = s.model().node(id);
@@ -213,17 +188,7 @@ void PvsView::inspector(ViewerState& s, std::uint32_t id) const {
 
 void PvsView::legend(ViewerState& s) const {
   section("principal variation search");
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  const float h = ImGui::GetTextLineHeight();
-  const Palette& p = palette(s.theme);
-  auto swatch = [&](ImU32 col, const char* text) {
-    const ImVec2 a = ImGui::GetCursorScreenPos(), b(a.x + h * 2.6f, a.y + h * 1.1f);
-    dl->AddRectFilled(a, b, p.node_bg, 3.0f);
-    dl->AddRectFilled(ImVec2(a.x + 2, a.y + 2), ImVec2(a.x + 7, b.y - 2), col, 2.5f);
-    ImGui::Dummy(ImVec2(h * 2.6f, h * 1.1f));
-    ImGui::SameLine();
-    ImGui::TextWrapped("%s", text);
-  };
+  auto swatch = [&](ImU32 col, const char* text) { legend_swatch(s, col, text); };
   swatch(probe_colour(s.theme),
          "teal stripe: searched with a zero window. \"0-window\" marks the probe itself (a "
          "successor after the first: does it beat \u03b1?), \"0-window \u21bb\" and dimmed "
