@@ -15,6 +15,7 @@ A call out of order raises RecordError and writes nothing; the recording can sti
 """
 
 import struct
+import threading
 
 INF = 1000000000
 CHUNK_EVENTS = 65536
@@ -140,6 +141,7 @@ class Recorder:
         self._iteration = 0
         self._last_iteration_value = 0
         self._closed = False
+        self._thread = threading.get_ident()  # a search's nesting is one thread's
 
     # -- the calls --------------------------------------------------------------------------
     def steps(self, rule, criterion):
@@ -494,6 +496,9 @@ class Recorder:
     def _open(self):
         if self._closed:
             raise RecordError("the recording is closed")
+        if threading.get_ident() != self._thread:
+            raise RecordError("a call from another thread than the one that opened this recorder: "
+                              "give each thread its own recorder and file")
 
     def _fresh(self, what):
         self._open()

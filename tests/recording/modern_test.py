@@ -238,6 +238,21 @@ case(lambda r: (r.enter(-50, 50), r.table(TT_CUT, BOUND_LOWER, 4, 60, "e4"), r.e
 case(lambda r: (r.enter(49, 50), r.enter_search(-50, -49, "null", NULL_MOVE, WHY_NONE, 1, 1), r.leave(0),
                 r.enter_search(-50, -49, "null", RESEARCH, WHY_VERIFY, 1, 1)))
 case(lambda r: (r.enter(-50, 50), r.evaluate(2.5)))
+import threading
+def other_thread(r):
+    r.enter(-50, 50)
+    refused = []
+    def call():
+        try:
+            r.enter(-50, 50, "e4")
+        except RecordError as e:
+            refused.append(e)
+    t = threading.Thread(target=call)
+    t.start()
+    t.join()
+    if refused:
+        raise refused[0]
+case(other_thread)
 print("\n".join(said))
 """
 
@@ -283,7 +298,9 @@ def refusals():
         expected = EXPECTED if lang == "C" else EXPECTED[:6]  # threads: C's recorder
         ok = len(said) >= len(expected) and all(w in s for w, s in zip(expected, said))
         check(ok, "%s refuses calls out of order, naming them: %s" % (lang, said))
-    check(len(py) == 7 and "integer" in py[6] and len(js) == 7 and "integer" in js[6],
+    check(len(py) == 8 and "another thread" in py[7] and len(js) == 7,
+          "Python refuses a call from another thread, not silently: %s" % py[7:])
+    check(len(py) >= 7 and "integer" in py[6] and len(js) == 7 and "integer" in js[6],
           "a fractional value is refused, not truncated (Python, JavaScript): %s / %s"
           % (py[6:], js[6:]))
 
