@@ -194,9 +194,7 @@ enum {
   KBZ_POSITION = 5,
   KBZ_EXPAND = 6,
   KBZ_EVALUATE = 7,
-  KBZ_CHILD_RETURN = 8,
-  KBZ_BEST_SET = 9,
-  KBZ_ALPHA_SET = 10,
+  /* 8-10 (child_return, best_set, alpha_set): derived by the reader, never written */
   KBZ_CUTOFF = 11,
   KBZ_LEAVE = 12,
   KBZ_TT_PROBE = 32,
@@ -616,9 +614,8 @@ static kbz_node_* kbz_top_(kbz_recorder* r) {
  * a cutoff or a re-search came; a null move that did not cut counts towards nothing. The steps
  * (child_return, best_set, alpha_set) are not written: the reader derives them the same way
  * (src/trace/derive_returns.cpp). */
-static void kbz_count_return_(kbz_recorder* r, kbz_node_* n) {
+static void kbz_count_return_(kbz_node_* n) {
   int ret = n->pending_ret;
-  (void)r;
   n->best = -ret > n->best ? -ret : n->best;
   ++n->k;
 }
@@ -629,7 +626,7 @@ static void kbz_settle_(kbz_recorder* r) {
   if (!n || !n->pending) return;
   n->pending = 0;
   if (n->pending_null) return;
-  kbz_count_return_(r, n);
+  kbz_count_return_(n);
   alpha = n->best > n->alpha ? n->best : n->alpha;
   if (alpha > n->beta) return; /* a fail high the search did not cut: alpha stays */
   n->alpha = alpha;
@@ -961,7 +958,7 @@ int kbz_cutoff(kbz_recorder* r) {
     return kbz_fail_(r, r->ge ? "kbz_cutoff: best is below beta (the criterion is >=)"
                               : "kbz_cutoff: best is not above beta (the criterion is >)");
   n->pending = 0;
-  kbz_count_return_(r, n); /* a null move too: it caused the cutoff */
+  kbz_count_return_(n); /* a null move too: it caused the cutoff */
   n->cut = 1;
   kbz_event_(r, KBZ_CUTOFF, 0, 0, n->id, (int)n->k - 1, n->best);
   return 0;

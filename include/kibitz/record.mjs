@@ -22,7 +22,7 @@ export const INF = 1000000000;
 const CHUNK_EVENTS = 65536;
 const NO_NODE = 0xffffffff;
 const T = { iterationBegin: 1, iterationEnd: 2, enter: 3, label: 4, position: 5, expand: 6,
-  evaluate: 7, childReturn: 8, bestSet: 9, alphaSet: 10, cutoff: 11, leave: 12, ttProbe: 32,
+  evaluate: 7, /* 8-10: derived by the reader, never written */ cutoff: 11, leave: 12, ttProbe: 32,
   attempt: 34, nodeFacts: 35, staticEval: 36, hashKey: 37, prune: 38, tableMove: 39, note: 64 };
 const UPPER = 0, EXACT = 1, LOWER = 2;
 const UNKNOWN = 0, PV = 1, CUT = 2, ALL = 3, LEAF = 4;
