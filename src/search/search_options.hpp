@@ -7,6 +7,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/score.hpp"
 #include "search/transposition_table.hpp"
 
 namespace kibitz {
@@ -23,6 +24,8 @@ struct SearchOptions {
   // Whether the table may settle the root itself (a player wants a move, which a stored result
   // for the whole position does not give; the table then only orders the root's moves).
   bool settle_root = true;
+  // The root's window (an aspiration attempt, driver.hpp); the full window by default.
+  Score root_alpha = -k_score_inf, root_beta = k_score_inf;
 };
 
 inline bool stop_requested(const std::atomic<bool>* stop) {

@@ -208,6 +208,10 @@ void write_iterations(JsonWriter& j, const std::vector<IterationResult>& iterati
     j.number(it.nodes);
     j.key("completed");
     j.boolean(it.completed);
+    if (it.bound != Bound::exact) {  // an aspiration attempt that failed low or high
+      j.key("bound");
+      j.string(bound_name(it.bound));
+    }
     if (algo && algo->report_iteration_json) algo->report_iteration_json(j, it);
     j.end_object();
   }
@@ -451,8 +455,11 @@ std::string search_report_text(const SearchResult& result, const trace::TreeSumm
       continue;
     }
     o << "iteration depth " << it.depth << ": "
-      << (it.completed ? format_score(it.value) : std::string("stopped before it finished")) << ", "
-      << it.nodes << " nodes\n";
+      << (it.completed ? format_score(it.value) : std::string("stopped before it finished"))
+      << (it.bound == Bound::lower   ? " (fail-high: at least)"
+          : it.bound == Bound::upper ? " (fail-low: at most)"
+                                     : "")
+      << ", " << it.nodes << " nodes\n";
   }
   if (!result.stop_message.empty())
     o << result.stop_message << "\n";

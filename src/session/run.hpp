@@ -17,11 +17,12 @@ namespace kibitz {
 struct IterationResult {
   int depth = 0;
   Score value = 0;
+  Bound bound = Bound::exact;  // an aspiration attempt's value fell out of its window: a bound
   long long nodes = 0;
   bool completed = false;  // false: the node budget ran out during it
   long long limit = -1;  // interest search: the iteration's limit (k_limit_inf: none); -1 otherwise
   long long interest_cutoffs = 0;
-  int deepest = -1;  // interest search: the ply of the iteration's deepest node; -1 otherwise
+  int deepest = -1;     // interest search: the ply of the iteration's deepest node; -1 otherwise
   std::vector<int> pv;  // the root's best move and the line after it, when the search knows them
 };
 

@@ -33,25 +33,16 @@ class Deriver {
           m_next_null = e.flags == 3;
         }
         break;
-      case EventType::enter:
-        settle();
-        break;
-      case EventType::note:
-      case EventType::prune:
-      case EventType::iteration_begin:
-      case EventType::iteration_end:
-        settle();
-        break;
       case EventType::cutoff:
         if (!m_stack.empty() && m_stack.back().pending) {
           m_stack.back().pending = false;
           count(m_stack.back());  // a null move too: it caused the cutoff
         }
         break;
-      case EventType::leave:
-        settle();
+      case EventType::payload:  // the record before it, already settled
         break;
-      default:
+      default:  // any other call of the node (enter, leave, a note, a table store, ...)
+        settle();
         break;
     }
     m_out.push(e);

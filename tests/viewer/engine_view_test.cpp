@@ -145,10 +145,42 @@ TEST_CASE("an engine's probes, re-searches and null moves count as the engine co
     ViewerApp other = make_app();
     REQUIRE(api::load_trace(other, plain.data(), plain.size(), "plain.kbz").find("error") ==
             std::string::npos);
-    CHECK(std::string(viewer::listing_view(other.state().model()).listing()->title)
-              .find("engine") != std::string::npos);
+    CHECK(
+        std::string(viewer::listing_view(other.state().model()).listing()->title).find("engine") !=
+        std::string::npos);
   }
   test::HeadlessImGui ui;
   app.state().selected = 7;
   test::frames(ui, app, 3);  // the canvas, tooltip-free, the inspector and the legend, headless
+}
+
+TEST_CASE("Kibitz's own PVS with a modern program's techniques: the engine's marks and outline") {
+  ViewerApp app = make_app();
+  const std::string out = api::run_search(
+      app,
+      R"J({"game":"chess","position":"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1","algo":"pvs",)J"
+      R"J("depth":5,"iterative":true,"quiescence":true,"null_move":true,"lmr":true,)J"
+      R"J("aspiration":5})J");
+  REQUIRE(out.find("\"error\"") == std::string::npos);
+  const trace::Model& m = app.state().model();
+  CHECK(std::string(viewer::listing_view(m).listing()->title).find("engine") != std::string::npos);
+  auto found = [&](viewer::SearchKind kind) {
+    viewer::FindQuery q;
+    q.condition = viewer::FindCondition::search_kind;
+    q.kind = kind;
+    std::size_t total = 0;
+    viewer::find_nodes(m, q, 1, total);
+    return total;
+  };
+  CHECK(found(viewer::SearchKind::null_move) > 0);
+  CHECK(found(viewer::SearchKind::research) > 0);
+  CHECK(found(viewer::SearchKind::quiescence) > 0);
+  // An aspiration attempt that failed is labelled in the iteration selector.
+  bool attempt = false;
+  for (std::size_t i = 0; i < m.roots().size(); ++i)
+    attempt |= viewer::iteration_title(m, i).find("attempt 2") != std::string::npos;
+  CHECK(attempt);
+  test::HeadlessImGui ui;
+  app.state().selected = m.roots().back();
+  test::frames(ui, app, 3);
 }

@@ -154,6 +154,25 @@ void ChessGame::unmake(Move m) {
   m_keys.pop_back();
 }
 
+bool ChessGame::null_move_allowed() const {
+  const Color us = m_pos.side_to_move();
+  const Bitboard pieces =
+      m_pos.pieces(us) & ~m_pos.pieces(us, PieceType::pawn) & ~m_pos.pieces(us, PieceType::king);
+  return !m_pos.in_check() && pieces != 0;
+}
+
+void ChessGame::make_null() {
+  m_keys.push_back(m_pos.key());
+  m_undo.emplace_back();
+  m_pos.make_null(m_undo.back());
+}
+
+void ChessGame::unmake_null() {
+  m_pos.unmake_null(m_undo.back());
+  m_undo.pop_back();
+  m_keys.pop_back();
+}
+
 Score ChessGame::evaluate() const {
   MoveList list;
   generate_legal(m_pos, list);

@@ -63,6 +63,15 @@ class ChessGame {
   // Standard perft (draw rules not applied), last ply counted in bulk.
   std::uint64_t perft(int depth);
 
+  // What a modern search asks (search/modern_pvs.hpp): whether a move is noisy (a capture or a
+  // promotion: quiescence searches only those), whether the side to move may pass (not in
+  // check, and a piece besides pawns: zugzwang is rare then), and the pass itself.
+  static bool noisy(Move m) { return m.is_capture() || m.is_promotion(); }
+  bool in_check() const { return m_pos.in_check(); }
+  bool null_move_allowed() const;
+  void make_null();
+  void unmake_null();
+
   Status status() const;
   static const char* status_name(Status s);  // "ongoing", "checkmate", ...
   const chess::Position& position() const { return m_pos; }

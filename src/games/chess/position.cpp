@@ -207,4 +207,31 @@ void Position::unmake(Move m, const Undo& u) {
   m_checkers = u.checkers;
 }
 
+void Position::make_null(Undo& u) {
+  u.key = m_key;
+  u.checkers = m_checkers;
+  u.halfmove = m_halfmove;
+  u.castling = m_castling;
+  u.ep = static_cast<std::uint8_t>(m_ep);
+  u.captured = Piece::none;
+  if (ep_in_key()) m_key ^= k_zobrist.ep_file[file_of(m_ep)];
+  m_ep = k_no_square;
+  m_halfmove = 0;
+  if (m_stm == Color::black) ++m_fullmove;
+  if (m_game_ply >= 0) ++m_game_ply;
+  m_stm = ~m_stm;
+  m_key ^= k_zobrist.black_to_move;
+  m_checkers = compute_checkers();
+}
+
+void Position::unmake_null(const Undo& u) {
+  m_stm = ~m_stm;
+  if (m_stm == Color::black) --m_fullmove;
+  if (m_game_ply > 0) --m_game_ply;
+  m_ep = u.ep;
+  m_halfmove = u.halfmove;
+  m_key = u.key;
+  m_checkers = u.checkers;
+}
+
 }  // namespace kibitz::chess

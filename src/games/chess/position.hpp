@@ -70,6 +70,10 @@ class Position {
   // Plays m, a legal move of this position, saving what unmake needs into u.
   void make(Move m, Undo& u);
   void unmake(Move m, const Undo& u);
+  // Passes the move to the other side (a null move: a search's probe, never a chess move). Only
+  // when not in check. The halfmove clock restarts, so no repetition is looked for across it.
+  void make_null(Undo& u);
+  void unmake_null(const Undo& u);
 
  private:
   struct EmptyTag {};

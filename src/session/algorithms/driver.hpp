@@ -4,6 +4,7 @@
 // algorithms' own files, each of which instantiates its search for every domain.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -154,6 +155,65 @@ inline void add_stats(SearchStats& total, const SearchStats& s) {
   total.fe_prunes += s.fe_prunes;
 }
 
+// A depth's root window with aspiration (`width` > 0): centred on the depth before's value,
+// widened on the side the value fell out of (by the width, then twice, four times, ...: after
+// a few attempts that side is unbounded) until the value falls inside. Width 0: the full window
+// once.
+class Aspiration {
+ public:
+  Aspiration(Criterion c, int width, Score centre) : m_criterion(c), m_step(width) {
+    if (width <= 0 || is_game_result(centre)) return;
+    m_alpha = std::max<long long>(-k_score_inf, static_cast<long long>(centre) - width);
+    m_beta = std::min<long long>(k_score_inf, static_cast<long long>(centre) + width);
+  }
+  Score alpha() const { return m_alpha; }
+  Score beta() const { return m_beta; }
+  // The bound a root value carries in this window: lower when it failed high, upper when low.
+  Bound bound_of(Score v) const {
+    if (m_beta < k_score_inf && causes_cutoff(v, m_beta, m_criterion)) return Bound::lower;
+    const bool low = m_criterion == Criterion::gt ? v < m_alpha : v <= m_alpha;
+    if (m_alpha > -k_score_inf && low) return Bound::upper;
+    return Bound::exact;
+  }
+  // After an attempt that returned v: true (the window widened) when v is only a bound.
+  bool widen(Score v) {
+    const Bound b = bound_of(v);
+    if (b == Bound::exact) return false;
+    m_step = m_step >= k_score_inf / 4 ? k_score_inf : 2 * m_step;
+    if (b == Bound::upper)
+      m_alpha = std::max<long long>(-k_score_inf, static_cast<long long>(v) - m_step);
+    else
+      m_beta = std::min<long long>(k_score_inf, static_cast<long long>(v) + m_step);
+    if (m_step >= 1000 || is_game_result(v)) {  // far out, or a mate: give that side up
+      if (b == Bound::upper)
+        m_alpha = -k_score_inf;
+      else
+        m_beta = k_score_inf;
+    }
+    return true;
+  }
+
+ private:
+  Criterion m_criterion;
+  long long m_step;
+  Score m_alpha = -k_score_inf, m_beta = k_score_inf;
+};
+
+// An algorithm's aspiration width for a spec: its static `aspiration(spec)`, or none.
+template <class Algo, class = void>
+struct AspirationOf {
+  static int get(const SearchSpec&) { return 0; }
+};
+template <class Algo>
+struct AspirationOf<Algo,
+                    std::void_t<decltype(Algo::aspiration(std::declval<const SearchSpec&>()))>> {
+  static int get(const SearchSpec& spec) { return Algo::aspiration(spec); }
+};
+template <class Algo>
+int aspiration_of(const SearchSpec& spec) {
+  return AspirationOf<Algo>::get(spec);
+}
+
 // How a deepening goes beyond what the spec says: a player's budget (session/play.hpp).
 struct Deepening {
   const std::atomic<bool>* stop = nullptr;  // set: the search stops (Cancel, a clock)
@@ -197,6 +257,7 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
     out.stats = o.stats;
     out.aborted = !o.finished;
   } else {
+    int number = 0;  // the trace's iteration number: a depth's aspiration attempts each have one
     for (int d = 1; d <= how.max_depth; ++d) {
       if (how.node_budget > 0) {
         options.node_budget = how.node_budget - out.stats.nodes;
@@ -210,19 +271,28 @@ void deepen(const SearchSpec& spec, Game& game, Sink& sink, SearchResult& out,
           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >
               how.seconds / 2)
         break;
-      sink.iteration_begin(d, d);
-      const Outcome o = Algo::once(spec, game, sink, options, d, out);
-      add_stats(out.stats, o.stats);
-      IterationResult it;
-      it.depth = d;
-      it.value = o.value;
-      it.nodes = o.stats.nodes;
-      it.completed = o.finished;
-      it.pv = o.pv;
-      out.iterations.push_back(std::move(it));
-      sink.iteration_end(d,
-                         o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
-      if (!o.finished) {
+      Aspiration window(spec.criterion, d > 1 ? aspiration_of<Algo>(spec) : 0, out.value);
+      Outcome o;
+      do {
+        options.root_alpha = window.alpha();
+        options.root_beta = window.beta();
+        sink.iteration_begin(++number, d);
+        o = Algo::once(spec, game, sink, options, d, out);
+        add_stats(out.stats, o.stats);
+        if (how.node_budget > 0) options.node_budget = how.node_budget - out.stats.nodes;
+        IterationResult it;
+        it.depth = d;
+        it.value = o.value;
+        it.bound = o.finished ? window.bound_of(o.value) : Bound::exact;
+        it.nodes = o.stats.nodes;
+        it.completed = o.finished;
+        it.pv = o.pv;
+        out.iterations.push_back(std::move(it));
+        sink.iteration_end(
+            number, o.finished ? o.value : (out.iterations.size() > 1 ? out.value : o.value));
+      } while (o.finished && window.widen(o.value) && !stop_requested(how.stop) &&
+               (how.node_budget <= 0 || options.node_budget > 0));
+      if (!o.finished || window.bound_of(o.value) != Bound::exact) {
         out.aborted = true;
         break;
       }

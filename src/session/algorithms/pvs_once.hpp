@@ -4,6 +4,7 @@
 // slower searches, measured with kibitz bench).
 #pragma once
 
+#include "search/modern_pvs.hpp"
 #include "search/pvs.hpp"
 #include "session/algorithms/driver.hpp"
 #include "session/play.hpp"
@@ -26,6 +27,14 @@ struct PvsOnce {
     return o;
   }
 };
+
+// The modern techniques (search/modern_pvs.hpp, pvs_modern.cpp): which the spec's options turn
+// on, whether any is (aspiration included), and the search and the player that use them.
+PvsTechniques techniques_of(const SearchSpec& spec);
+bool uses_modern_pvs(const SearchSpec& spec);
+void run_modern_pvs(const SearchSpec& spec, const RecordOptions& record, SearchResult& out);
+MoveChoice choose_modern_pvs(const SearchSpec& spec, const OptionValues& play, const Budget& budget,
+                             PlayState& state);
 
 // The registry's `choose` (pvs_play.cpp).
 MoveChoice choose_pvs(const SearchSpec& spec, const OptionValues& play, const Budget& budget,

@@ -44,13 +44,14 @@ const AlgorithmView* view_of_algorithm(const std::string& name) {
 const AlgorithmView& listing_view(const trace::Model& m) {
   const std::string algo = m.trace().meta.get("algo");
   const AlgorithmView* v = view_of_algorithm(algo);
-  if (v && v->listing()) return *v;
-  // An engine's own search (its "algo" names no Kibitz algorithm, or its records are there):
-  // the outline of an engine's node, not a textbook's pseudocode beside it.
+  // An engine's own search (its "algo" names no Kibitz algorithm, or its records are there, as
+  // in Kibitz's PVS with a modern program's techniques): the outline of an engine's node, not a
+  // textbook's pseudocode beside it.
   const bool foreign = !algo.empty() && !v;
   for (const AlgorithmView* x : all_views()) {
     if (!x->algorithm() && x->listing() && (foreign || x->applies(m))) return *x;
   }
+  if (v && v->listing()) return *v;
   return *view_of_algorithm("alphabeta");
 }
 
