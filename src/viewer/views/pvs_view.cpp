@@ -66,11 +66,16 @@ class PvsView final : public AlgorithmView {
  public:
   const char* algorithm() const override { return "pvs"; }
   bool applies(const trace::Model& m) const override {
-    if (m.trace().meta.get("algo") == "pvs") return true;
+    // PVS's own probes; or a PVS search that recorded none, unless it recorded through the
+    // engine vocabulary (its modern techniques): the engine's view shows those.
+    bool engine = false;
     for (std::uint32_t id = 0; id < m.node_count(); ++id) {
-      if (m.node(id).marks & (trace::k_pvs_probe_node | trace::k_pvs_research_node)) return true;
+      const std::uint32_t marks = m.node(id).marks;
+      if (marks & (trace::k_pvs_probe_node | trace::k_pvs_research_node)) return true;
+      engine |= (marks & (trace::k_eng_probe | trace::k_eng_research | trace::k_eng_null_move |
+                          trace::k_eng_quiescence)) != 0;
     }
-    return false;
+    return m.trace().meta.get("algo") == "pvs" && !engine;
   }
   const Listing* listing() const override { return &k_listing; }
   int line_of(const trace::Event& e, bool leaf) const override {
