@@ -210,6 +210,18 @@
     const full = text.startsWith('#') ? location.origin + location.pathname + text : text;
     if (navigator.clipboard) navigator.clipboard.writeText(full).catch(() => {});
   };
+  // View → Full screen: the whole page (the canvas follows its CSS size, window.cpp), or back.
+  // Returns whether it asked to enter. A browser that refuses (no recent click) leaves it as is.
+  window.kibitzToggleFullscreen = function () {
+    const el = document.documentElement;
+    if (document.fullscreenElement) {
+      document.exitFullscreen().catch(() => {});
+      return false;
+    }
+    if (!el.requestFullscreen) return false;
+    el.requestFullscreen({ navigationUI: 'hide' }).catch((e) => console.warn('full screen refused: ' + e.message));
+    return true;
+  };
   window.kibitzSetHash = function (hash) {
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };

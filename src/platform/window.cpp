@@ -39,6 +39,24 @@ EM_BOOL wheel_callback(int, const EmscriptenWheelEvent* e, void* window) {
 }
 void no_scroll(GLFWwindow*, double, double) {}
 
+// Resizes the canvas's back buffer and tells GLFW, as glfwSetWindowSize would, without what
+// Emscripten's glfwSetWindowSize also does: when the size asked equals the screen's (a window
+// made full screen by F11 or a presentation), it calls the Fullscreen API every frame, outside
+// any user gesture: "Permissions check failed" errors, the UI drawn lower in the old aspect,
+// clicks landing off, and a boxed layout after leaving. Our own full screen is the page's
+// (kibitz-page.js), of the whole page, so the canvas just follows its CSS size.
+EM_JS(void, resize_canvas, (int w, int h), {
+  const canvas = Module['canvas'];
+  if (canvas.width != w) canvas.width = w;
+  if (canvas.height != h) canvas.height = h;
+  if (typeof GLFW != 'undefined' && GLFW.active) {
+    GLFW.active.width = w;
+    GLFW.active.height = h;
+    GLFW.onWindowSizeChanged();
+    GLFW.onFramebufferSizeChanged();
+  }
+});
+
 // The canvas back-buffer size that makes one back-buffer pixel one device pixel.
 void wanted_canvas_size(int& w, int& h, float& ratio) {
   double css_w = 0, css_h = 0;
@@ -209,7 +227,7 @@ void Window::begin_frame() {
   float ratio = 1.0f;
   wanted_canvas_size(w, h, ratio);
   glfwGetWindowSize(m_window, &cw, &ch);
-  if (w != cw || h != ch) glfwSetWindowSize(m_window, w, h);
+  if (w != cw || h != ch) resize_canvas(w, h);
   m_pixel_ratio = ratio;
 #endif
   ImGui_ImplOpenGL3_NewFrame();

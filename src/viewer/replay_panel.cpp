@@ -6,6 +6,7 @@
 #include "trace/narration.hpp"
 #include "viewer/keys.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/spoken.hpp"
 
 namespace kibitz::viewer {
 
@@ -197,9 +198,7 @@ void draw_replay_bar(ViewerState& s) {
   s.note_widget("scrub");
   if (!have) ImGui::EndDisabled();
   // Narration, in a slightly larger type (large in projector mode).
-  const std::string sentence =
-      have ? narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned))
-           : "Press Run to search the tree in Set-up.";
+  const std::string sentence = narration_sentence(s);
   ImGui::PushTextWrapPos(0.0f);
   ImGui::SetWindowFontScale(narration_scale(s));
   ImGui::TextUnformatted(sentence.c_str());

@@ -55,8 +55,7 @@ void compare_menu(ViewerState& s) {
   ImGui::EndMenu();
 }
 
-void draw_menu(ViewerState& s) {
-  if (!ImGui::BeginMenuBar()) return;
+void file_menu(ViewerState& s) {
   if (ImGui::BeginMenu("File")) {
     if (s.is_web) {
       if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.ask(command::OpenPicker{});
@@ -64,8 +63,12 @@ void draw_menu(ViewerState& s) {
         s.ask(command::Download{false});
       if (ImGui::MenuItem("Download JSON", nullptr, false, s.has_trace()))
         s.ask(command::Download{true});
-      if (ImGui::MenuItem("Copy link to this view", nullptr, false, s.has_trace()))
-        s.ask(command::CopyLink{});
+      if (ImGui::MenuItem("Copy link at this step", nullptr, false, s.has_trace()))
+        s.ask(command::CopyLink{false});
+      s.note_widget("menu_copy_link");
+      if (ImGui::MenuItem("Copy link from the start", nullptr, false, s.has_trace()))
+        s.ask(command::CopyLink{true});
+      s.note_widget("menu_copy_link_start");
     } else {
       if (ImGui::MenuItem("Open or save\u2026", "Ctrl+O")) s.show_file_browser = true;
     }
@@ -73,6 +76,11 @@ void draw_menu(ViewerState& s) {
       s.show_export = true;
     ImGui::EndMenu();
   }
+}
+
+void draw_menu(ViewerState& s) {
+  if (!ImGui::BeginMenuBar()) return;
+  file_menu(s);
   s.note_widget("menu_file");
   if (ImGui::BeginMenu("View")) {
     if (ImGui::MenuItem("Fit the tree", "F")) s.camera.fit_all_pending = true;
@@ -87,6 +95,9 @@ void draw_menu(ViewerState& s) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
     ImGui::Separator();
+    if (s.is_web && ImGui::MenuItem("Full screen (or leave it)", "F11"))
+      s.ask(command::FullScreen{});
+    s.note_widget("menu_full_screen");
     if (ImGui::MenuItem("Projector mode", "P", s.present)) s.set_present(!s.present);
     s.note_widget("menu_present");
     ImGui::MenuItem("Left panel (set-up, inspector)", "[", &s.show_left_panel, !s.present);

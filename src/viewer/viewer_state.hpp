@@ -81,14 +81,18 @@ struct CompareWith {  // View → Compare: this search against another algorithm
                       // "alphabeta", "pvs") or the other criterion ("criterion")
   std::string what;
 };
-struct CopyLink {};      // web: copy the URL of this view
+struct CopyLink {  // web: copy the URL of this view, at this step or from the start
+  bool from_start = false;
+};
+struct FullScreen {};    // web: the page full screen, or back
 struct CancelSearch {};  // stop the search running in the background (its result dropped)
 }  // namespace command
 
-using Command = std::variant<command::Run, command::ComputeScores, command::OpenPicker,
-                             command::Open, command::Save, command::Download, command::Export,
-                             command::QuizPractice, command::ComparePreset, command::EndCompare,
-                             command::CompareWith, command::CopyLink, command::CancelSearch>;
+using Command =
+    std::variant<command::Run, command::ComputeScores, command::OpenPicker, command::Open,
+                 command::Save, command::Download, command::Export, command::QuizPractice,
+                 command::ComparePreset, command::EndCompare, command::CompareWith,
+                 command::CopyLink, command::FullScreen, command::CancelSearch>;
 
 // A search running off the UI thread (the desktop's thread, the page's Web Worker): the app
 // starts it and reports its progress; the viewer shows it with a Cancel button.

@@ -60,3 +60,39 @@ export function check(condition, message) {
   if (!condition) throw new Error('check failed: ' + message);
   console.log('ok - ' + message);
 }
+
+// The viewer's state and its widgets driven by real mouse events: viewState(), a few animation
+// frames, waiting for a state, and a click at a widget's centre (widget rectangles are in canvas
+// pixels).
+export function viewer(page) {
+  const view = async () => JSON.parse(await page.evaluate(() => Kibitz.viewState()));
+  const frames = (n = 3) => page.evaluate((n) => new Promise((r) => {
+    let i = 0;
+    const f = () => (++i >= n ? r() : requestAnimationFrame(f));
+    requestAnimationFrame(f);
+  }), n);
+  const until = async (what, predicate, ms = 15000) => {
+    const end = Date.now() + ms;
+    for (;;) {
+      const v = await view();
+      if (predicate(v)) return v;
+      if (Date.now() > end) throw new Error('timed out waiting for: ' + what + ' (state ' + JSON.stringify(v).slice(0, 300) + ')');
+      await frames(2);
+    }
+  };
+  const centre = async (name) => {
+    const v = await view();
+    const r = v.widgets[name];
+    if (!r) throw new Error('no widget ' + name + ' on screen');
+    const k = v.pixel_ratio || 1;
+    return [((r[0] + r[2]) / 2) / k, ((r[1] + r[3]) / 2) / k];
+  };
+  const click = async (name) => {
+    const [x, y] = await centre(name);
+    await page.mouse.move(x, y);
+    await frames(2);
+    await page.mouse.click(x, y, { delay: 60 });
+    await frames(3);
+  };
+  return { view, frames, until, centre, click };
+}

@@ -76,8 +76,18 @@ void ViewerApp::execute(const viewer::Command& c) {
                    },
                    [&](const cmd::EndCompare&) { end_compare(); },
                    [&](const cmd::CompareWith& w) { compare_with(w.what); },
-                   [&](const cmd::CopyLink&) {
-                     if (copy_text) copy_text(url_hash());
+                   [&](const cmd::CopyLink& l) {
+                     if (!copy_text) return;
+                     copy_text(url_hash(!l.from_start));
+                     m_state.status = l.from_start ? "link copied: this search, from its start"
+                                                   : "link copied: this view, at event " +
+                                                         std::to_string(m_state.cursor());
+                   },
+                   [&](const cmd::FullScreen&) {
+                     if (!toggle_full_screen) return;
+                     m_state.status = toggle_full_screen()
+                                          ? "full screen: Esc or View \u2192 Full screen leaves it"
+                                          : "full screen left";
                    },
                    [&](const cmd::CancelSearch&) {
                      if (!m_pending) return;

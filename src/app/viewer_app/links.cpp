@@ -32,7 +32,7 @@ std::string number(double v, bool zoom = false) {
 
 // The search and the cursor, then the view: value view always; theme, text size, selection,
 // layout mode and camera when they are not the defaults.
-std::string ViewerApp::url_hash() const {
+std::string ViewerApp::url_hash(bool at_cursor) const {
   if (!m_spec) return "";
   const viewer::ViewerState& s = m_state;
   std::string params = m_spec->link_params();
@@ -44,12 +44,13 @@ std::string ViewerApp::url_hash() const {
     params = "example=" + url_encode(e.name) + params.substr(params.find("&algo="));
     break;
   }
-  std::string h = "#" + params + "&t=" + std::to_string(s.cursor());
+  std::string h = "#" + params + "&t=" + std::to_string(at_cursor ? s.cursor() : 0);
   if (s.value_view_chosen) h += std::string("&view=") + trace::value_view_name(s.value_view);
   // In projector mode, the theme to go back to (the mode's own is light).
   if ((s.present ? s.theme_before_present : s.theme) == viewer::Theme::light) h += "&theme=light";
   if (s.font_scale != 1.0f) h += "&text=" + number(s.font_scale, true);
-  if (s.selected != trace::k_no_node && s.selected != 0) h += "&sel=" + std::to_string(s.selected);
+  if (at_cursor && s.selected != trace::k_no_node && s.selected != 0)
+    h += "&sel=" + std::to_string(s.selected);
   if (s.layout_mode == viewer::LayoutMode::final_shape) h += "&layout=final";
   if (!s.camera.follow)
     h +=

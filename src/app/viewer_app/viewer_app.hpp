@@ -76,7 +76,8 @@ class ViewerApp {
   bool compute_scores();
 
   // The view as a URL fragment: "#tree=...&algo=alphabeta&criterion=ge&t=42" (links.cpp).
-  std::string url_hash() const;
+  // at_cursor false: the same view from the search's start (t=0, nothing selected).
+  std::string url_hash(bool at_cursor = true) const;
   // Applies a fragment like the above: runs the search it describes and seeks. In the
   // background (start()) when asked: the page's own link on opening.
   Done apply_url_hash(const std::string& hash, bool background = false);
@@ -120,6 +121,8 @@ class ViewerApp {
       download;
   std::function<void()> open_picker;
   std::function<void(const std::string&)> copy_text;
+  // The page full screen, or back to the window: true when it asked to enter.
+  std::function<bool()> toggle_full_screen;
   std::function<void(const std::string&)> url_changed;
   // A search off the UI thread: the platform starts it (the spec completed and checked) and
   // reports on the UI thread through background_progress, then background_done or

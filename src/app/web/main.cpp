@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "session/services.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/spoken.hpp"
 
 namespace kibitz::page {
 
@@ -48,6 +49,7 @@ using namespace kibitz::page;
 namespace {
 
 std::string g_last_hash;
+std::string g_spoken;  // the narration and summary last put in the page
 double g_last_hash_time = 0.0;
 unsigned long long g_api_calls_seen = 0;
 kibitz::IdleGate g_idle;
@@ -63,6 +65,12 @@ EM_JS(void, page_open_picker, (), { window.kibitzOpenPicker(); });
 EM_JS(void, page_pictures, (const char* json),
       { window.kibitzExportPictures(JSON.parse(UTF8ToString(json))); });
 EM_JS(void, page_copy, (const char* text), { window.kibitzCopy(UTF8ToString(text)); });
+EM_JS(int, page_toggle_full_screen, (), { return window.kibitzToggleFullscreen() ? 1 : 0; });
+// The screen reader's text (viewer/spoken.hpp) into the page's live region and node summary.
+EM_JS(void, page_speak, (const char* narration, const char* summary), {
+  document.getElementById('narration').textContent = UTF8ToString(narration);
+  document.getElementById('node-summary').textContent = UTF8ToString(summary);
+});
 EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToString(hash)); });
 EM_JS(void, page_start_search, (const char* params),
       { window.kibitzStartSearch(UTF8ToString(params)); });
@@ -83,6 +91,16 @@ void set_clipboard(void*, const char* text) {
 }
 
 bool draw_frame();
+
+// Tells the page's live region the narration when it changes (a screen reader speaks it), and
+// the selected node's summary.
+void speak(const kibitz::viewer::ViewerState& s) {
+  const std::string narration = kibitz::viewer::narration_sentence(s);
+  const std::string summary = kibitz::viewer::node_summary(s, s.selected);
+  if (narration + '\n' + summary == g_spoken) return;
+  g_spoken = narration + '\n' + summary;
+  page_speak(narration.c_str(), summary.c_str());
+}
 
 bool frame() {
   return guarded([] { return draw_frame(); }, true);
@@ -112,6 +130,7 @@ bool draw_frame() {
   s.frame_ms = ImGui::GetIO().DeltaTime * 1000.0;
   s.work_ms = emscripten_get_now() - start;
   ++s.frames_drawn;
+  speak(s);
   // Keep the address bar's link to this view current (at most a few times a second).
   const double now = emscripten_get_now();
   if (now - g_last_hash_time > 400.0) {
@@ -151,6 +170,7 @@ int main() {
     page_pictures(kibitz::api::pictures(o, scenes).c_str());
   };
   g_app->copy_text = [](const std::string& hash) { page_copy(hash.c_str()); };
+  g_app->toggle_full_screen = [] { return page_toggle_full_screen() != 0; };
   // The worker takes the search as link parameters: the one place its spec is text (a message
   // between threads of the page).
   g_app->start_background = [](const kibitz::SearchSpec& spec) {
