@@ -31,7 +31,7 @@ class AlphaBeta : public SearchWithOptions<Game, Sink> {
   // The base is dependent: its names are brought in to be used without this->.
   using Base = SearchWithOptions<Game, Sink>;
   using Base::enter_root, Base::open_node, Base::successors, Base::leaf, Base::expand,
-      Base::enter_child, Base::budget_spent, Base::leave_unfinished, Base::probe_table;
+      Base::enter_child, Base::budget_spent, Base::leave_unfinished, Base::settled_by_table;
   using Base::m_game, Base::m_sink, Base::m_stats, Base::m_options, Base::m_aborted;
 
  public:
@@ -50,12 +50,7 @@ class AlphaBeta : public SearchWithOptions<Game, Sink> {
     TtSupport<Game, Sink> tt;
     {
       Score v;
-      Bound b;
-      if (probe_table(tt, depth, ply, alpha0, beta, m_criterion, v, b)) {
-        const NodeKind kind = classify_node(v, alpha0, beta, m_criterion);
-        m_sink.leave(v, b == Bound::exact ? Bound::exact : kind_bound(kind), kind);
-        return v;
-      }
+      if (settled_by_table(tt, depth, ply, alpha0, beta, m_criterion, v)) return v;
     }
     auto& moves = successors(ply, depth > 0);
     if (moves.empty()) return leaf(m_game.evaluate());

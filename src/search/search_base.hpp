@@ -140,6 +140,18 @@ class SearchWithOptions : public SearchBase<Game, Sink> {
     return true;
   }
 
+  // Probes the table; when its entry settles the node, the node leaves with the entry's value
+  // (its kind from the window, its bound the entry's when exact, else the kind's): true, with
+  // the value in v.
+  KIBITZ_STEP bool settled_by_table(TtSupport<Game, Sink>& tt, int depth, int ply, Score alpha0,
+                                    Score beta, Criterion c, Score& v) {
+    Bound b;
+    if (!probe_table(tt, depth, ply, alpha0, beta, c, v, b)) return false;
+    const NodeKind kind = classify_node(v, alpha0, beta, c);
+    this->m_sink.leave(v, b == Bound::exact ? Bound::exact : kind_bound(kind), kind);
+    return true;
+  }
+
   SearchOptions m_options;
   bool m_aborted = false;
   int m_root_best = -1;

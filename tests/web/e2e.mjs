@@ -3,7 +3,7 @@
 // and take a screenshot (build/test-artifacts/web-e2e.png). Any console error fails the test.
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, launch, openPage, root, startServer } from './browser.mjs';
+import { check, launch, openPage, root, startServer, viewer } from './browser.mjs';
 
 const webDir = process.argv[2] || path.join(root, 'build/web');
 const artifacts = path.join(root, 'build/test-artifacts');
@@ -24,38 +24,7 @@ try {
   const missing = await api((names) => names.filter((n) => typeof Kibitz[n] !== 'function'), documented);
   check(documented.length > 20 && missing.length === 0,
         `every function docs/js-api.md lists is on window.Kibitz (${documented.length}; missing: ${missing})`);
-  const view = async () => JSON.parse(await api(() => Kibitz.viewState()));
-  const frames = (n = 3) => page.evaluate((n) => new Promise((r) => {
-    let i = 0;
-    const f = () => (++i >= n ? r() : requestAnimationFrame(f));
-    requestAnimationFrame(f);
-  }), n);
-  // Widget rectangles are in canvas pixels; the page is at device scale 1.
-  const centre = async (name) => {
-    const v = await view();
-    const r = v.widgets[name];
-    if (!r) throw new Error('no widget ' + name + ' on screen');
-    const k = v.pixel_ratio || 1;
-    return [((r[0] + r[2]) / 2) / k, ((r[1] + r[3]) / 2) / k];
-  };
-  // Keys and characters reach the viewer a frame or a few at a time (its input queue): wait
-  // for the state a step should produce, up to a limit.
-  const until = async (what, predicate, ms = 15000) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const v = await view();
-      if (predicate(v)) return v;
-      if (Date.now() > end) throw new Error('timed out waiting for: ' + what + ' (state ' + JSON.stringify(v).slice(0, 300) + ')');
-      await frames(2);
-    }
-  };
-  const click = async (name) => {
-    const [x, y] = await centre(name);
-    await page.mouse.move(x, y);
-    await frames(2);
-    await page.mouse.click(x, y, { delay: 60 });
-    await frames(3);
-  };
+  const { view, frames, until, centre, click } = viewer(page);
 
   // 1. The page opens on the first example, searched (in the worker: the page is live meanwhile).
   let v = await until('the first example searched', (s) => s.has_trace && !s.searching, 30000);
