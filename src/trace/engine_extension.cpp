@@ -33,7 +33,10 @@ void on_attempt(ModelBuildContext& m, std::size_t t, const Event& e) {
   const std::uint32_t earlier = m.returned_successor(t, e.node, r.k);
   if (m.node(earlier).marks & k_eng_null_move)
     m.fail(t, "a re-search of successor " + std::to_string(r.k) + ", which was a null move");
-  m.next_child(e.node, k_eng_research, true, NodeKind::unknown);
+  // A full-window re-search is expected Pv (its probe showed the move beats alpha), as PVS's
+  // own; a reduced one's re-search at full depth keeps its zero window: the usual rule.
+  m.next_child(e.node, k_eng_research, true,
+               r.why == EngineWhy::pvs ? NodeKind::pv : NodeKind::unknown);
 }
 
 void engine_record(ModelBuildContext& m, std::size_t t, const Event& e) {
@@ -65,6 +68,20 @@ void engine_record(ModelBuildContext& m, std::size_t t, const Event& e) {
   }
 }
 
+// The attempt a re-search at event t repeats: the parent's last successor with that k entered
+// before t (not a null move). model.successor gives the last one of the whole trace instead.
+std::uint32_t repeated_attempt(const Model& model, std::uint32_t parent, std::int32_t k,
+                               std::size_t t) {
+  std::uint32_t found = k_no_node;
+  const std::uint32_t count = model.child_count(parent);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    const std::uint32_t c = model.child(parent, i);
+    if (model.node(c).enter_t >= t) break;
+    if (model.node(c).k == k && !(model.node(c).marks & k_eng_null_move)) found = c;
+  }
+  return found;
+}
+
 std::string narrate_engine(const Model& model, std::size_t head, int slot) {
   const EventLog& ev = model.events();
   const Event& e = ev[head];
@@ -85,12 +102,17 @@ std::string narrate_engine(const Model& model, std::size_t head, int slot) {
         return "Successor " + std::to_string(r.k) + " of " + here + " is probed" + why +
                ": a cheaper search that only asks whether it beats \u03b1; if it does, it is "
                "searched again.";
-      const std::uint32_t earlier = model.successor(e.node, r.k);
+      const std::uint32_t earlier = repeated_attempt(model, e.node, r.k, head);
       const std::string value =
           earlier != k_no_node ? format_score_pretty(-model.node(earlier).ret) : "?";
-      return "Successor " + std::to_string(r.k) + " of " + here + " is searched again" + why +
-             " because its last attempt came out at " + value +
-             ", above \u03b1: that value was only a bound, so it counts towards nothing.";
+      const char* how = r.why == EngineWhy::pvs ? " with the full window, because its "
+                                                  "zero-window search failed high"
+                        : r.why == EngineWhy::late_move_reduction
+                            ? " at full depth, because its reduced search failed high"
+                            : ", because its last attempt failed high";
+      return "Successor " + std::to_string(r.k) + " of " + here + " is searched again" + how +
+             ": it came out at " + value +
+             ", above \u03b1, and a value that was only a bound counts towards nothing.";
     }
     case EventType::node_facts: {
       const NodeFactsRecord r = RecordCodec<NodeFactsRecord>::decode(ev, head);

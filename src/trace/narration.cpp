@@ -148,14 +148,16 @@ namespace {
 // re-search), " (search 1)" for the search it superseded; "" for every other node.
 std::string search_number(const trace::Model& model, std::uint32_t id) {
   const trace::ModelNode& n = model.node(id);
-  if (n.parent == trace::k_no_node) return "";
+  // A null move shares its k with the move searched after it, but is no attempt of it.
+  if (n.parent == trace::k_no_node || (n.marks & trace::k_eng_null_move)) return "";
   int earlier = 0;
   bool again = (n.marks & trace::k_superseded) != 0;
   const std::uint32_t count = model.child_count(n.parent);
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t c = model.child(n.parent, i);
     if (c == id) break;
-    if (model.node(c).k == n.k) ++earlier, again = true;
+    if (model.node(c).k == n.k && !(model.node(c).marks & trace::k_eng_null_move))
+      ++earlier, again = true;
   }
   return again ? " (search " + std::to_string(earlier + 1) + ")" : "";
 }

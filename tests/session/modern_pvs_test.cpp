@@ -15,6 +15,7 @@
 #include "test_util.hpp"
 #include "trace/derive_returns.hpp"
 #include "trace/kbz_file.hpp"
+#include "trace/narration.hpp"
 #include "trace/node_marks.hpp"
 
 using namespace kibitz;
@@ -243,4 +244,53 @@ TEST_CASE("the options off: the seed's PVS, its node count unchanged") {
   CHECK(a.stats.nodes == b.stats.nodes);
   CHECK(a.value == b.value);
   CHECK(b.counter("quiescence_nodes") == 0);
+}
+
+TEST_CASE("what the narration and the kinds say of re-searches and null moves") {
+  int researches = 0, after_null = 0;
+  SearchSpec s;
+  for (const char* position :
+       {"r5k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "8/8/4k3/8/2p5/8/B2K4/8 w - - 0 1"}) {
+    s = chess_spec(position, 5, "quiescence=on,null_move=on,lmr=on,aspiration=20");
+    s.iterative = true;
+    s.criterion = Criterion::ge;
+    const test::Recorded r = test::record(s, false);
+    const trace::Model& m = *r.model;
+    for (std::uint32_t id = 1; id < m.node_count(); ++id) {
+      const trace::ModelNode& n = m.node(id);
+      if (n.parent == trace::k_no_node) continue;  // an iteration's root
+      const std::string entered = narrate(m, n.enter_t);
+      CAPTURE(entered);
+      // The attempt a re-search repeats is the one entered just before it with its k, and the
+      // narration gives that attempt's value; a full-window re-search is expected Pv.
+      if (n.marks & trace::k_eng_research) {
+        std::uint32_t earlier = trace::k_no_node;
+        for (std::uint32_t i = 0; i < m.child_count(n.parent); ++i) {
+          const std::uint32_t c = m.child(n.parent, i);
+          if (c == id) break;
+          if (m.node(c).k == n.k && !(m.node(c).marks & trace::k_eng_null_move)) earlier = c;
+        }
+        REQUIRE(earlier != trace::k_no_node);
+        const std::string said = narrate(m, n.enter_t - 1);  // the attempt record before the enter
+        CHECK(said.find("came out at " + format_score_pretty(-m.node(earlier).ret)) !=
+              std::string::npos);
+        if (said.find("with the full window") != std::string::npos)
+          CHECK(n.expected == NodeKind::pv);
+        ++researches;
+      }
+      // A move searched after a null move that did not cut is no "search 2" of it.
+      if (!(n.marks & (trace::k_eng_null_move | trace::k_eng_research | trace::k_superseded)) &&
+          n.k == 0 && m.child(n.parent, 0) != id &&
+          (m.node(m.child(n.parent, 0)).marks & trace::k_eng_null_move)) {
+        CHECK(entered.find("(search") == std::string::npos);
+        ++after_null;
+      }
+    }
+  }
+  CHECK(researches > 0);
+  CHECK(after_null > 0);
+  SearchSpec once = s;
+  once.iterative = false;
+  CHECK_THROWS_WITH_AS(run_search(once, false),
+                       doctest::Contains("aspiration needs iterative deepening"), InputError);
 }

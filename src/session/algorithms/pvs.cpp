@@ -39,14 +39,29 @@ const OptionList k_options = {
 
 void validate(const SearchSpec& spec) {
   const PvsTechniques t = techniques_of(spec);
-  if ((t.quiescence || t.null_move) && spec.game != "chess") {
-    throw InputError(std::string(t.quiescence ? "quiescence" : "the null move") +
-                     " needs chess (captures to search, a side that may pass); this search is on " +
-                     (spec.game.empty() ? "a " + spec.source_kind() : spec.game));
-  }
+  const std::string on = spec.game.empty() ? "a " + spec.source_kind() : spec.game;
+  if (t.quiescence && spec.game != "chess")
+    throw InputError(
+        "quiescence needs chess (captures to search after the horizon); this search "
+        "is on " +
+        on);
+  if (t.null_move && spec.game != "chess")
+    throw InputError(
+        "the null move needs chess (a side to move that may pass); this search is on " + on);
+}
+
+// Aspiration centres each depth's window on the depth before's value: only with deepening (a
+// player always deepens; a search with --iterative).
+void validate_search(const SearchSpec& spec) {
+  validate(spec);
+  if (spec.option_int("aspiration") > 0 && !spec.iterative)
+    throw InputError(
+        "aspiration needs iterative deepening (--iterative, \"iterative\": true): "
+        "each depth's window is centred on the value of the depth before");
 }
 
 void run(const SearchSpec& spec, const RecordOptions& record, SearchResult& out) {
+  validate_search(spec);
   if (uses_modern_pvs(spec)) return run_modern_pvs(spec, record, out);
   run_depth_first<PvsOnce>(spec, record, out);
 }
