@@ -15,6 +15,7 @@ struct RawNode {
   Score value = 0;
   bool leaf = true;
   std::vector<std::int32_t> children;
+  std::size_t begin = 0, body = 0, end = 0;  // its text (ExplicitTree::Node's)
 };
 
 class Parser {
@@ -43,9 +44,10 @@ class Parser {
         if (m_nodes[static_cast<std::size_t>(open.back())].children.empty()) {
           fail("empty node '()': a node needs a value or at least one child");
         }
+        advance();
+        m_nodes[static_cast<std::size_t>(open.back())].end = m_pos;
         open.pop_back();
         open_at.pop_back();
-        advance();
         continue;
       }
       if (root >= 0 && open.empty()) fail("unexpected text after the end of the tree");
@@ -54,6 +56,7 @@ class Parser {
       m_nodes.emplace_back();
       if (!open.empty()) m_nodes[static_cast<std::size_t>(open.back())].children.push_back(id);
       if (root < 0) root = id;
+      m_nodes[static_cast<std::size_t>(id)].begin = m_pos;
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
         std::string name = read_name();
         skip_space();
@@ -64,6 +67,7 @@ class Parser {
         m_nodes[static_cast<std::size_t>(id)].name = std::move(name);
         c = peek();
       }
+      m_nodes[static_cast<std::size_t>(id)].body = m_pos;
       if (c == '(') {
         if (open.size() >= static_cast<std::size_t>(ExplicitTree::k_max_depth)) {
           fail("the tree is nested more than " + std::to_string(ExplicitTree::k_max_depth) +
@@ -75,6 +79,7 @@ class Parser {
         advance();
       } else if (c == '-' || c == '+' || std::isdigit(static_cast<unsigned char>(c))) {
         m_nodes[static_cast<std::size_t>(id)].value = read_integer();
+        m_nodes[static_cast<std::size_t>(id)].end = m_pos;
       } else {
         // A character, not its first byte: UTF-8's continuation bytes follow it.
         std::size_t n = 1;
@@ -193,6 +198,9 @@ ExplicitTree ExplicitTree::parse(std::string_view text) {
     Node& n = tree.m_nodes[i];
     n.name = std::move(r.name);
     n.value = r.value;
+    n.text_begin = r.begin;
+    n.text_body = r.body;
+    n.text_end = r.end;
     if (!n.name.empty()) tree.m_named = true;
     n.first_child = static_cast<std::int32_t>(tree.m_nodes.size());
     n.child_count = static_cast<std::int32_t>(r.children.size());

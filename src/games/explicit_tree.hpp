@@ -24,6 +24,9 @@ class ExplicitTree {
     std::int32_t depth = 0;
     Score value = 0;   // leaves only, MAX point of view
     std::string name;  // "" when unnamed
+    // Where it is in the text parsed (bytes): its name (or body), its body ('(' or the value),
+    // and just past its ')' or value. Edits are made there (explicit_tree_edit.hpp).
+    std::size_t text_begin = 0, text_body = 0, text_end = 0;
   };
 
   // The searches recurse once per level: deeper text is refused (as random trees are), so

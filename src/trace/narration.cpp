@@ -187,8 +187,8 @@ std::string name_list(const std::vector<std::string>& names, std::size_t most) {
 }
 
 std::string narrate(const trace::Model& model, std::size_t t, trace::ValueView view,
-                    const PrunedNames& pruned) {
-  return view == trace::ValueView::minimax ? narrate_minimax(model, t, pruned)
+                    const PrunedNames& pruned, bool kinds) {
+  return view == trace::ValueView::minimax ? narrate_minimax(model, t, pruned, kinds)
                                            : narrate(model, t, pruned);
 }
 

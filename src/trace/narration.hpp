@@ -20,10 +20,11 @@ using PrunedNames = std::function<std::vector<std::string>(std::uint32_t node)>;
 std::string narrate(const trace::Model& model, std::size_t t, const PrunedNames& pruned = {});
 // The same in the value view asked for: the minimax (textbook) form names MAX and MIN nodes and
 // gives every value from MAX's point of view (trace/minimax_form.hpp).
+// Without `kinds` (textbook mode), the minimax form says no node kinds (Pv, Cut, All, expected).
 std::string narrate(const trace::Model& model, std::size_t t, trace::ValueView view,
-                    const PrunedNames& pruned = {});
+                    const PrunedNames& pruned = {}, bool kinds = true);
 std::string narrate_minimax(const trace::Model& model, std::size_t t,
-                            const PrunedNames& pruned = {});
+                            const PrunedNames& pruned = {}, bool kinds = true);
 
 // Names in a sentence: "C", "C and D", "C, D and E"; past `most`, the first ones and "N more".
 std::string name_list(const std::vector<std::string>& names, std::size_t most = 4);

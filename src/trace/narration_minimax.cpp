@@ -40,7 +40,7 @@ Criterion criterion_of(const trace::Model& m) {
   return c;
 }
 
-std::string tell_enter(const trace::Model& m, std::uint32_t id) {
+std::string tell_enter(const trace::Model& m, std::uint32_t id, bool kinds) {
   const trace::ModelNode& n = m.node(id);
   std::string s = n.parent == trace::k_no_node
                       ? std::string("The search starts at the root, a ") + player(m, id) + " node"
@@ -50,7 +50,8 @@ std::string tell_enter(const trace::Model& m, std::uint32_t id) {
     const trace::MinimaxWindow w = trace::max_view_window(m, id, n.alpha0, n.beta);
     s += ", with window α = " + sc(w.alpha) + ", β = " + sc(w.beta);
   }
-  if (n.expected != NodeKind::unknown) s += std::string("; expected ") + kind_label(n.expected);
+  if (kinds && n.expected != NodeKind::unknown)
+    s += std::string("; expected ") + kind_label(n.expected);
   return s + ".";
 }
 
@@ -107,7 +108,7 @@ std::string tell_cutoff(const trace::Model& m, const Event& e, const PrunedNames
   return s + ".";
 }
 
-std::string tell_leave(const trace::Model& m, const Event& e) {
+std::string tell_leave(const trace::Model& m, const Event& e, bool kinds) {
   const std::uint32_t id = e.node;
   const trace::ModelNode& n = m.node(id);
   const NodeKind k = trace::unpack_kind(e.flags);
@@ -125,6 +126,7 @@ std::string tell_leave(const trace::Model& m, const Event& e) {
       s += ", an upper bound (its value is " + sc(v) + " or less)";
       break;
   }
+  if (!kinds) return s + ".";
   if (m.has_window())
     s += std::string(": ") + (k == NodeKind::all ? "an " : "a ") + kind_label(k) + " node";
   if (n.expected != NodeKind::unknown && n.expected != k && k != NodeKind::unknown)
@@ -134,13 +136,14 @@ std::string tell_leave(const trace::Model& m, const Event& e) {
 
 }  // namespace
 
-std::string narrate_minimax(const trace::Model& model, std::size_t t, const PrunedNames& pruned) {
+std::string narrate_minimax(const trace::Model& model, std::size_t t, const PrunedNames& pruned,
+                            bool kinds) {
   if (t >= model.event_count()) return "";
   const Event& e = model.event(t);
   const std::uint32_t id = e.node;
   switch (e.type) {
     case EventType::enter:
-      return tell_enter(model, id);
+      return tell_enter(model, id, kinds);
     case EventType::evaluate:
       return who(model, id) + " is a leaf: its value is " + sc(trace::max_view(model, id, e.a)) +
              " (for MAX).";
@@ -156,7 +159,7 @@ std::string narrate_minimax(const trace::Model& model, std::size_t t, const Prun
     case EventType::cutoff:
       return tell_cutoff(model, e, pruned);
     case EventType::leave:
-      return tell_leave(model, e);
+      return tell_leave(model, e, kinds);
     default:
       return narrate(model, t);
   }

@@ -15,6 +15,8 @@
 #include "viewer/canvas_frame.hpp"
 #include "viewer/canvas_scene.hpp"
 #include "viewer/keys.hpp"
+#include "viewer/panels.hpp"
+#include "viewer/textbook.hpp"
 
 namespace kibitz::viewer {
 
@@ -234,7 +236,7 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
   if (f.lod < 2) return;
   // The count in the box and "pruned" under it: never a bare number beside a leaf's value.
   const std::string count = std::to_string(st.count);
-  const float fs = 14.0f * f.zoom * (p.s.present ? 1.4f : 1.0f);
+  const float fs = 14.0f * f.zoom * (p.s.large_cards() ? 1.4f : 1.0f);
   const float box_h = p.s.metrics.node_height * 0.55f * f.zoom;
   const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, count.c_str());
   p.dl->AddText(ImGui::GetFont(), fs, ImVec2(c.x - ts.x * 0.5f, c.y + (box_h - ts.y) * 0.5f),
@@ -411,6 +413,10 @@ void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout&
   v.min_px = 2.0f;
   v.t = static_cast<std::uint32_t>(std::min<std::size_t>(s.cursor(), gpu::k_never - 1));
   for (int k = 0; k < 5; ++k) v.colours.kind[k] = kind_color(pal, static_cast<NodeKind>(k));
+  if (s.textbook_mode()) {  // no kinds on a first lecture: Pv, Cut and All boxes alike
+    for (NodeKind k : {NodeKind::pv, NodeKind::cut, NodeKind::all})
+      v.colours.kind[static_cast<int>(k)] = pal.node_border;
+  }
   v.colours.node_bg = pal.node_bg, v.colours.node_bg_open = pal.node_bg_open;
   v.colours.node_border = pal.node_border, v.colours.edge = pal.edge, v.colours.stub = pal.stub;
   g_scene.ranges(f, layout, draw, g_stats);
@@ -457,6 +463,66 @@ void draw_tree_canvas(ViewerState& s, ImVec2 size) {
 }
 
 namespace {
+
+// Click selects, a double-click folds or edits, a right-click edits; the tooltip tells the
+// node's story.
+void canvas_pointer(ViewerState& s, bool hovered) {
+  // Click selects; the tooltip tells the node's story.
+  const ImGuiIO& io = ImGui::GetIO();
+  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+      io.MouseDragMaxDistanceSqr[0] < 16.0f && s.hovered != k_no_node)
+    s.selected = s.hovered;
+  // A double-click folds a subtree or, on a leaf of a tree that can be edited, edits it, as
+  // a right-click edits any node (node_editor.cpp).
+  const bool leaf_edit =
+      s.hovered != k_no_node && node_editable(s, s.hovered) && s.model().node(s.hovered).leaf;
+  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && s.hovered != k_no_node &&
+      !leaf_edit)
+    s.toggle_collapsed(s.hovered);  // fold or unfold its subtree
+  if (hovered && s.hovered != k_no_node && node_editable(s, s.hovered) &&
+      ((leaf_edit && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) ||
+       ImGui::IsMouseReleased(ImGuiMouseButton_Right))) {
+    s.selected = s.hovered;
+    ImGui::OpenPopup("node_editor");
+  }
+  if (ImGui::BeginPopup("node_editor")) {
+    if (s.selected < s.model().node_count()) {
+      ImGui::TextDisabled("%s", node_name(s.model(), s.selected).c_str());
+      draw_node_editor(s, s.selected);
+    }
+    ImGui::EndPopup();
+  }
+  if (hovered && s.hovered != k_no_node && !ImGui::IsMouseDown(ImGuiMouseButton_Left))
+    draw_tooltip(s);
+}
+
+// Over the canvas: why it is empty, the first screen's hint, the rule table (textbook mode),
+// the zoom.
+void canvas_notes(ViewerState& s, ImDrawList* dl, ImVec2 origin, ImVec2 size) {
+  const Palette& pal = palette(s.theme);
+  if (g_stats.nodes_drawn == 0 && g_stats.nodes_culled == 0 && g_stats.dots_folded == 0) {
+    // Before the first enter (an iteration's first event): say why the canvas is empty.
+    centred_message(dl, origin, size,
+                    "No node entered yet at this event: step forward (\u2192) or press Play.",
+                    pal.text_dim);
+  }
+  if (s.previews_input_tree() && s.cursor() == 0 && !s.playing && !s.quiz.active()) {
+    // The first screen: the tree is there to be searched, and one line says how.
+    const char* hint =
+        "The tree as typed. Press \u25b6 Play (Space) to watch the search, or "
+        "\u2192 to take it one step at a time.";
+    const float w = ImGui::CalcTextSize(hint).x;
+    dl->AddText(ImVec2(origin.x + std::max(8.0f, (size.x - w) * 0.5f), origin.y + 8.0f),
+                pal.text_dim, hint);
+  } else if (s.textbook_mode() && s.cursor() > 0)
+    draw_rule_table(s, dl, origin, size);
+  // Zoom and mode readout in the corner.
+  char info[96];
+  std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(),
+                s.camera.follow ? "  follow" : "");
+  dl->AddText(ImVec2(origin.x + 8, origin.y + size.y - ImGui::GetTextLineHeight() - 6),
+              pal.text_dim, info);
+}
 
 void draw_canvas(ViewerState& s, ImVec2 size) {
   g_stats = CanvasStats{};
@@ -508,33 +574,16 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   const CanvasPaint paint{dl, s, s.model(), s.cursor(), f.zoom, f.lod, hovered};
   draw_collapsed_stacks(paint, f, layout);
   draw_gpu_part(s, f, layout, dl);
+  if (s.previews_input_tree()) draw_input_preview(paint, f, layout);
   draw_edge_marks(paint, f, layout);
+  if (s.textbook_mode()) draw_edge_windows(paint, f, layout);
   draw_stubs(paint, f, layout);
   draw_canvas_nodes(paint, f, layout, g_stats);
   dl->PopClipRect();
   draw_overview(s, layout, f);
 
-  // Click selects; the tooltip tells the node's story.
-  const ImGuiIO& io = ImGui::GetIO();
-  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
-      io.MouseDragMaxDistanceSqr[0] < 16.0f && s.hovered != k_no_node)
-    s.selected = s.hovered;
-  if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && s.hovered != k_no_node)
-    s.toggle_collapsed(s.hovered);  // fold or unfold its subtree
-  if (hovered && s.hovered != k_no_node && !ImGui::IsMouseDown(ImGuiMouseButton_Left))
-    draw_tooltip(s);
-  if (g_stats.nodes_drawn == 0 && g_stats.nodes_culled == 0 && g_stats.dots_folded == 0) {
-    // Before the first enter (an iteration's first event): say why the canvas is empty.
-    centred_message(dl, origin, size,
-                    "No node entered yet at this event: step forward (\u2192) or press Play.",
-                    pal.text_dim);
-  }
-  // Zoom and mode readout in the corner.
-  char info[96];
-  std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(),
-                s.camera.follow ? "  follow" : "");
-  dl->AddText(ImVec2(origin.x + 8, origin.y + size.y - ImGui::GetTextLineHeight() - 6),
-              pal.text_dim, info);
+  canvas_pointer(s, hovered);
+  canvas_notes(s, dl, origin, size);
 }
 
 }  // namespace

@@ -94,8 +94,22 @@ void draw_dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thick
 
 // canvas_ghosts.cpp: the pruned branches under a stub (ViewerState::ghosts_shown), their
 // and a ghost leaf's value as the value view shows values.
+// `preview`: before their cutoff, drawn as the input tree's other nodes not reached yet.
 void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
-                 const LayoutStub& st, const Palette& pal);
+                 const LayoutStub& st, const Palette& pal, bool preview = false);
+// Large cards' leaf values at one size: the scale that fits the widest value of the trace's
+// leaves in a narrow leaf (1 when all fit; never below 0.5). canvas_node.cpp.
+float leaf_value_scale(const ViewerState& s);
+
+// A colour at a third of its opacity: what the search has not reached yet.
+inline ImU32 faint(ImU32 c) {
+  const ImU32 a = (c >> IM_COL32_A_SHIFT) & 0xFF;
+  return (c & ~IM_COL32_A_MASK) | ((a / 3) << IM_COL32_A_SHIFT);
+}
+
+// canvas_preview.cpp: the input tree where the search has not been yet, faint (a small tree
+// whose whole input is known: ViewerState::previews_input_tree).
+void draw_input_preview(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout);
 std::string ghost_value(const ViewerState& s, const PrunedNode& node);
 
 // canvas_overview.cpp: the minimap in the canvas's corner when part of the tree is out of view.

@@ -20,11 +20,17 @@ std::string ghost_value(const ViewerState& s, const PrunedNode& node) {
 }
 
 void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
-                 const LayoutStub& st, const Palette& pal) {
+                 const LayoutStub& st, const Palette& pal, bool preview) {
   const std::vector<PrunedNode>& g = p.s.pruned.at(st.parent);
+  // Before the cutoff (the input tree's preview) as faint as any node not reached yet.
+  const ImU32 line_col = preview ? faint(pal.stub) : pal.stub;
+  const ImU32 text_col = preview ? faint(pal.text) : pal.text_dim;
   const LayoutMetrics& mt = p.s.metrics;
-  const float gw = ghost_leaf_width(mt), gh = mt.node_height * 0.6f;
-  const float fs = p.s.node_text() * f.zoom;
+  // A preview's boxes are the height of the other nodes not reached yet, its leaves' values as
+  // large: nothing tells a branch to be pruned from one to be searched.
+  const float gw = ghost_leaf_width(mt), gh = mt.node_height * (preview ? 1.0f : 0.6f);
+  const float fs = p.s.node_text() * f.zoom *
+                   (preview && compact_leaves(mt) ? 1.3f * leaf_value_scale(p.s) : 1.0f);
   const std::vector<float> xs = ghost_xs(g, st.x - st.width * 0.5f, mt);
   const float line = std::max(1.0f, f.zoom);
   std::vector<ImVec2> bottoms(g.size());
@@ -37,13 +43,13 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
                             ? f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh)
                             : bottoms[static_cast<std::size_t>(g[i].parent)];
     bottoms[i] = ImVec2((a.x + b.x) * 0.5f, b.y);
-    draw_dashed_line(p.dl, from, ImVec2((a.x + b.x) * 0.5f, a.y), pal.stub, line, 6.0f * f.zoom);
-    draw_dashed_rect(p.dl, a, b, pal.stub, line, 5.0f * f.zoom);
+    draw_dashed_line(p.dl, from, ImVec2((a.x + b.x) * 0.5f, a.y), line_col, line, 6.0f * f.zoom);
+    draw_dashed_rect(p.dl, a, b, line_col, line, 5.0f * f.zoom);
     lowest = std::max(lowest, b.y);
     if (f.lod < 2) continue;
     // A leaf shows its value (under its name, if it has one); an inner node its name.
     // Its name, else its path (the narration's "node 1.1"), so the sentence and the box meet.
-    const std::string name = g[i].name.empty() ? g[i].path : g[i].name;
+    const std::string name = g[i].name.empty() && !preview ? g[i].path : g[i].name;
     const std::string v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
     const float ny = (a.y + b.y) * 0.5f;
     if (!name.empty()) {
@@ -55,7 +61,7 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
       }
       p.dl->AddText(ImGui::GetFont(), nfs,
                     ImVec2((a.x + b.x - ns.x) * 0.5f, v.empty() ? ny - ns.y * 0.5f : ny - ns.y),
-                    pal.text_dim, name.c_str());
+                    text_col, name.c_str());
     }
     if (v.empty()) continue;
     // A long value (-25400) is set smaller to stay inside its box, clear of its neighbour's.
@@ -63,10 +69,10 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
     const float room = (b.x - a.x) * 0.92f, vfs = ts.x > room ? fs * room / ts.x : fs;
     if (vfs != fs) ts = ImGui::GetFont()->CalcTextSizeA(vfs, 1e9f, 0.0f, v.c_str());
     p.dl->AddText(ImGui::GetFont(), vfs,
-                  ImVec2((a.x + b.x - ts.x) * 0.5f, name.empty() ? ny - ts.y * 0.5f : ny),
-                  pal.text_dim, v.c_str());
+                  ImVec2((a.x + b.x - ts.x) * 0.5f, name.empty() ? ny - ts.y * 0.5f : ny), text_col,
+                  v.c_str());
   }
-  if (f.lod < 2) return;
+  if (f.lod < 2 || preview) return;
   // Under the row and no wider than it (and its gaps): never over a neighbour's leaves.
   float ws = fs * 0.8f;
   ImVec2 ww = ImGui::GetFont()->CalcTextSizeA(ws, 1e9f, 0.0f, "pruned");

@@ -32,6 +32,7 @@ CardOptions card_options(const CanvasPaint& p, std::uint32_t id, ImU32& view_col
   // and the best so far of the node whose value is asked.
   o.scores = p.s.scores && !p.s.quiz.active() ? &*p.s.scores : nullptr;
   o.hide_expected = p.s.quiz.active() && p.s.quiz.level() >= 4;
+  o.hide_kinds = p.s.textbook_mode();
   const Question* q = p.s.quiz.current();
   o.hide_best = q && q->type == QuestionType::value && q->node == id;
   view_colour = palette(p.s.theme).text;
@@ -76,7 +77,9 @@ void title_line(const CanvasPaint& p, const NodeText& txt, const NodeCard& c) {
   const ImVec2 ts = txt.font->CalcTextSizeA(txt.fs, 1e9f, 0.0f, c.tag.c_str());
   const ImVec2 ta(txt.a.x + txt.pad, txt.y),
       tb(txt.a.x + txt.pad + ts.x + 6 * zoom, txt.y + txt.line);
-  if (c.decided) {
+  if (c.tag.empty()) {
+    // Textbook mode: no tag.
+  } else if (c.decided) {
     p.dl->AddRectFilled(ta, tb, tag_col, 3 * zoom);
     txt.dl->AddText(txt.font, txt.fs, ImVec2(ta.x + 3 * zoom, txt.y), IM_COL32(255, 255, 255, 255),
                     c.tag.c_str());
@@ -89,7 +92,7 @@ void title_line(const CanvasPaint& p, const NodeText& txt, const NodeCard& c) {
     p.dl->AddTriangleFilled(ImVec2(txt.b.x - 14 * zoom, txt.a.y), ImVec2(txt.b.x, txt.a.y),
                             ImVec2(txt.b.x, txt.a.y + 14 * zoom), pal.wrong_prediction);
   }
-  float left = tb.x + txt.pad;
+  float left = c.tag.empty() ? txt.a.x + txt.pad : tb.x + txt.pad;
   if (c.player != 0) {  // the player's shape after the tag: △ MAX, ▽ MIN
     const float h = txt.line * 0.62f;
     player_mark(p.dl, ImVec2(left, txt.y + (txt.line - h) * 0.5f), h, c.player > 0, pal.text);
@@ -145,7 +148,7 @@ void compact_leaf(const CanvasPaint& p, ImVec2 a, ImVec2 b, float fs, const Node
   const float pad = 3.0f * p.zoom, width = b.x - a.x - 2 * pad, x = (a.x + b.x) * 0.5f;
   centred_text(p, fs * 0.8f, x, a.y + pad, width, 0.4f, pal.text_dim, c.title);
   if (c.leaf_value.empty()) return;
-  const float big = fs * 1.3f;
+  const float big = fs * 1.3f * leaf_value_scale(p.s);  // every leaf's value the same size
   centred_text(p, big, x, (a.y + b.y) * 0.5f - big * 0.35f, width, 0.5f, view_colour, c.leaf_value);
 }
 
@@ -157,9 +160,47 @@ void only_here_mark(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) 
                 6.0f * p.zoom, 0, std::max(2.0f, 3.0f * p.zoom));
 }
 
+// After an edit by hand: a node whose outcome changed, ringed in teal with a dashed line.
+void changed_mark(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) {
+  if (id >= p.s.changed.size() || !p.s.changed[id]) return;
+  const float d = 6.0f * p.zoom;
+  draw_dashed_rect(p.dl, ImVec2(a.x - d, a.y - d), ImVec2(b.x + d, b.y + d),
+                   IM_COL32(0, 170, 150, 255), std::max(2.0f, 2.5f * p.zoom), 6.0f * p.zoom);
+}
+
+}  // namespace
+
+float leaf_value_scale(const ViewerState& s) {
+  static std::uint64_t generation = ~std::uint64_t{0};
+  static trace::ValueView view = trace::ValueView::minimax;
+  static float leaf_width = 0, text = 0, scale = 1;
+  if (!s.has_trace() || !compact_leaves(s.metrics)) return 1.0f;
+  const trace::Model& m = s.model();
+  if (generation == s.trace_generation() && view == s.value_view &&
+      leaf_width == s.metrics.leaf_width && text == s.node_text())
+    return scale;
+  generation = s.trace_generation(), view = s.value_view, leaf_width = s.metrics.leaf_width,
+  text = s.node_text();
+  scale = 1.0f;
+  const float room = leaf_width - 6.0f, fs = text * 1.3f;  // compact_leaf's box and size
+  for (std::uint32_t id = 0; id < std::min<std::uint32_t>(m.node_count(), 20000); ++id) {
+    const trace::ModelNode& n = m.node(id);
+    if (!n.leaf || n.leave_t == trace::k_never) continue;
+    std::string v = s.minimax_view() ? format_score_pretty(trace::max_view(m, id, n.ret))
+                                     : format_score_pretty(n.ret);
+    if (s.minimax_view() && v[0] == '+') v.erase(0, 1);
+    const float w = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str()).x;
+    if (w > room) scale = std::min(scale, std::max(0.5f, room / w));
+  }
+  return scale;
+}
+
+namespace {
+
 void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   full_box(p, id, a, b, current);
   only_here_mark(p, id, a, b);
+  changed_mark(p, id, a, b);
   ImU32 view_colour = 0;
   const CardOptions o = card_options(p, id, view_colour);
   const NodeCard c = node_card(p.m, id, p.t, o);

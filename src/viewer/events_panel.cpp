@@ -87,7 +87,8 @@ void draw_events(ViewerState& s) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(event_words(m.event(t).type).c_str());
       ImGui::TableSetColumnIndex(2);
-      const std::string sentence = narrate(m, t, s.value_view, pruned_names(s.pruned));
+      const std::string sentence =
+          narrate(m, t, s.value_view, pruned_names(s.pruned), !s.textbook_mode());
       ImGui::TextUnformatted(sentence.c_str());
       if (ImGui::IsItemHovered()) {  // a narrow panel cuts the line: the whole of it, wrapped
         ImGui::BeginTooltip();

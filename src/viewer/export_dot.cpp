@@ -29,13 +29,17 @@ std::string label(const ExportScene& sc, const SceneNode& n) {
   const std::string tag_col = hex_colour(c.tag_kind == NodeKind::unknown ? sc.colours.text_dim
                                          : c.decided ? kind_color(sc.colours, c.tag_kind)
                                                      : sc.colours.expected);
-  // The tag in a table of its own, so that its colour is as wide as its word.
-  l << "<tr><td align=\"left\"><table border=\"" << (c.decided ? 0 : 1)
-    << "\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\" color=\"" << tag_col << "\"><tr><td"
-    << (c.decided ? " bgcolor=\"" + tag_col + "\"" : "") << "><font color=\""
-    << (c.decided ? "#ffffff" : tag_col) << "\"><b>" << xml_escape(c.tag)
-    << "</b></font></td></tr></table></td><td align=\"right\">"
-    << (c.player > 0   ? "\u25b2 "
+  // The tag in a table of its own, so that its colour is as wide as its word (none in
+  // textbook mode: Graphviz refuses an empty <b>).
+  if (c.tag.empty())
+    l << "<tr><td align=\"left\"> </td><td align=\"right\">";
+  else
+    l << "<tr><td align=\"left\"><table border=\"" << (c.decided ? 0 : 1)
+      << "\" cellborder=\"0\" cellspacing=\"0\" cellpadding=\"1\" color=\"" << tag_col
+      << "\"><tr><td" << (c.decided ? " bgcolor=\"" + tag_col + "\"" : "") << "><font color=\""
+      << (c.decided ? "#ffffff" : tag_col) << "\"><b>" << xml_escape(c.tag)
+      << "</b></font></td></tr></table></td><td align=\"right\">";
+  l << (c.player > 0   ? "\u25b2 "
         : c.player < 0 ? "\u25bc "
                        : "")
     << xml_escape(c.title) << "</td></tr>";

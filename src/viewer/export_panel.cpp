@@ -64,6 +64,12 @@ void draw_export_window(ViewerState& s) {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     ImGui::InputInt("pixels wide", &o.width, 160, 640);
     o.width = std::clamp(o.width, 64, 16384);
+    // A slide's shape: the tree as large as fits, centred (the narration under it).
+    ImGui::TextUnformatted("shape");
+    for (const char* shape : {"tree", "16:9", "4:3"}) {
+      ImGui::SameLine();
+      if (ImGui::RadioButton(shape, o.shape == shape)) o.shape = shape;
+    }
   }
   if (f.has_caption) ImGui::Checkbox("the narration under the tree", &o.caption);
   if (f.animated) gif_range(s, o);

@@ -6,8 +6,10 @@
 #include <cstdio>
 #include <unordered_map>
 
+#include "core/error.hpp"
 #include "trace/narration.hpp"
 #include "viewer/canvas_frame.hpp"
+#include "viewer/spoken.hpp"
 
 namespace kibitz::viewer {
 
@@ -42,6 +44,7 @@ void add_nodes(ExportScene& sc, ViewerState& s, const TreeLayout& l, std::uint32
   CardOptions o;
   o.view = s.value_view;
   o.scores = s.scores ? &*s.scores : nullptr;
+  o.hide_kinds = s.textbook_mode();
   for (std::uint32_t id = l.first(); id < end; ++id) {
     if (!l.shown(id)) continue;
     const trace::ModelNode& n = m.node(id);
@@ -119,6 +122,13 @@ std::string hex_colour(std::uint32_t c) {
   return buf;
 }
 
+float export_aspect(const std::string& shape) {
+  if (shape == "tree" || shape.empty()) return 0.0f;
+  if (shape == "16:9") return 16.0f / 9.0f;
+  if (shape == "4:3") return 4.0f / 3.0f;
+  throw InputError("export: the shape is tree, 16:9 or 4:3, not '" + shape + "'");
+}
+
 void share_extent(std::vector<ExportScene>& scenes) {
   float x0 = 1e30f, x1 = -1e30f, y0 = 1e30f, y1 = -1e30f;
   bool caption = false;
@@ -143,7 +153,7 @@ ExportScene make_export_scene(ViewerState& s) {
   sc.text = s.node_text();
   sc.minimax = s.minimax_view();
   sc.colours = palette(s.theme);
-  sc.caption = narrate(m, sc.t, s.value_view, pruned_names(s.pruned));
+  sc.caption = narration_sentence(s);  // the replay bar's (textbook mode's: no kinds)
   sc.min_x = sc.min_y = 1e30f;
   sc.max_x = sc.max_y = -1e30f;
   const std::uint32_t end = std::min(l.end(), std::max(l.first(), m.nodes_visible_at(sc.t)));

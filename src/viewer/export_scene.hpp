@@ -48,6 +48,7 @@ struct SceneStub {
 struct ExportScene {
   float min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // the extent, world units
   float text = 15;                                   // a node's text size, world units
+  float aspect = 0;  // the picture's width / height: 0 the tree's own, else a slide's (16:9)
   bool minimax = false;
   std::string caption;  // the narration of the event
   std::size_t t = 0, events = 0;
@@ -60,6 +61,10 @@ struct ExportScene {
 // The scene of the view at its cursor: its layout (growing or final), value view, theme,
 // projector mode's metrics and text, pruned branches.
 ExportScene make_export_scene(ViewerState& s);
+
+// A picture's shape ("tree", "16:9", "4:3") as its aspect (0: the tree's own); throws
+// InputError naming the shapes.
+float export_aspect(const std::string& shape);
 
 // Gives every scene the union of their extents, so that frames drawn from them share one
 // picture size and a growing tree grows in place.

@@ -16,6 +16,7 @@ namespace {
 struct Svg {
   std::ostringstream out;
   const ExportScene& sc;
+  float leaf_fs = 0;  // every compact leaf's value at this size (the widest fits its box)
 
   void rect(float x, float y, float w, float h, float r, const std::string& fill,
             const std::string& stroke, float sw, bool dashed = false) {
@@ -117,16 +118,17 @@ void card(Svg& g, const SceneNode& n) {
   if (n.compact) {  // projector mode's leaf: its name small, its value large
     g.text(n.x, top + pad + fs * 0.7f, fs * 0.8f, c.title, hex_colour(sc.colours.text_dim),
            "middle", n.w - 2 * pad);
-    g.text(n.x, n.y + fs * 0.45f, fs * 1.3f, c.leaf_value, text, "middle", n.w - 2 * pad);
+    g.text(n.x, n.y + fs * 0.45f, g.leaf_fs, c.leaf_value, text, "middle", n.w - 2 * pad);
     return;
   }
   const float base = top + pad * 0.6f + fs * 0.85f;  // the first line's baseline
   const std::uint32_t tag_col = c.tag_kind == NodeKind::unknown ? sc.colours.text_dim
                                 : c.decided                     ? kind_color(sc.colours, c.tag_kind)
                                                                 : sc.colours.expected;
-  const float tw = text_width(c.tag, fs) + 6.0f;
+  const float tw = c.tag.empty() ? -pad : text_width(c.tag, fs) + 6.0f;  // textbook: no tag
   const float ty = top + pad * 0.6f;
-  if (c.decided) {
+  if (c.tag.empty()) {
+  } else if (c.decided) {
     g.rect(left + pad, ty, tw, line, 3, hex_colour(tag_col), "none", 0);
     g.text(left + pad + 3, base, fs, c.tag, "#ffffff");
   } else {
@@ -204,17 +206,29 @@ std::vector<std::string> wrap(const std::string& text, float fs, float room) {
 }  // namespace
 
 std::string export_svg(const ExportScene& sc, float width) {
-  Svg g{{}, sc};
+  Svg g{{}, sc, sc.text * 1.3f};
+  for (const SceneNode& n : sc.nodes) {
+    const float w = n.compact ? text_width(n.card.leaf_value, g.leaf_fs) : 0.0f, room = n.w - 10.0f;
+    if (w > room) g.leaf_fs *= std::max(0.5f, room / w);
+  }
   const float margin = 16.0f;
-  const float ww = std::max(1.0f, sc.max_x - sc.min_x + 2 * margin);
-  const float wh = std::max(1.0f, sc.max_y - sc.min_y + 2 * margin);
-  const float k = width / ww;
+  float ww = std::max(1.0f, sc.max_x - sc.min_x + 2 * margin);
+  float wh = std::max(1.0f, sc.max_y - sc.min_y + 2 * margin);
   // The narration under the tree, wrapped to its width, at 16 px a line for every 1,000 px.
   const float cs = std::max(12.0f, width * 0.016f);
   const std::vector<std::string> caption =
       sc.caption.empty() ? std::vector<std::string>() : wrap(sc.caption, cs, width - 2 * cs);
   const float caption_h =
       caption.empty() ? 0.0f : (static_cast<float>(caption.size()) + 0.6f) * cs * 1.3f;
+  float k = width / ww, ox = 0.0f, oy = 0.0f;  // the scale, and the tree's offset in a slide
+  if (sc.aspect > 0.0f) {  // a slide: the tree as large as fits, centred, the caption under it
+    const float room_h = std::max(1.0f, width / sc.aspect - caption_h);
+    k = std::min(width / ww, room_h / wh);
+    ox = (width / k - ww) * 0.5f;
+    oy = (room_h / k - wh) * 0.5f;
+    ww = width / k;
+    wh = room_h / k;
+  }
   const float height = wh * k + caption_h;
   g.out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << width
@@ -224,7 +238,7 @@ std::string export_svg(const ExportScene& sc, float width) {
         << "<rect width=\"100%\" height=\"100%\" fill=\"" << hex_colour(sc.colours.canvas_bg)
         << "\"/>\n"
         << "<g font-family=\"DejaVu Sans, Verdana, sans-serif\" transform=\"scale(" << k
-        << ") translate(" << margin - sc.min_x << " " << margin - sc.min_y << ")\">\n";
+        << ") translate(" << margin + ox - sc.min_x << " " << margin + oy - sc.min_y << ")\">\n";
   edges(g);
   pruned(g);
   nodes(g);

@@ -6,6 +6,7 @@
 #include "trace/narration.hpp"
 #include "viewer/panels.hpp"
 #include "viewer/pseudocode.hpp"
+#include "viewer/textbook.hpp"
 #include "viewer/views/view.hpp"
 #include "viewer/widgets.hpp"
 
@@ -164,15 +165,19 @@ void return_value(ViewerState& s, std::uint32_t id, const trace::NodeState& st) 
 // The pseudocode, with the line this node is at.
 void pseudocode(ViewerState& s, std::uint32_t id) {
   const trace::Model& m = s.model();
-  const Listing& listing = listing_for(m);
-  const int line = line_of_node(m, id, s.cursor());
+  const bool textbook = s.textbook_mode();  // MAX-VALUE / MIN-VALUE, not the seed's negamax
+  const Listing& listing = textbook ? textbook_listing(m) : listing_for(m);
+  const int line =
+      textbook ? textbook_node_line(m, id, s.cursor()) : line_of_node(m, id, s.cursor());
   section(listing.title);
   const ImU32 highlight = ImGui::GetColorU32(ImGuiCol_TextSelectedBg);
   for (std::size_t i = 0; i < listing.lines.size(); ++i) {
     const bool here = static_cast<int>(i + 1) == line;
     char text[160];
     std::snprintf(text, sizeof text, "%2zu %s", i + 1,
-                  listing_line(m, static_cast<int>(i + 1)).c_str());
+                  (textbook ? textbook_listing_line(m, static_cast<int>(i + 1))
+                            : listing_line(m, static_cast<int>(i + 1)))
+                      .c_str());
     if (here) {  // the line's whole height, wrapped or not
       const ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = ImGui::GetContentRegionAvail().x;
@@ -210,6 +215,10 @@ void draw_inspector(ViewerState& s) {
   if (n.parent != trace::k_no_node) {
     ImGui::TextWrapped("successor %d of %s", n.k, node_name(m, n.parent).c_str());
     if (ImGui::SmallButton("select parent")) s.selected = n.parent;
+  }
+  if (node_editable(s, id)) {
+    section("edit it (searched again at once)");
+    draw_node_editor(s, id);
   }
   if (!st.visible) {
     dim_wrapped("Not entered yet at event " + std::to_string(t) + " (entered at " +

@@ -7,8 +7,9 @@
 
 namespace kibitz::viewer::keys {
 
-constexpr int k_a = 'A', k_c = 'C', k_f = 'F', k_g = 'G', k_l = 'L', k_m = 'M', k_o = 'O',
-              k_p = 'P', k_s = 'S', k_t = 'T', k_v = 'V', k_x = 'X', k_z = 'Z';
+constexpr int k_a = 'A', k_c = 'C', k_f = 'F', k_g = 'G', k_k = 'K', k_l = 'L', k_m = 'M',
+              k_o = 'O', k_p = 'P', k_s = 'S', k_t = 'T', k_v = 'V', k_x = 'X', k_y = 'Y',
+              k_z = 'Z';
 constexpr int k_left_bracket = '[', k_right_bracket = ']';
 constexpr int k_0 = '0', k_equal = '=', k_minus = '-';
 constexpr int k_kp_subtract = 333, k_kp_add = 334;

@@ -158,6 +158,11 @@ NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const
     c.tag = "\u2026";
     c.tag_kind = NodeKind::unknown;
   }
+  if (o.hide_kinds) {
+    c.tag.clear();
+    c.tag_kind = NodeKind::unknown;
+    c.decided = c.wrong_prediction = false;
+  }
   c.name = card_name(m, id);
   c.title = c.name;
   if (minimax && !n.leaf) {

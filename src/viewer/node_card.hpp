@@ -44,8 +44,9 @@ struct CardOptions {
   trace::ValueView view = trace::ValueView::negamax;
   const std::vector<Score>* scores = nullptr;  // unpruned scores, shown beside the returns
   const char* leaf_word = nullptr;             // a view's word for a leaf's value ("qs")
-  bool hide_best = false;      // quiz: best would give the value asked for away
+  bool hide_best = false;                      // quiz: best would give the value asked for away
   bool hide_expected = false;  // quiz: the expected kind ("Cut?") would give the kind away
+  bool hide_kinds = false;     // textbook mode: no kind tag at all, no wrong-prediction mark
 };
 
 NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const CardOptions& o);

@@ -19,9 +19,13 @@ void draw_inspector(ViewerState& s);
 void draw_events(ViewerState& s);
 void draw_stats(ViewerState& s);
 void draw_legend(ViewerState& s);
-void draw_find(ViewerState& s);          // go to a node; find nodes by a condition
-void draw_file_browser(ViewerState& s);  // desktop: open and save by path
+void draw_find(ViewerState& s);           // go to a node; find nodes by a condition
+void draw_file_browser(ViewerState& s);   // desktop: open and save by path
 void draw_export_window(ViewerState& s);  // File → Export…: PNG, SVG, TikZ, DOT, GIF
 void draw_quiz_window(ViewerState& s);    // View → Quiz: the question, the answer, the score
+// Edit by hand (node_editor.cpp): whether node id of the shown tree can be edited, and its
+// value, name, successors and place as widgets (the inspector's, the canvas's popup).
+bool node_editable(const ViewerState& s, std::uint32_t id);
+void draw_node_editor(ViewerState& s, std::uint32_t id);
 
 }  // namespace kibitz::viewer

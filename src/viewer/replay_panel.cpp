@@ -47,8 +47,16 @@ void handle_global_keys(ViewerState& s) {
     else
       s.show_file_browser = true;
   }
+  if (!io.WantTextInput && io.KeyCtrl) {  // edit by hand: undo, redo
+    if (keys::pressed(keys::k_z, false) && !io.KeyShift && s.can_undo_edit)
+      s.ask(command::UndoEdit{});
+    if ((keys::pressed(keys::k_y, false) || (keys::pressed(keys::k_z, false) && io.KeyShift)) &&
+        s.can_redo_edit)
+      s.ask(command::RedoEdit{});
+  }
   if (!io.WantTextInput && !io.KeyCtrl) {
     if (keys::pressed(keys::k_p, false)) s.set_present(!s.present);
+    if (keys::pressed(keys::k_k, false) && s.textbook_applies()) s.textbook = !s.textbook;
     if (keys::pressed(keys::k_left_bracket, false)) s.show_left_panel = !s.show_left_panel;
     if (keys::pressed(keys::k_right_bracket, false)) s.show_right_panel = !s.show_right_panel;
   }

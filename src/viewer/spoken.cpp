@@ -3,12 +3,20 @@
 #include "trace/minimax_form.hpp"
 #include "trace/narration.hpp"
 #include "viewer/game_services.hpp"
+#include "viewer/textbook.hpp"
 
 namespace kibitz::viewer {
 
 std::string narration_sentence(const ViewerState& s) {
   if (!s.has_trace()) return "Press Run to search the tree in Set-up.";
-  return narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned));
+  std::string text =
+      narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned), !s.textbook_mode());
+  if (s.textbook_mode() && s.cursor() < s.event_count() &&
+      s.model().event(s.cursor()).type == trace::EventType::child_return) {  // the rule, said
+    const std::string rule = rule_sentence(s.model(), rule_at(s.model(), s.cursor()));
+    if (!rule.empty()) text += " Rule: " + rule + ".";
+  }
+  return text;
 }
 
 namespace {

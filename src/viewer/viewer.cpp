@@ -41,7 +41,8 @@ void compare_menu(ViewerState& s) {
   } mine[] = {{"This search against minimax", "minimax"},
               {"This search against alpha-beta", "alphabeta"},
               {"This search against principal variation search", "pvs"},
-              {"This search with the other cutoff test (> or \u2265)", "criterion"}};
+              {"This search with the other cutoff test (> or \u2265)", "criterion"},
+              {"This tree at its best and its worst move ordering", "ordering"}};
   for (const auto& m : mine)
     if (ImGui::MenuItem(m.label, nullptr, false, s.has_trace()))
       s.ask(command::CompareWith{m.what});
@@ -57,6 +58,13 @@ void compare_menu(ViewerState& s) {
 
 void file_menu(ViewerState& s) {
   if (ImGui::BeginMenu("File")) {
+    if (ImGui::MenuItem("New tree (build it by hand)")) s.ask(command::NewTree{});
+    s.note_widget("menu_new_tree");
+    if (ImGui::MenuItem("Undo the edit", "Ctrl+Z", false, s.can_undo_edit))
+      s.ask(command::UndoEdit{});
+    if (ImGui::MenuItem("Redo the edit", "Ctrl+Y", false, s.can_redo_edit))
+      s.ask(command::RedoEdit{});
+    ImGui::Separator();
     if (s.is_web) {
       if (ImGui::MenuItem("Open trace\u2026", "Ctrl+O")) s.ask(command::OpenPicker{});
       if (ImGui::MenuItem("Download .kbz", "Ctrl+S", false, s.has_trace()))
@@ -94,6 +102,10 @@ void draw_menu(ViewerState& s) {
     if (ImGui::MenuItem("Lay out the final tree (no growing)", nullptr, &final_shape)) {
       s.layout_mode = final_shape ? LayoutMode::final_shape : LayoutMode::growing;
     }
+    ImGui::MenuItem("The whole tree faint, ahead of the search", nullptr, &s.show_input_tree);
+    ImGui::MenuItem("Textbook mode (no node kinds; \u03b1, \u03b2 on edges; the rules)", "K",
+                    &s.textbook, s.textbook_applies());
+    s.note_widget("menu_textbook");
     ImGui::Separator();
     if (s.is_web && ImGui::MenuItem("Full screen (or leave it)", "F11"))
       s.ask(command::FullScreen{});
@@ -295,13 +307,14 @@ void draw_viewer(ViewerState& s) {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
-  const ImGuiWindowFlags host = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_MenuBar |
-                                ImGuiWindowFlags_NoSavedSettings;
+  const ImGuiWindowFlags host =
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+      ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
+      (s.embed ? 0 : ImGuiWindowFlags_MenuBar);  // embedded: the canvas and the replay bar
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6, 4));
   ImGui::Begin("Kibitz", nullptr, host);
   ImGui::PopStyleVar();
-  draw_menu(s);
+  if (!s.embed) draw_menu(s);
   // Room for the transport (its rows wrap in a narrow window), the scrub bar and two lines of
   // narration (in its own type size; three in a narrow window).
   const bool narrow = is_narrow(s);
@@ -309,7 +322,9 @@ void draw_viewer(ViewerState& s) {
       ImGui::GetFrameHeightWithSpacing() * static_cast<float>(replay_rows(s) + 1) +
       ImGui::GetTextLineHeightWithSpacing() * (narrow ? 3.4f : 2.35f) * narration_scale(s);
   const float body_h = std::max(100.0f, ImGui::GetContentRegionAvail().y - bar_h);
-  if (narrow)
+  if (s.embed)
+    draw_canvas_column(s, ImVec2(ImGui::GetContentRegionAvail().x, body_h));
+  else if (narrow)
     draw_one_column(s, body_h);
   else
     draw_columns(s, body_h);

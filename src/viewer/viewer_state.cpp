@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "trace/interest_index.hpp"
+#include "viewer/textbook.hpp"
 #include "viewer/views/view.hpp"
 
 namespace kibitz::viewer {
@@ -12,6 +13,30 @@ ViewerState::ViewerState() = default;
 
 namespace {
 constexpr std::size_t k_drop_lean_events = std::size_t{1} << 20;
+
+std::size_t pruned_node_count(const std::map<std::uint32_t, std::vector<PrunedNode>>& pruned) {
+  std::size_t n = 0;
+  for (const auto& [parent, nodes] : pruned) n += nodes.size();
+  return n;
+}
+
+// Whether the whole input tree is the trace's nodes and the pruned branches: every node left,
+// its successors known, those never entered made again (a cutoff's) and none pruned by a test.
+bool input_tree_known(const trace::Model& m,
+                      const std::map<std::uint32_t, std::vector<PrunedNode>>& pruned) {
+  if (m.node_count() > ViewerState::k_large_cards_max) return false;
+  for (std::uint32_t id = 0; id < m.node_count(); ++id) {
+    const trace::ModelNode& n = m.node(id);
+    if (n.leave_t == trace::k_never || n.pruned > 0 || (!n.leaf && n.succ_count < 0)) return false;
+    std::int32_t searched = 0, last_k = -1;  // successors entered (a re-search shares its k)
+    for (std::uint32_t c = 0; c < m.child_count(id); ++c) {
+      const std::int32_t k = m.node(m.child(id, c)).k;
+      if (k != last_k) ++searched, last_k = k;
+    }
+    if (n.succ_count > searched && pruned.count(id) == 0) return false;
+  }
+  return true;
+}
 }  // namespace
 
 void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin) {
@@ -32,6 +57,10 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   pruned.clear();
   if (services.pruned_branches) pruned = services.pruned_branches(*m_model, false);
   pruned_searched = false;
+  m_input_known = input_tree_known(*m_model, pruned);
+  m_textbook_applies = viewer::textbook_applies(*m_model);
+  m_small_tree = m_model->node_count() + pruned_node_count(pruned) <= k_large_cards_max;
+  apply_metrics();
   m_ghost_widths.clear();
   m_layouts_ghosted = false;  // made again for this trace's pruned branches
   sync_ghosts();
@@ -45,6 +74,9 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   camera.fit_pending = true;
   error.clear();
   m_collapsed.clear();
+  changed.clear();                        // an edit marks its nodes after this
+  static std::uint64_t traces_shown = 0;  // across states: compare's two sides differ too
+  m_trace_generation = ++traces_shown;
   ++m_collapse_generation;
   find.results.clear();  // ids of the last trace
   find.total = 0;
@@ -65,22 +97,28 @@ void ViewerState::set_present(bool on) {
   } else {
     theme = theme_before_present;
   }
-  // Text 1.4 times larger (canvas_node.cpp) in taller boxes, leaves narrow with their value
-  // only, subtrees closer: a tree of 40 nodes (27 leaves) fits across a 1280x800 projector
-  // with its text at 24 pixels or more.
-  metrics = LayoutMetrics{};
-  if (on) {
-    metrics.node_width = 112.0f;
-    metrics.leaf_width = metrics.stub_width = 34.0f;
-    metrics.gap = 4.0f;
-    metrics.node_height = 104.0f;
-    metrics.level_height = 132.0f;
+  apply_metrics();
+  rebuild_fonts = true;
+  camera.fit_pending = true;  // the canvas changed size: fit the tree to it again
+}
+
+// Large cards: text 1.4 times larger (canvas_node.cpp) in taller boxes, leaves narrow with
+// their value only, subtrees closer: a tree of 40 nodes (27 leaves) fits across a 1280x800
+// projector with its text at 24 pixels or more.
+void ViewerState::apply_metrics() {
+  LayoutMetrics m;
+  if (large_cards()) {
+    m.node_width = 112.0f;
+    m.leaf_width = m.stub_width = 34.0f;
+    m.gap = 4.0f;
+    m.node_height = 104.0f;
+    m.level_height = 132.0f;
   }
+  if (m.node_width == metrics.node_width && m.gap == metrics.gap) return;
+  metrics = m;
   m_layouts_ghosted = false;  // the ghost rows' widths are the metrics' too
   sync_ghosts();
   m_layout_valid = m_final_valid = false;
-  rebuild_fonts = true;
-  camera.fit_pending = true;  // the canvas changed size: fit the tree to it again
 }
 
 void ViewerState::seek(std::size_t t) {
@@ -167,7 +205,7 @@ std::uint32_t ViewerState::shown_root_end(std::uint32_t first) const {
 
 bool ViewerState::grows_in_place() const {
   if (!m_model) return false;
-  if (layout_mode == LayoutMode::final_shape) return true;
+  if (layout_mode == LayoutMode::final_shape || previews_input_tree()) return true;
   std::uint32_t first = 0, end = 0;
   shown_range(m_cursor, first, end);
   return shown_root_end(first) - first > k_growing_layout_max;

@@ -86,13 +86,24 @@ struct CopyLink {  // web: copy the URL of this view, at this step or from the s
 };
 struct FullScreen {};    // web: the page full screen, or back
 struct CancelSearch {};  // stop the search running in the background (its result dropped)
+struct EditNode {        // edit by hand (node_editor.cpp): the shown tree's node, searched again
+  enum class Kind { set_value, rename, add_successor, remove, move_left, move_right };
+  Kind kind = Kind::set_value;
+  std::uint32_t node = 0;
+  Score value = 0;   // set_value, from MAX's point of view
+  std::string name;  // rename
+};
+struct UndoEdit {};
+struct RedoEdit {};
+struct NewTree {};  // File → New tree: a root and two leaves to build from
 }  // namespace command
 
 using Command =
     std::variant<command::Run, command::ComputeScores, command::OpenPicker, command::Open,
                  command::Save, command::Download, command::Export, command::QuizPractice,
                  command::ComparePreset, command::EndCompare, command::CompareWith,
-                 command::CopyLink, command::FullScreen, command::CancelSearch>;
+                 command::CopyLink, command::FullScreen, command::CancelSearch, command::EditNode,
+                 command::UndoEdit, command::RedoEdit, command::NewTree>;
 
 // A search running off the UI thread (the desktop's thread, the page's Web Worker): the app
 // starts it and reports its progress; the viewer shows it with a Cancel button.
@@ -123,6 +134,8 @@ class ViewerState {
     if (m_trace) m_trace->meta.set(key, value);
   }
   const std::string& origin() const { return m_origin; }
+  // Different for every trace shown: what a cache of a trace's figures is keyed by.
+  std::uint64_t trace_generation() const { return m_trace_generation; }
   // The views (views/view.hpp) that apply to the trace shown, in the registry's order.
   const std::vector<const AlgorithmView*>& views() const { return m_views; }
 
@@ -213,6 +226,11 @@ class ViewerState {
     value_view_chosen = true;
   }
   bool minimax_view() const { return value_view == trace::ValueView::minimax; }
+  // Textbook mode (textbook.hpp): no node kinds, (α, β) on the edges, MAX-VALUE/MIN-VALUE
+  // pseudocode and the rule table, for alpha-beta and minimax over trees in the minimax view.
+  bool textbook = true;
+  bool textbook_applies() const { return m_textbook_applies && minimax_view(); }
+  bool textbook_mode() const { return textbook && textbook_applies(); }
 
   Theme theme = Theme::dark;
   float font_scale = 1.0f;  // the user's Ctrl +/- factor
@@ -224,10 +242,22 @@ class ViewerState {
   bool show_left_panel = true, show_right_panel = true;
   bool present = false;
   void set_present(bool on);
-  // A node's text size on the canvas at zoom 1 (world units): larger in projector mode.
-  float node_text() const { return 15.0f * (present ? 1.4f : 1.0f); }
-  bool left_panel_shown() const { return show_left_panel && !present; }
-  bool right_panel_shown() const { return show_right_panel && !present; }
+  // Projector mode's cards (narrow leaves with their value large, text 1.4 times larger, taller
+  // boxes) also for a small tree at any size: read at 1024x768 with the panels shown.
+  static constexpr std::uint32_t k_large_cards_max = 64;  // nodes, pruned branches included
+  bool large_cards() const { return present || m_small_tree; }
+  // A node's text size on the canvas at zoom 1 (world units): larger with large cards.
+  float node_text() const { return 15.0f * (large_cards() ? 1.4f : 1.0f); }
+  // A small tree whose whole input is known (a bracket or random tree: every pruned branch
+  // made again) is laid out whole from the start, drawn faint where the search has not been:
+  // the tree as typed, no value or kind from the future (View menu; canvas_preview.cpp).
+  bool show_input_tree = true;
+  bool previews_input_tree() const { return show_input_tree && m_small_tree && m_input_known; }
+  bool left_panel_shown() const { return show_left_panel && !present && !embed; }
+  bool right_panel_shown() const { return show_right_panel && !present && !embed; }
+  // Embed mode (embed=1 in a link: an iframe in slides or a course page): the canvas, the
+  // replay bar and the narration only, no menu bar or panels.
+  bool embed = false;
   bool show_overview = true;  // the minimap over the canvas when the tree is bigger than the view
   std::string open_tab;       // a tab to bring forward on the next frame: setup, inspector, legend,
                               // events, stats
@@ -236,6 +266,7 @@ class ViewerState {
   struct ExportOptions {
     std::string format = "png";   // png, svg, tikz, dot, gif
     int width = 1920;             // pixels (SVG: its nominal width)
+    std::string shape = "tree";   // the picture's: "tree" (the tree's own), "16:9", "4:3" (slides)
     bool caption = false;         // the narration under the tree
     long long from = 0, to = -1;  // a GIF's events (-1: the cursor)
     int step = 1, delay_cs = 50;  // a GIF's events per frame, hundredths of a second a frame
@@ -249,6 +280,11 @@ class ViewerState {
   bool fit_whole = false;  // fitting shows the whole tree however small (compare's sides)
   std::string compare_title;
   std::vector<std::uint8_t> only_here;
+  // Edit by hand (node_editor.cpp): the shown search is of a tree's text the app can edit; what
+  // can be undone; by node id, the nodes whose outcome the last edit changed (ringed).
+  bool tree_editable = false;
+  bool can_undo_edit = false, can_redo_edit = false;
+  std::vector<std::uint8_t> changed;
   // Quiz mode (quiz.hpp): while it runs, the cursor never passes the current question's event.
   Quiz quiz;
   void start_quiz(int level);
@@ -302,6 +338,11 @@ class ViewerState {
   std::unordered_map<std::uint32_t, GhostExtent> m_ghost_widths;
   bool m_layouts_ghosted = false;
   void sync_ghosts();
+  bool m_textbook_applies = false;
+  std::uint64_t m_trace_generation = 0;
+  bool m_small_tree = false;   // at most k_large_cards_max nodes, pruned branches included
+  bool m_input_known = false;  // every branch not entered is in `pruned`
+  void apply_metrics();        // projector's or large cards' or the default metrics
   std::string m_origin;
   std::vector<const AlgorithmView*> m_views;
   std::size_t m_cursor = 0;

@@ -1,5 +1,6 @@
 // kibitz render FILE|--link L [--at N | --from A --to B] --format png|svg|tikz|dot|gif
-//   [--view minimax|negamax] [--width W] [--theme light|dark] [--layout growing|final]
+//   [--view minimax|negamax] [--width W] [--shape tree|16:9|4:3] [--theme light|dark]
+//   [--layout growing|final]
 //   [--present] [--caption] [--delay CS] [--step K] --out F
 // The tree as the viewer shows it at an event, as a picture for slides and papers: the same
 // layout, cards and marks (viewer/export_scene.hpp). PNG and GIF need the native build.
@@ -83,10 +84,11 @@ void write_text(const std::string& out, const std::string& text) {
   if (!f) throw InputError("could not write " + out);
 }
 
-viewer::ExportScene scene_at(ViewerApp& app, std::size_t t, bool caption) {
+viewer::ExportScene scene_at(ViewerApp& app, std::size_t t, bool caption, float aspect) {
   app.state().seek(t);
   viewer::ExportScene sc = viewer::make_export_scene(app.state());
   if (!caption) sc.caption.clear();
+  sc.aspect = aspect;
   return sc;
 }
 
@@ -94,8 +96,8 @@ viewer::ExportScene scene_at(ViewerApp& app, std::size_t t, bool caption) {
 
 int cmd_render(int argc, char** argv) {
   const Args args(argc, argv, 0,
-                  {"at", "from", "to", "format", "view", "width", "theme", "layout", "delay",
-                   "step", "out", "link", "assets"},
+                  {"at", "from", "to", "format", "view", "width", "shape", "theme", "layout",
+                   "delay", "step", "out", "link", "assets"},
                   {"present", "caption"});
   const std::string out = args.value_or("out", "");
   if (out.empty()) throw InputError("--out F is required (- for standard output)");
@@ -112,6 +114,7 @@ int cmd_render(int argc, char** argv) {
   apply_view(args, app);
   const long long last = static_cast<long long>(app.state().event_count()) - 1;
   const bool caption = args.has("caption");
+  const float aspect = viewer::export_aspect(args.value_or("shape", "tree"));
   const int width =
       static_cast<int>(args.integer("width", format.picture ? 1920 : 1200, 64, 16384));
   if (format.animated) {
@@ -122,7 +125,7 @@ int cmd_render(int argc, char** argv) {
       throw InputError("an animation of at most 2000 frames: raise --step or narrow --from/--to");
     std::vector<viewer::ExportScene> frames;
     for (long long t = from; t <= to; t += step)
-      frames.push_back(scene_at(app, static_cast<std::size_t>(t), caption));
+      frames.push_back(scene_at(app, static_cast<std::size_t>(t), caption, aspect));
 #ifdef __EMSCRIPTEN__
     throw InputError("GIF needs the native kibitz (or the page's File → Export)");
 #else
@@ -133,7 +136,7 @@ int cmd_render(int argc, char** argv) {
     return 0;
   }
   const viewer::ExportScene sc =
-      scene_at(app, static_cast<std::size_t>(args.integer("at", last, 0, last)), caption);
+      scene_at(app, static_cast<std::size_t>(args.integer("at", last, 0, last)), caption, aspect);
   if (format.text) return write_text(out, format.text(sc, static_cast<float>(width))), 0;
 #ifdef __EMSCRIPTEN__
   throw InputError("PNG needs the native kibitz (or the page's File → Export)");

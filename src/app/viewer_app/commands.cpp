@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/failure.hpp"
 #include "core/file_io.hpp"
+#include "games/explicit_tree_edit.hpp"
 #include "viewer/compare.hpp"
 
 namespace kibitz {
@@ -34,6 +35,7 @@ void ViewerApp::execute(const viewer::Command& c) {
   try {
     std::visit(Handlers{
                    [&](const cmd::Run&) {
+                     m_return_spec.reset();  // the form's search is the one to come back to
                      try {
                        start(spec_from_form());
                      } catch (const std::exception& e) {
@@ -71,10 +73,11 @@ void ViewerApp::execute(const viewer::Command& c) {
                      const viewer::ComparePreset& pair = presets[static_cast<std::size_t>(p.index)];
                      const SearchSpec a = SearchSpec::from_json(pair.a),
                                       b = SearchSpec::from_json(pair.b);
+                     if (m_spec && !m_return_spec) m_return_spec = m_spec;  // for "Back"
                      form_from_spec(a);
                      compare(a, b);
                    },
-                   [&](const cmd::EndCompare&) { end_compare(); },
+                   [&](const cmd::EndCompare&) { back_to_one_search(); },
                    [&](const cmd::CompareWith& w) { compare_with(w.what); },
                    [&](const cmd::CopyLink& l) {
                      if (!copy_text) return;
@@ -89,6 +92,10 @@ void ViewerApp::execute(const viewer::Command& c) {
                                           ? "full screen: Esc or View \u2192 Full screen leaves it"
                                           : "full screen left";
                    },
+                   [&](const cmd::EditNode& e) { edit_tree(e); },
+                   [&](const cmd::UndoEdit&) { undo_edit(false); },
+                   [&](const cmd::RedoEdit&) { undo_edit(true); },
+                   [&](const cmd::NewTree&) { new_tree(); },
                    [&](const cmd::CancelSearch&) {
                      if (!m_pending) return;
                      drop_pending();
@@ -117,6 +124,19 @@ void ViewerApp::compare_with(const std::string& what) {  // this search against 
     m_state.error = "compare: this trace does not say how to search it again";
     return;
   }
+  if (what == "ordering") {  // this tree at its best move ordering against its worst
+    const SearchSpec mine = m_return_spec ? *m_return_spec : *m_spec;
+    if (mine.tree.empty()) {
+      m_state.error = "compare: best and worst ordering are for a tree typed or from the examples";
+      return;
+    }
+    SearchSpec a = mine, b = mine;
+    a.tree = ordered_tree_text(mine.tree, true);
+    b.tree = ordered_tree_text(mine.tree, false);
+    m_return_spec = mine;  // "Back to one search" shows the tree as it was
+    compare(a, b);
+    return;
+  }
   SearchSpec b = *m_spec;
   if (what == "criterion") {
     b.criterion = b.criterion == Criterion::ge ? Criterion::gt : Criterion::ge;
@@ -125,6 +145,17 @@ void ViewerApp::compare_with(const std::string& what) {  // this search against 
     b.options = {};  // the other algorithm's own options are its defaults
   }
   compare(*m_spec, b);
+}
+
+// "Back to one search": B goes; a compare that replaced the shown tree (a preset, best and worst
+// ordering) gives the tree and set-up shown before it back.
+void ViewerApp::back_to_one_search() {
+  end_compare();
+  if (!m_return_spec) return;
+  const SearchSpec back = *m_return_spec;
+  m_return_spec.reset();
+  if (m_spec && back.link_params() == m_spec->link_params()) return;
+  if (run(back).ok()) form_from_spec(back);
 }
 
 void ViewerApp::save_to(const std::string& path) {

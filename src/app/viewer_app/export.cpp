@@ -32,6 +32,7 @@ std::vector<viewer::ExportScene> ViewerApp::export_scenes(const Options& o) {
     s.seek(t);
     viewer::ExportScene sc = viewer::make_export_scene(s);
     if (!o.caption) sc.caption.clear();
+    sc.aspect = viewer::export_aspect(o.shape);
     return sc;
   };
   if (!format_of(o).animated) {

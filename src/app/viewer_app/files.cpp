@@ -116,6 +116,7 @@ Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std
     const std::string view = t->meta.get(k_view_link);
     m_state.set_trace(std::move(t), name);  // throws before anything changes
     m_spec = std::move(spec);
+    sync_edit_state();
     if (m_spec) form_from_spec(*m_spec);  // the set-up panel shows what the file searched
     // An engine's recording is no Kibitz search, but its cutoff test is the trace's.
     if (!m_spec) m_state.setup.criterion = m_state.trace().steps.criterion == Criterion::ge ? 1 : 0;

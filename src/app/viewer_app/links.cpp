@@ -56,6 +56,8 @@ std::string ViewerApp::url_hash(bool at_cursor) const {
     h +=
         "&cam=" + number(s.camera.x) + "," + number(s.camera.y) + "," + number(s.camera.zoom, true);
   if (s.present) h += "&present=1";
+  if (s.embed) h += "&embed=1";
+  if (!s.textbook) h += "&textbook=0";
   if (s.quiz.active()) h += "&quiz=" + std::to_string(s.quiz.level());
   if (m_compare && m_compare_spec) {  // compare mode: the other search's set-up, as a link's
     const std::string mine = m_spec->link_params(), other = m_compare_spec->link_params();
@@ -86,7 +88,7 @@ struct LinkExtras {
   std::optional<trace::ValueView> view;
   std::optional<viewer::Theme> theme;
   std::optional<float> text;
-  std::optional<bool> present, pruned;
+  std::optional<bool> present, pruned, embed, textbook;
 
   std::optional<std::pair<bool, bool>> panels;  // left, right
   ViewerApp::LinkViewParts parts;
@@ -150,6 +152,9 @@ bool view_extra(const std::string& key, const std::string& value, LinkExtras& x)
   } else if (key == "present") {
     if (value != "0" && value != "1") throw InputError("link: present must be 0 or 1");
     x.present = value == "1";
+  } else if (key == "embed" || key == "textbook") {
+    if (value != "0" && value != "1") throw InputError("link: " + key + " must be 0 or 1");
+    (key == "embed" ? x.embed : x.textbook) = value == "1";
   } else if (key == "panels") {
     if (value != "both" && value != "left" && value != "right" && value != "none")
       throw InputError("link: panels must be both, left, right or none, not '" + value + "'");
@@ -214,6 +219,8 @@ void apply_view_extras(ViewerApp&, viewer::ViewerState& s, const LinkExtras& ext
   }
   if (extras.present) s.set_present(*extras.present);
   if (extras.pruned) s.show_pruned = *extras.pruned;
+  if (extras.embed) s.embed = *extras.embed;
+  if (extras.textbook) s.textbook = *extras.textbook;
 }
 
 }  // namespace

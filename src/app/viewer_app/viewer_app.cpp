@@ -66,6 +66,7 @@ void ViewerApp::shown(const SearchSpec& spec, SearchResult&& r) {
   const double seconds = r.seconds;
   show(std::move(r), spec.source_kind());  // throws before anything changes
   m_spec = spec;
+  sync_edit_state();
   m_state.search_seconds = seconds;
   m_state.status = "searched " + thousands(m_state.model().node_count()) + " nodes" +
                    (partial.empty() ? "" : " (partial: a limit stopped the search)");

@@ -112,6 +112,12 @@ class ViewerApp {
   const viewer::ViewerState* compare_side() const { return m_compare.get(); }
   void end_compare();
 
+  // Edit by hand (tree_edits.cpp): the shown tree's node edited in its text, searched again
+  // with the cursor and selection kept; undo and redo (redo = true); a blank tree.
+  Done edit_tree(const viewer::command::EditNode& c);
+  Done undo_edit(bool redo = false);
+  Done new_tree();
+
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
 
@@ -156,6 +162,9 @@ class ViewerApp {
   void download_trace(bool json);
   void compare_with(const std::string& what);
   void export_now();
+  Done search_edited(const std::string& text, const std::string& what);
+  void back_to_one_search();
+  void sync_edit_state();  // the viewer's editable and undo flags, from m_spec and the stacks
 
   // What a link says of the view besides the search and the cursor, applied once its trace is
   // shown (links.cpp).
@@ -169,6 +178,8 @@ class ViewerApp {
   std::optional<SearchSpec> m_pending;          // the search running in the background
   std::size_t m_pending_seek = 0;
   LinkViewParts m_pending_view;
+  std::vector<std::string> m_undo, m_redo;  // tree texts before the edits (tree_edits.cpp)
+  std::optional<SearchSpec> m_return_spec;  // shown again by 'Back to one search'
 };
 
 }  // namespace kibitz

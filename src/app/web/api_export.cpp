@@ -31,6 +31,8 @@ Options options_from_json(const std::string& text, const viewer::ViewerState& s)
       o.width = v.get<int>();
     else if (key == "caption" && v.is_boolean())
       o.caption = v.get<bool>();
+    else if (key == "shape" && v.is_string())
+      o.shape = v.get<std::string>();
     else if (key == "from" && v.is_number_integer())
       o.from = v.get<long long>();
     else if (key == "to" && v.is_number_integer())
@@ -41,7 +43,7 @@ Options options_from_json(const std::string& text, const viewer::ViewerState& s)
       o.delay_cs = v.get<int>();
     else
       throw InputError("export options: '" + key +
-                       "' is not one (format, width, caption, "
+                       "' is not one (format, width, shape, caption, "
                        "from, to, step, delay), or not of its type");
   }
   return o;  // checked by the app

@@ -10,6 +10,7 @@
 #include "trace/json_text.hpp"
 #include "trace/narration.hpp"
 #include "viewer/canvas.hpp"
+#include "viewer/spoken.hpp"
 
 namespace kibitz::api {
 
@@ -116,9 +117,7 @@ std::string view_state(const ViewerApp& app) {
   j.key("nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().node_count()) : 0LL);
   j.key("narration");  // the sentence under the canvas
-  j.string(s.has_trace()
-               ? narrate(s.model(), s.cursor(), s.value_view, viewer::pruned_names(s.pruned))
-               : std::string());
+  j.string(s.has_trace() ? viewer::narration_sentence(s) : std::string());
   j.key("visible_nodes");
   j.number(s.has_trace() ? static_cast<long long>(s.model().nodes_visible_at(s.cursor())) : 0LL);
   j.key("playing");
