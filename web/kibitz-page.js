@@ -73,6 +73,7 @@
       seek: (t) => M.seek(Number(t)),
       cursor: () => M.cursor(),
       nodeState: (id) => M.nodeState(Number(id)),
+      nodeScreen: (id) => M.nodeScreen(Number(id)),  // JSON [x, y] (canvas pixels) or null
       viewState: () => M.viewState(),
       select: (id) => M.select(Number(id)),
       toggleFold: (id) => M.toggleFold(Number(id)),
@@ -94,6 +95,10 @@
       fit: () => M.fit(),
       computeScores: () => M.computeScores(),
       layoutMs: () => M.layoutMs(),
+      // The phone keyboard's proxy: text typed into the viewer's active field, an editing key
+      // (GLFW's code: 257 Enter, 259 Backspace, 256 Escape).
+      typeText: (text) => M.typeText(String(text)),
+      keyTap: (code) => M.keyTap(Number(code)),
       // Quiz mode: {level: 1..5 | 'values'..'negamax', practice: 'b=3,d=3,lo=0,hi=20,seed=7'};
       // answers {value} | {alpha, beta} | {cutoff, pruned} | {kind} | {reveal} | {skip}.
       startQuiz: (options) => M.startQuiz(typeof options === 'string' ? options : JSON.stringify(options || {})),
@@ -148,10 +153,15 @@
   // Touch on the canvas (a phone, a tablet, a touch projector): Emscripten's GLFW reads no
   // position from a touch event, so one finger becomes the mouse (tap selects, drag pans) and
   // two fingers pinch-zoom around their middle (as the wheel does). Caught before GLFW's own
-  // touch listeners, which would press the mouse where it last was.
+  // touch listeners, which would press the mouse where it last was. A tap is a move, then a
+  // press a frame later, then a release a frame after that: Dear ImGui 1.86 sees where the
+  // finger is before it sees the press (one tap opens a tab, answers, presses a button), and
+  // after the release the pointer leaves, so no tooltip stays behind a finger.
   (function touchInput() {
     const canvas = $('canvas');
     let pinch = 0;  // the fingers' last distance while pinching
+    let pressed = true, release = null, touches = 0;  // the press not sent yet; a release waiting
+    const later = (f) => requestAnimationFrame(() => requestAnimationFrame(f));  // a frame between
     const mouse = (type, x, y) => canvas.dispatchEvent(new MouseEvent(type, {
       clientX: x, clientY: y, button: 0, buttons: type === 'mouseup' ? 0 : 1, bubbles: true,
     }));
@@ -172,7 +182,9 @@
             clientX: mx, clientY: my, deltaY: -notches * 100, deltaMode: 0, bubbles: true,
           }));
         } else if (e.type === 'touchstart') {
-          mouse('mouseup', mx, my);  // the first finger's press ends: this is a pinch
+          if (pressed) mouse('mouseup', mx, my);  // the first finger's press ends: a pinch
+          pressed = true;  // (or never starts)
+          release = null;
         }
         pinch = d;
         return;
@@ -180,19 +192,82 @@
       const c = e.changedTouches[0];
       if (e.type === 'touchstart') {
         pinch = 0;
-        mouse('mousemove', c.clientX, c.clientY);
-        mouse('mousedown', c.clientX, c.clientY);
+        const x = c.clientX, y = c.clientY, tap = ++touches;
+        mouse('mousemove', x, y);
+        pressed = false;
+        later(() => {
+          if (pressed || tap !== touches) return;  // a pinch began, or another touch
+          mouse('mousedown', x, y);
+          pressed = true;
+          if (release) later(release);
+          release = null;
+        });
       } else if (e.type === 'touchmove') {
-        if (pinch === 0) mouse('mousemove', c.clientX, c.clientY);
+        if (pinch === 0 && pressed) mouse('mousemove', c.clientX, c.clientY);
       } else {
         if (t.length === 0) {
-          if (pinch === 0) mouse('mouseup', c.clientX, c.clientY);
+          const x = c.clientX, y = c.clientY, tap = touches;
+          const up = () => {
+            mouse('mouseup', x, y);
+            later(() => { if (tap === touches) mouse('mousemove', -10000, -10000); });
+          };
+          if (pinch === 0) {
+            if (pressed) up();
+            else release = up;
+          }
           pinch = 0;
         }
       }
     };
     for (const type of ['touchstart', 'touchmove', 'touchend', 'touchcancel'])
       window.addEventListener(type, handle, { capture: true, passive: false });
+  })();
+
+  // A phone's keyboard (issue 31): the viewer's text fields are drawn on the canvas, which no
+  // keyboard opens for. While one is being edited after a touch, a real (invisible) text field
+  // takes the focus, so the keyboard opens; what is typed into it goes to the viewer's field
+  // (Kibitz.typeText), and its editing keys too (Kibitz.keyTap, GLFW's key codes). Its key
+  // events are caught before GLFW's window listeners (registered later), so nothing is typed
+  // twice. A mouse click leaves the proxy alone: a desktop's keys reach GLFW as before.
+  (function keyboardProxy() {
+    const proxy = $('text-proxy');
+    let lastTouch = 0;
+    window.addEventListener('touchstart', () => { lastTouch = Date.now(); }, { capture: true, passive: true });
+    window.addEventListener('mousedown', (e) => { if (e.isTrusted) lastTouch = 0; }, true);
+    const keys = { Enter: 257, Backspace: 259, Escape: 256, Tab: 258, Delete: 261, ArrowLeft: 263,
+                   ArrowRight: 262, Home: 268, End: 269 };
+    const ours = (e) => e.target === proxy;
+    window.addEventListener('keydown', (e) => {
+      if (!ours(e)) return;
+      e.stopImmediatePropagation();
+      const code = keys[e.key];
+      if (code !== undefined && window.Kibitz) {
+        e.preventDefault();
+        Kibitz.keyTap(code);
+      }
+    }, true);
+    for (const type of ['keypress', 'keyup'])
+      window.addEventListener(type, (e) => { if (ours(e)) e.stopImmediatePropagation(); }, true);
+    proxy.addEventListener('beforeinput', (e) => {
+      // A virtual keyboard's backspace on an empty proxy (its keydown says 229, not Backspace).
+      if (e.inputType === 'deleteContentBackward' && proxy.value === '' && window.Kibitz) {
+        e.preventDefault();
+        Kibitz.keyTap(keys.Backspace);
+      }
+    });
+    proxy.addEventListener('input', () => {
+      const text = proxy.value;
+      proxy.value = '';
+      if (text && window.Kibitz) Kibitz.typeText(text.replace(/\n/g, ''));
+    });
+    window.kibitzTextField = function (on) {
+      if (on && Date.now() - lastTouch < 10000) {
+        proxy.value = '';
+        proxy.focus({ preventScroll: true });
+      } else if (!on && document.activeElement === proxy) {
+        proxy.blur();
+      }
+    };
   })();
 
   window.kibitzDownload = function (name, bytes, mime) {

@@ -33,6 +33,9 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
   const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
+  // The first screen's hint takes a line at the top (canvas_notes): the tree fits below it.
+  const float hint = s.previews_input_tree() ? ImGui::GetTextLineHeightWithSpacing() * 1.5f : 0;
+  size.y -= hint;
   const float fit_zoom = std::min((size.x - margin) / w, (size.y - margin) / h);
   // Whole if its text is 8 px or more (a 1024-pixel projector, a laptop); on a projector a
   // small tree may grow until its text is read across the room.
@@ -41,7 +44,8 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   s.camera.zoom = std::clamp(fit_zoom, readable ? min_readable : 1e-5f, max_zoom);
   if (!readable || fit_zoom >= min_readable) {
     s.camera.x = (layout.min_x() + layout.max_x()) * 0.5f;
-    s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f;  // boxes span -hh..max_y-hh
+    s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f -  // boxes span -hh..max_y-hh
+                 hint * 0.5f / s.camera.zoom;
   } else if (layout.node_count() > 0) {
     // Too big to read whole: start at the root, near the top of the view.
     s.camera.x = layout.x(layout.first());

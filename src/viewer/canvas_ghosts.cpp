@@ -48,8 +48,13 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
     lowest = std::max(lowest, b.y);
     if (f.lod < 2) continue;
     // A leaf shows its value (under its name, if it has one); an inner node its name.
-    // Its name, else its path (the narration's "node 1.1"), so the sentence and the box meet.
-    const std::string name = g[i].name.empty() && !preview ? g[i].path : g[i].name;
+    // Its name, else its path (the narration's "node 1.1"), so the sentence and the box meet;
+    // before its cutoff (the preview), an inner node its player.
+    const std::string name = !g[i].name.empty()                 ? g[i].name
+                             : !preview                         ? g[i].path
+                             : g[i].leaf || !p.s.minimax_view() ? ""
+                             : g[i].depth % 2 == 0              ? "MAX"
+                                                                : "MIN";
     const std::string v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
     const float ny = (a.y + b.y) * 0.5f;
     if (!name.empty()) {

@@ -33,9 +33,11 @@ void value_field(ViewerState& s, std::uint32_t id) {
   const trace::Model& m = s.model();
   if (!typing || shown_for != id) value = static_cast<int>(typed_value(m, id));
   shown_for = id;
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  // The number's box 5 em wide besides its - and + buttons (square, as tall as a touch target).
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f + 2.0f * ImGui::GetFrameHeightWithSpacing());
   const bool entered =
-      ImGui::InputInt("value (Enter)", &value, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue);
+      ImGui::InputInt("value (Enter)", &value, 1, 10,
+                      ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
   typing = ImGui::IsItemActive();
   s.note_widget("edit_value");
   if (entered && value != typed_value(m, id)) ask_edit(s, id, Kind::set_value, value);

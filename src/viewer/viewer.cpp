@@ -86,7 +86,17 @@ void file_menu(ViewerState& s) {
   }
 }
 
+void draw_menus(ViewerState& s);
 void draw_menu(ViewerState& s) {
+  // The phone layout: a menu's rows 44 pixels apart (a Selectable's hit box spans the spacing).
+  const bool touch = is_narrow(s);
+  if (touch)
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8 * s.ui_scale(), 28 * s.ui_scale()));
+  draw_menus(s);
+  if (touch) ImGui::PopStyleVar();
+}
+
+void draw_menus(ViewerState& s) {
   if (!ImGui::BeginMenuBar()) return;
   file_menu(s);
   s.note_widget("menu_file");
@@ -300,8 +310,24 @@ void draw_columns(ViewerState& s, float body_h) {
 
 }  // namespace
 
+namespace {
+void draw_viewer_body(ViewerState& s);
+}  // namespace
+
 void draw_viewer(ViewerState& s) {
   s.widgets.clear();  // this frame's: a panel hidden now leaves none behind
+  // The phone layout: buttons, tabs and fields 44 pixels high, as touch targets should be.
+  const bool touch = is_narrow(s);
+  if (touch) {
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(10 * s.ui_scale(), 14 * s.ui_scale()));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8 * s.ui_scale(), 10 * s.ui_scale()));
+  }
+  draw_viewer_body(s);
+  if (touch) ImGui::PopStyleVar(2);
+}
+
+namespace {
+void draw_viewer_body(ViewerState& s) {
   handle_global_keys(s);
   s.update_playback(ImGui::GetIO().DeltaTime);
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -336,5 +362,7 @@ void draw_viewer(ViewerState& s) {
   draw_quiz_window(s);
   draw_fe_experiments(s);
 }
+
+}  // namespace
 
 }  // namespace kibitz::viewer

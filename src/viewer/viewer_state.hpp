@@ -156,6 +156,8 @@ class ViewerState {
   static constexpr std::uint32_t k_growing_layout_max = 20000;
   // The layout of the whole trace (its final shape), built once per trace.
   const TreeLayout& final_layout();
+  // The layout the canvas drew last (for where a node is on screen).
+  const TreeLayout& shown_layout() const { return m_layout; }
 
   // Playback: advances the cursor by speed * dt events.
   void update_playback(double dt_seconds);

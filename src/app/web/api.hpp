@@ -31,6 +31,8 @@ std::string compare_state(const ViewerApp& app);
 std::string view_state(const ViewerApp& app);
 std::string node_state(const ViewerApp& app, std::uint32_t id);
 std::string pruned_leaves(const ViewerApp& app);
+// Where node id's centre was on the canvas in the last frame: [x, y] in canvas pixels, or null.
+std::string node_screen(const ViewerApp& app, std::uint32_t id);
 
 // Quiz mode (api_quiz.cpp): {"level", "practice"}; an answer {"value"} | {"alpha","beta"} | ...
 std::string start_quiz(ViewerApp& app, const std::string& options);

@@ -70,6 +70,12 @@ void write_view_settings(JsonWriter& j, const viewer::ViewerState& s) {
   j.boolean(s.camera.follow);
   j.key("present");
   j.boolean(s.present);
+  j.key("embed");
+  j.boolean(s.embed);
+  j.key("textbook");  // textbook mode on (and applying to this trace)
+  j.boolean(s.textbook_mode());
+  j.key("input_tree");  // the tree as typed drawn faint ahead of the search
+  j.boolean(s.previews_input_tree());
   j.key("panels");
   j.string(s.left_panel_shown() && s.right_panel_shown() ? "both"
            : s.left_panel_shown()                        ? "left"
@@ -153,6 +159,21 @@ std::string node_state(const ViewerApp& app, std::uint32_t id) {
   JsonWriter j;
   const std::vector<Score>* scores = s.scores ? &*s.scores : nullptr;
   write_node_entry(j, s.model(), id, s.cursor(), scores, true);
+  return j.take();
+}
+
+std::string node_screen(const ViewerApp& app, std::uint32_t id) {
+  const viewer::ViewerState& s = app.state();
+  const auto canvas = s.widgets.find("canvas");
+  const viewer::TreeLayout& l = s.shown_layout();
+  if (!s.has_trace() || canvas == s.widgets.end() || l.built_model() != &s.model() || !l.shown(id))
+    return "null";
+  const ImVec4 r = canvas->second;
+  JsonWriter j;
+  j.begin_array();
+  j.number((r.x + r.z) * 0.5f + (l.x(id) - s.camera.x) * s.camera.zoom);
+  j.number((r.y + r.w) * 0.5f + (l.y(id) - s.camera.y) * s.camera.zoom);
+  j.end_array();
   return j.take();
 }
 

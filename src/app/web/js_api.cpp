@@ -172,6 +172,12 @@ bool js_set_text_size(double scale) {
   g_app->state().rebuild_fonts = true;
   return true;
 }
+std::string js_node_screen(double id) {
+  return guarded_json([&] {
+    return kibitz::api::node_screen(
+        *g_app, id >= 0 && id < 4294967295.0 ? static_cast<std::uint32_t>(id) : 0xFFFFFFFFu);
+  });
+}
 std::string js_pruned_leaves() {
   return guarded_json([] { return kibitz::api::pruned_leaves(*g_app); });
 }
@@ -261,6 +267,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("setTextSize", &Changing<&js_set_text_size>::call);
   emscripten::function("setPresent", &Changing<&js_set_present>::call);
   emscripten::function("prunedLeaves", &js_pruned_leaves);
+  emscripten::function("nodeScreen", &js_node_screen);
   emscripten::function("setShowPruned", &Changing<&js_set_show_pruned>::call);
   emscripten::function("searchPrunedBranches", &Changing<&js_search_pruned_branches>::call);
   emscripten::function("setCamera", &Changing<&js_set_camera>::call);

@@ -1,6 +1,7 @@
 // The viewer in a web page: the same panels as the desktop, WebGL 2 through Emscripten's
 // GLFW, the frame loop and the page's hooks. The JavaScript API is js_api.cpp's.
 #include <emscripten.h>
+#include <emscripten/bind.h>
 
 #include <cstdio>
 #include <memory>
@@ -8,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "app/viewer_app/fonts.hpp"
 #include "app/viewer_app/platform_canvas.hpp"
@@ -75,6 +77,7 @@ EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToStri
 EM_JS(void, page_start_search, (const char* params),
       { window.kibitzStartSearch(UTF8ToString(params)); });
 EM_JS(void, page_cancel_search, (), { window.kibitzCancelSearch(); });
+EM_JS(void, page_text_field, (int on), { window.kibitzTextField(on != = 0); });
 EM_JS(char*, page_initial_hash, (), {
   const h = window.location.hash || "";
   const n = lengthBytesUTF8(h) + 1;
@@ -91,6 +94,27 @@ void set_clipboard(void*, const char* text) {
 }
 
 bool draw_frame();
+
+// The phone keyboard's proxy field (kibitz-page.js): its text and its editing keys, given to the
+// viewer's active field. A key is down for one frame, then up.
+std::vector<int> g_keys_down, g_keys_to_press;
+bool g_text_field = false;
+
+void press_proxy_keys() {
+  ImGuiIO& io = ImGui::GetIO();
+  for (int k : g_keys_down) io.KeysDown[k] = false;
+  g_keys_down.swap(g_keys_to_press);
+  g_keys_to_press.clear();
+  for (int k : g_keys_down) io.KeysDown[k] = true;
+}
+
+// Tells the page when a text field starts or stops being edited (its keyboard opens or closes).
+void report_text_field() {
+  const bool on = ImGui::GetIO().WantTextInput;
+  if (on == g_text_field) return;
+  g_text_field = on;
+  page_text_field(on ? 1 : 0);
+}
 
 // Tells the page's live region the narration when it changes (a screen reader speaks it), and
 // the selected node's summary.
@@ -122,6 +146,7 @@ bool draw_frame() {
     s.rebuild_fonts = false;
     kibitz::rebuild_fonts(s, *g_window);
   }
+  press_proxy_keys();
   g_window->begin_frame();
   kibitz::viewer::draw_viewer(s);
   const ImVec4 clear = ImGui::ColorConvertU32ToFloat4(kibitz::viewer::palette(s.theme).canvas_bg);
@@ -131,6 +156,7 @@ bool draw_frame() {
   s.work_ms = emscripten_get_now() - start;
   ++s.frames_drawn;
   speak(s);
+  report_text_field();
   // Keep the address bar's link to this view current (at most a few times a second).
   const double now = emscripten_get_now();
   if (now - g_last_hash_time > 400.0) {
@@ -144,7 +170,22 @@ bool draw_frame() {
   return true;
 }
 
+void type_text(const std::string& text) {
+  ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+  ++g_api_calls;  // a frame to show it
+}
+void key_tap(int glfw_key) {
+  if (glfw_key < 0 || glfw_key >= 512) return;  // io.KeysDown's range
+  g_keys_to_press.push_back(glfw_key);
+  ++g_api_calls;
+}
+
 }  // namespace
+
+EMSCRIPTEN_BINDINGS(kibitz_page_input) {
+  emscripten::function("typeText", &type_text);
+  emscripten::function("keyTap", &key_tap);
+}
 
 int main() {
   kibitz::install_services();
