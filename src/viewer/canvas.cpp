@@ -27,15 +27,19 @@ CanvasScene g_scenes[k_canvas_slots] = {CanvasScene(0), CanvasScene(1)};
 
 using trace::k_no_node;
 
+// The first screen's line saying what to press: over the tree as typed; not when presenting.
+bool first_screen_hint(const ViewerState& s) {
+  return s.previews_input_tree() && !s.present && !s.quiz.active();
+}
+
 // Fits the laid-out tree into the canvas. With `readable`, the zoom is kept where node values
 // can be read: a tree too big for that is shown from its root and follow does the rest.
 void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
   const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
-  // The first screen's hint takes a line at the top (canvas_notes): the tree fits below it.
-  const float hint = s.previews_input_tree() ? ImGui::GetTextLineHeightWithSpacing() * 1.5f : 0;
-  size.y -= hint;
+  const float hint = first_screen_hint(s) ? ImGui::GetTextLineHeightWithSpacing() * 1.5f : 0;
+  size.y -= hint;  // the hint's line at the top is kept clear
   const float fit_zoom = std::min((size.x - margin) / w, (size.y - margin) / h);
   // Whole if its text is 8 px or more (a 1024-pixel projector, a laptop); on a projector a
   // small tree may grow until its text is read across the room.
@@ -510,7 +514,7 @@ void canvas_notes(ViewerState& s, ImDrawList* dl, ImVec2 origin, ImVec2 size) {
                     "No node entered yet at this event: step forward (\u2192) or press Play.",
                     pal.text_dim);
   }
-  if (s.previews_input_tree() && s.cursor() == 0 && !s.playing && !s.quiz.active()) {
+  if (first_screen_hint(s) && s.cursor() == 0 && !s.playing) {
     // The first screen: the tree is there to be searched, and one line says how.
     const char* hint =
         "The tree as typed. Press \u25b6 Play (Space) to watch the search, or "

@@ -58,9 +58,15 @@ ImU32 ink_colour(const Palette& pal, Ink ink, ImU32 view_colour) {
 void full_box(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool current) {
   const Palette& pal = palette(p.s.theme);
   const float zoom = p.zoom, rounding = 6.0f * zoom;
-  if (current)
+  if (current) {
+    // The ring, and a thin line of the text's colour just outside it: told from a Cut node's
+    // orange by its shape too, not by a hue (deuteranopia and protanopia merge the two).
+    const float t = std::max(2.0f, 3.0f * zoom), d = 4 * zoom + t * 0.5f + 1.0f;
     p.dl->AddRect(ImVec2(a.x - 4 * zoom, a.y - 4 * zoom), ImVec2(b.x + 4 * zoom, b.y + 4 * zoom),
-                  pal.active, rounding + 3 * zoom, 0, std::max(2.0f, 3.0f * zoom));
+                  pal.active, rounding + 3 * zoom, 0, t);
+    p.dl->AddRect(ImVec2(a.x - d, a.y - d), ImVec2(b.x + d, b.y + d), pal.text,
+                  rounding + 3 * zoom + t * 0.5f, 0, 1.0f);
+  }
   if (id == p.s.selected)
     p.dl->AddRect(ImVec2(a.x - 7 * zoom, a.y - 7 * zoom), ImVec2(b.x + 7 * zoom, b.y + 7 * zoom),
                   pal.selected, rounding + 5 * zoom, 0, std::max(1.5f, 2.0f * zoom));

@@ -9,6 +9,7 @@
 #include "core/score.hpp"
 #include "viewer/node_find.hpp"
 #include "viewer/panels.hpp"
+#include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
 
@@ -44,7 +45,7 @@ void condition_fields(ViewerState& s) {
   ImGui::SetNextItemWidth(-1);
   ImGui::Combo("##condition", &s.find.condition, k_conditions, 6);
   s.note_widget("find_condition");
-  const float w = ImGui::GetFontSize() * 6;
+  const float w = number_width(4.0f);
   const auto c = static_cast<FindCondition>(s.find.condition);
   if (c == FindCondition::late_cutoff) {
     ImGui::SetNextItemWidth(w);

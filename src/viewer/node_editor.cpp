@@ -34,7 +34,7 @@ void value_field(ViewerState& s, std::uint32_t id) {
   if (!typing || shown_for != id) value = static_cast<int>(typed_value(m, id));
   shown_for = id;
   // The number's box 5 em wide besides its - and + buttons (square, as tall as a touch target).
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f + 2.0f * ImGui::GetFrameHeightWithSpacing());
+  ImGui::SetNextItemWidth(number_width(5.0f));
   const bool entered =
       ImGui::InputInt("value (Enter)", &value, 1, 10,
                       ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);

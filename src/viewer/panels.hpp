@@ -22,7 +22,8 @@ void draw_legend(ViewerState& s);
 void draw_find(ViewerState& s);           // go to a node; find nodes by a condition
 void draw_file_browser(ViewerState& s);   // desktop: open and save by path
 void draw_export_window(ViewerState& s);  // File → Export…: PNG, SVG, TikZ, DOT, GIF
-void draw_quiz_window(ViewerState& s);    // View → Quiz: the question, the answer, the score
+// View → Quiz: the question, the answer, the score, docked under the canvas (size: its room).
+void draw_quiz_panel(ViewerState& s, ImVec2 size);
 // Edit by hand (node_editor.cpp): whether node id of the shown tree can be edited, and its
 // value, name, successors and place as widgets (the inspector's, the canvas's popup).
 bool node_editable(const ViewerState& s, std::uint32_t id);

@@ -8,6 +8,7 @@
 #include <misc/cpp/imgui_stdlib.h>
 
 #include "viewer/panels.hpp"
+#include "viewer/widgets.hpp"
 
 namespace kibitz::viewer {
 
@@ -21,7 +22,7 @@ struct QuizInputs {
 
 // The answer controls of the question's type; true and the answer filled when one is given.
 bool answer_controls(const Question& q, QuizInputs& in, Answer& a) {
-  const float w = ImGui::GetFontSize() * 6;
+  const float w = number_width(4.0f);
   switch (q.type) {
     case QuestionType::value: {
       ImGui::SetNextItemWidth(w);
@@ -105,34 +106,17 @@ void summary(ViewerState& s) {
 
 }  // namespace
 
-void draw_quiz_window(ViewerState& s) {
+void draw_quiz_panel(ViewerState& s, ImVec2 size) {
   if (!s.quiz.active()) return;
   static QuizInputs in;
   s.value_view = s.quiz.view();  // the questions' form, whatever V says while it runs
-  // At the bottom right of the canvas (trees hang from its top), never wider than the window
-  // (a phone), moved freely after.
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float w = std::min(ImGui::GetFontSize() * 26, vp->WorkSize.x - 16);
-  const auto canvas = s.widgets.find("canvas");
-  const ImVec2 corner =
-      canvas != s.widgets.end()
-          ? ImVec2(canvas->second.z - 8, canvas->second.w - 8)
-          : ImVec2(vp->WorkPos.x + vp->WorkSize.x - 8, vp->WorkPos.y + vp->WorkSize.y * 0.6f);
-  ImGui::SetNextWindowPos(ImVec2(std::max(vp->WorkPos.x + 8 + w, corner.x), corner.y),
-                          ImGuiCond_Appearing, ImVec2(1.0f, 1.0f));
-  ImGui::SetNextWindowSizeConstraints(ImVec2(std::min(w, 200.0f), 0),
-                                      ImVec2(vp->WorkSize.x - 16, vp->WorkSize.y * 0.7f));
-
-  bool open = true;
-  const std::string title = std::string("Quiz: ") + Quiz::level_name(s.quiz.level()) + "###quiz";
-  if (!ImGui::Begin(title.c_str(), &open, ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::End();
-    if (!open) s.quiz.stop();
-    return;
-  }
+  // Docked under the canvas (it shrinks to make room): nothing overlaps the tree, the legend or
+  // the panels, and a long summary scrolls inside it.
+  ImGui::BeginChild("quiz_dock", size, true);
   s.note_widget("quiz");
-  ImGui::PushTextWrapPos(w - ImGui::GetStyle().WindowPadding.x * 2);  // its width, always
-  ImGui::TextDisabled("%zu of %zu asked, %zu right the first time", s.quiz.asked(), s.quiz.total(),
+  bool open = true;
+  ImGui::TextDisabled("Quiz: %s \u00b7 %zu of %zu asked, %zu right the first time",
+                      Quiz::level_name(s.quiz.level()), s.quiz.asked(), s.quiz.total(),
                       s.quiz.right_first_time());
   if (const Question* q = s.quiz.current()) {
     ImGui::SetWindowFontScale(1.25f);
@@ -154,8 +138,7 @@ void draw_quiz_window(ViewerState& s) {
   }
   feedback(s);
   if (ImGui::Button("Stop the quiz")) open = false;
-  ImGui::PopTextWrapPos();
-  ImGui::End();
+  ImGui::EndChild();
   if (!open) s.quiz.stop();
 }
 

@@ -89,7 +89,7 @@ void game_source(ViewerState& s) {
                                  : "Position: 9 cells from the top row (x, o, .) and the side");
   ImGui::InputTextMultiline("##position", &f.position, ImVec2(-1, ImGui::GetTextLineHeight() * 3));
   s.note_widget("position");
-  const float w = ImGui::GetFontSize() * 6;
+  const float w = number_width(4.0f);
   ImGui::SetNextItemWidth(w);
   ImGui::InputInt("depth (plies)", &f.game_depth);
   f.game_depth = std::max(0, std::min(f.game_depth, 64));
@@ -104,7 +104,7 @@ void game_source(ViewerState& s) {
 
 void random_source(ViewerState& s) {
   SetupForm& f = s.setup;
-  const float w = ImGui::GetFontSize() * 6;
+  const float w = number_width(4.0f);
   ImGui::Checkbox("random branching 1..B", &f.random_branching);
   ImGui::SetNextItemWidth(w);
   if (f.random_branching)
@@ -135,7 +135,7 @@ void option_widget(ViewerState& s, const Option& o, std::map<std::string, std::s
   const std::string before = given != values.end() ? given->second : o.fallback();
   std::string value = before;
   const std::string id = std::string(o.form_label()) + "##opt_" + o.key();
-  const float w = ImGui::GetFontSize() * 6;
+  const float w = number_width(4.0f);
   switch (o.kind()) {
     case OptionKind::integer: {
       int v = std::atoi(value.c_str());
@@ -245,7 +245,7 @@ void search_section(ViewerState& s) {
   if (ImGui::RadioButton("negamax", !s.minimax_view())) s.set_value_view(trace::ValueView::negamax);
   s.note_widget("value_view_negamax");
   if (f.source != SetupForm::Source::game) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
+    ImGui::SetNextItemWidth(number_width(4.0f));
     ImGui::InputInt("depth (-1 = to the leaves)", &f.depth);
     if (f.depth < -1) f.depth = -1;
   }

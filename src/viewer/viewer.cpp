@@ -241,14 +241,23 @@ void draw_right_tabs(ViewerState& s) {
   ImGui::EndTabBar();
 }
 
-// The canvas under the iteration selector (when the trace has iterations), `size` in all.
-void draw_canvas_column(ViewerState& s, ImVec2 size) {
-  if (s.compare_with) return draw_compare(s, *s.compare_with, size.x, size.y);
+// The iteration selector (when the trace has iterations) over the tree canvas, `size` in all.
+void draw_canvas_and_selector(ViewerState& s, ImVec2 size) {
   if (wants_iteration_selector(s)) {
     draw_iteration_selector(s);
     size.y -= ImGui::GetFrameHeightWithSpacing();
   }
   draw_tree_canvas(s, size);
+}
+
+// The canvas column, `size` in all: compare's two canvases, or the canvas with the quiz docked
+// under it (40% of the column, at most 12 lines), or the canvas alone.
+void draw_canvas_column(ViewerState& s, ImVec2 size) {
+  if (s.compare_with) return draw_compare(s, *s.compare_with, size.x, size.y);
+  if (!s.quiz.active()) return draw_canvas_and_selector(s, size);
+  const float quiz_h = std::min(size.y * 0.4f, ImGui::GetTextLineHeightWithSpacing() * 12.0f);
+  draw_canvas_and_selector(s, ImVec2(size.x, size.y - quiz_h - ImGui::GetStyle().ItemSpacing.y));
+  draw_quiz_panel(s, ImVec2(size.x, quiz_h));
 }
 
 // A narrow window (a phone): one column, the tree first, every panel a tab of the same bar.
@@ -359,7 +368,6 @@ void draw_viewer_body(ViewerState& s) {
   s.open_tab.clear();
   draw_file_browser(s);
   draw_export_window(s);
-  draw_quiz_window(s);
   draw_fe_experiments(s);
 }
 

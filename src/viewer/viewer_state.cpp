@@ -137,6 +137,7 @@ void ViewerState::start_quiz(int level) {
   playing = false;
   m_cursor = 0;
   seek(quiz.wait_at());
+  camera.fit_pending = true;  // the canvas is shorter: the quiz is docked under it
 }
 
 QuizFeedback ViewerState::answer_quiz(const Answer& a) {

@@ -7,6 +7,12 @@
 
 namespace kibitz::viewer {
 
+// The width of a number field with its - and + buttons: `em` of text besides the buttons, which
+// are squares as tall as a frame (44 pixels in the phone layout: without this the box vanishes).
+inline float number_width(float em) {
+  return ImGui::GetFontSize() * em + 2.0f * ImGui::GetFrameHeightWithSpacing();
+}
+
 // A section heading: a line of text over a separator.
 inline void section(const char* title) {
   ImGui::Spacing();

@@ -77,7 +77,7 @@ EM_JS(void, page_set_hash, (const char* hash), { window.kibitzSetHash(UTF8ToStri
 EM_JS(void, page_start_search, (const char* params),
       { window.kibitzStartSearch(UTF8ToString(params)); });
 EM_JS(void, page_cancel_search, (), { window.kibitzCancelSearch(); });
-EM_JS(void, page_text_field, (int on), { window.kibitzTextField(on != = 0); });
+EM_JS(void, page_text_field, (int on), { window.kibitzTextField(!!on); });
 EM_JS(char*, page_initial_hash, (), {
   const h = window.location.hash || "";
   const n = lengthBytesUTF8(h) + 1;
