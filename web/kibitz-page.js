@@ -99,7 +99,7 @@
       // (GLFW's code: 257 Enter, 259 Backspace, 256 Escape).
       typeText: (text) => M.typeText(String(text)),
       keyTap: (code) => M.keyTap(Number(code)),
-      // Quiz mode: {level: 1..5 | 'values'..'negamax', practice: 'b=3,d=3,lo=0,hi=20,seed=7'};
+      // Quiz mode: {level: 1..5 | 'values'..'negamax', practice: 'b=3,d=3,lo=0,hi=20,seed=7', round};
       // answers {value} | {alpha, beta} | {cutoff, pruned} | {kind} | {reveal} | {skip}.
       startQuiz: (options) => M.startQuiz(typeof options === 'string' ? options : JSON.stringify(options || {})),
       quizState: () => M.quizState(),
@@ -110,6 +110,10 @@
       compareState: () => M.compareState(),
       endCompare: () => M.endCompare(),
       answerQuiz: (answer) => M.answerQuiz(typeof answer === 'string' ? answer : JSON.stringify(answer)),
+      // The branches offered for marking as pruned, with their middles in canvas pixels; students'
+      // result codes (one a line) read against the search shown.
+      quizEdges: () => M.quizEdges(),
+      readQuizCodes: (codes) => M.readQuizCodes(String(codes === undefined || codes === null ? '' : codes)),
       // File → Export…: a Promise of {name, blob, width, height, frames}; options {format:
       // 'png'|'svg'|'tikz'|'dot'|'gif', width, caption, from, to, step, delay}.
       exportFile: (options) => window.kibitzExport.file(options),

@@ -21,4 +21,10 @@ std::string format_score_pretty(Score s) {
   return "0";
 }
 
+std::string format_score_textbook(Score s) {
+  std::string t = format_score_pretty(s);
+  if (!is_infinite(s) && !t.empty() && t[0] == '+') t.erase(0, 1);
+  return t;
+}
+
 }  // namespace kibitz

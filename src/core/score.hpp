@@ -35,5 +35,7 @@ inline bool is_game_result(Score s) {
 // The same with a typographic minus sign and infinity symbol, for the viewer: "−5", "+∞",
 // and a won or lost game as "+M3" / "−M3" (the game ends 3 plies from the search root).
 std::string format_score_pretty(Score s);
+// As textbooks write values (the minimax view): "3", "−2", "+∞", no plus sign on a finite one.
+std::string format_score_textbook(Score s);
 
 }  // namespace kibitz

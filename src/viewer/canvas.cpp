@@ -11,7 +11,6 @@
 
 #include "core/score.hpp"
 #include "trace/narration.hpp"
-#include "viewer/boards.hpp"
 #include "viewer/canvas_frame.hpp"
 #include "viewer/canvas_scene.hpp"
 #include "viewer/keys.hpp"
@@ -353,58 +352,6 @@ void draw_stubs(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& la
   }
 }
 
-// The hovered node's story, with the views' lines and its position as a board.
-void draw_tooltip(ViewerState& s) {
-  const trace::Model& m = s.model();
-  const std::uint32_t id = s.hovered;
-  const trace::NodeState st = m.state_at(id, s.cursor());
-  const trace::ModelNode& n = m.node(id);
-  ImGui::BeginTooltip();
-  ImGui::Text("%s (id %u, path %s)", node_name(m, id).c_str(), id,
-              m.path_text(id).empty() ? "root" : m.path_text(id).c_str());
-  if (s.minimax_view()) {  // as the canvas shows it: MAX's point of view
-    ImGui::Text("%s", n.leaf ? "a leaf" : trace::is_max_node(m, id) ? "a MAX node" : "a MIN node");
-    if (m.has_window()) {
-      const trace::MinimaxWindow w = trace::max_view_window(m, id, n.alpha0, n.beta);
-      ImGui::Text("window on entry [\u03b1, \u03b2] = [%s, %s]",
-                  format_score_pretty(w.alpha).c_str(), format_score_pretty(w.beta).c_str());
-    }
-    if (st.has_ret)
-      ImGui::Text("value %s (%s), %s", format_score_pretty(trace::max_view(m, id, st.ret)).c_str(),
-                  bound_name(trace::max_view(m, id, st.bound)), kind_label(st.kind));
-  } else {
-    if (m.has_window())
-      ImGui::Text("window \u03b1\u2080 = %s, \u03b2 = %s", format_score_pretty(n.alpha0).c_str(),
-                  format_score_pretty(n.beta).c_str());
-    if (st.has_ret)
-      ImGui::Text("ret %s (%s), %s", format_score_pretty(st.ret).c_str(), bound_name(st.bound),
-                  kind_label(st.kind));
-  }
-  if (!st.has_ret && st.open) {
-    ImGui::TextUnformatted("being searched");
-  }
-  if (n.expected != NodeKind::unknown) ImGui::Text("expected %s", kind_label(n.expected));
-  for (const AlgorithmView* v : s.views()) v->tooltip(s, id);
-  const std::string& position = m.position(id);
-  if (!position.empty()) {
-    // The position as a board, with the move that led to it marked.
-    const std::string game = m.trace().meta.get("game");
-    const Board board = parse_board(game, position);
-    if (board.ok()) {
-      Board before;
-      if (n.parent != k_no_node) before = parse_board(game, m.position(n.parent));
-      const float side = ImGui::GetFontSize() * 11;
-      draw_board(ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), side, board,
-                 n.parent != k_no_node ? &before : nullptr, palette(s.theme));
-      ImGui::Dummy(ImVec2(side, side * static_cast<float>(board.rows) /
-                                    static_cast<float>(std::max(board.rows, board.cols))));
-    } else {
-      ImGui::TextUnformatted(position.c_str());
-    }
-  }
-  ImGui::EndTooltip();
-}
-
 // The boxes and lines of the frame, drawn by the GPU from the instances of the layout.
 void draw_gpu_part(const ViewerState& s, const CanvasFrame& f, const TreeLayout& layout,
                    ImDrawList* dl) {
@@ -475,7 +422,6 @@ namespace {
 // Click selects, a double-click folds or edits, a right-click edits; the tooltip tells the
 // node's story.
 void canvas_pointer(ViewerState& s, bool hovered) {
-  // Click selects; the tooltip tells the node's story.
   const ImGuiIO& io = ImGui::GetIO();
   if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
       io.MouseDragMaxDistanceSqr[0] < 16.0f && s.hovered != k_no_node)
@@ -501,7 +447,7 @@ void canvas_pointer(ViewerState& s, bool hovered) {
     ImGui::EndPopup();
   }
   if (hovered && s.hovered != k_no_node && !ImGui::IsMouseDown(ImGuiMouseButton_Left))
-    draw_tooltip(s);
+    draw_canvas_tooltip(s);
 }
 
 // Over the canvas: why it is empty, the first screen's hint, the rule table (textbook mode),
@@ -577,6 +523,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   const std::uint32_t current =
       s.cursor() < s.event_count() ? s.model().node_of_event(s.cursor()) : k_no_node;
   follow_current(s, layout, current, size);
+  keep_asked_in_view(s, layout, size);
   const CanvasFrame f = make_frame(s, layout, origin, size);
   g_stats.level_of_detail = f.lod;
   const CanvasPaint paint{dl, s, s.model(), s.cursor(), f.zoom, f.lod, hovered};
@@ -587,6 +534,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   if (s.textbook_mode()) draw_edge_windows(paint, f, layout);
   draw_stubs(paint, f, layout);
   draw_canvas_nodes(paint, f, layout, g_stats);
+  quiz_on_canvas(paint, f, layout);
   dl->PopClipRect();
   draw_overview(s, layout, f);
 

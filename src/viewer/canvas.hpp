@@ -3,6 +3,8 @@
 // wheel or +/-, F fits, C toggles follow-the-cursor.
 #pragma once
 
+#include <vector>
+
 #include <imgui.h>
 
 #include "viewer/viewer_state.hpp"
@@ -20,6 +22,17 @@ struct CanvasStats {
   double ms = 0;            // the canvas's own time in the frame (layout, culling, drawing)
 };
 const CanvasStats& last_canvas_stats();
+
+// A quiz's branches on the canvas in the last frame, for marking pruned ones (canvas_quiz.cpp):
+// each with its middle in screen pixels (for tests and the page's API).
+struct QuizEdgeOnScreen {
+  QuizEdge edge;
+  ImVec2 from, to;
+};
+const std::vector<QuizEdgeOnScreen>& last_quiz_edges();
+// Whether the current cutoff question is answered by marking branches on the canvas (the whole
+// input tree is drawn, pruned branches included), not by a count.
+bool quiz_marks_on_canvas(const ViewerState& s);
 
 // canvas_overlay.cpp: over the canvas at origin, size: a partial trace's banner, and the
 // progress of a search running in the background with its Cancel button.

@@ -97,6 +97,13 @@ void draw_dashed_line(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thick
 // `preview`: before their cutoff, drawn as the input tree's other nodes not reached yet.
 void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                  const LayoutStub& st, const Palette& pal, bool preview = false);
+// Where draw_ghosts puts each of st's pruned nodes (in ViewerState::pruned's order): its box
+// and the top of the edge to it (its parent's bottom).
+struct GhostBox {
+  ImVec2 from, a, b;
+};
+std::vector<GhostBox> ghost_boxes(const CanvasPaint& p, const CanvasFrame& f,
+                                  const TreeLayout& layout, const LayoutStub& st, bool preview);
 // Large cards' leaf values at one size: the scale that fits the widest value of the trace's
 // leaves in a narrow leaf (1 when all fit; never below 0.5). canvas_node.cpp.
 float leaf_value_scale(const ViewerState& s);
@@ -111,6 +118,16 @@ inline ImU32 faint(ImU32 c) {
 // whose whole input is known: ViewerState::previews_input_tree).
 void draw_input_preview(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout);
 std::string ghost_value(const ViewerState& s, const PrunedNode& node);
+
+// canvas_quiz.cpp: a quiz on the canvas: the asked node ringed and kept in view, its answer
+// box beside it, a successor clicked to give its value, and pruned branches marked by clicking
+// their edges (graded one by one).
+void keep_asked_in_view(ViewerState& s, const TreeLayout& layout, ImVec2 size);
+void quiz_on_canvas(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout);
+
+// canvas_tooltip.cpp: the hovered node's story (s.hovered), with the views' lines and its
+// position as a board.
+void draw_canvas_tooltip(ViewerState& s);
 
 // canvas_overview.cpp: the minimap in the canvas's corner when part of the tree is out of view.
 bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f);

@@ -14,9 +14,31 @@ namespace kibitz::viewer {
 std::string ghost_value(const ViewerState& s, const PrunedNode& node) {
   const bool max_to_move = node.depth % 2 == 0;
   const Score v = s.minimax_view() || max_to_move ? node.value : -node.value;
-  std::string t = format_score_pretty(v);
-  if (s.minimax_view() && t[0] == '+') t.erase(0, 1);
-  return t;
+  return s.minimax_view() ? format_score_textbook(v) : format_score_pretty(v);
+}
+
+std::vector<GhostBox> ghost_boxes(const CanvasPaint& p, const CanvasFrame& f,
+                                  const TreeLayout& layout, const LayoutStub& st, bool preview) {
+  const std::vector<PrunedNode>& g = p.s.pruned.at(st.parent);
+  const LayoutMetrics& mt = p.s.metrics;
+  // A preview's boxes are the height of the other nodes not reached yet, its leaves' values as
+  // large: nothing tells a branch to be pruned from one to be searched.
+  const float gw = ghost_leaf_width(mt), gh = mt.node_height * (preview ? 1.0f : 0.6f);
+  const std::vector<float> xs = ghost_xs(g, st.x - st.width * 0.5f, mt);
+  std::vector<GhostBox> boxes(g.size());
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    const float y = static_cast<float>(g[i].depth) * mt.level_height;
+    GhostBox& box = boxes[i];
+    box.a = f.to_screen(xs[i] - gw * 0.5f, y - gh * 0.5f);
+    box.b = f.to_screen(xs[i] + gw * 0.5f, y + gh * 0.5f);
+    if (g[i].parent < 0) {
+      box.from = f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh);
+    } else {
+      const GhostBox& up = boxes[static_cast<std::size_t>(g[i].parent)];
+      box.from = ImVec2((up.a.x + up.b.x) * 0.5f, up.b.y);
+    }
+  }
+  return boxes;
 }
 
 void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
@@ -26,23 +48,13 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
   const ImU32 line_col = preview ? faint(pal.stub) : pal.stub;
   const ImU32 text_col = preview ? faint(pal.text) : pal.text_dim;
   const LayoutMetrics& mt = p.s.metrics;
-  // A preview's boxes are the height of the other nodes not reached yet, its leaves' values as
-  // large: nothing tells a branch to be pruned from one to be searched.
-  const float gw = ghost_leaf_width(mt), gh = mt.node_height * (preview ? 1.0f : 0.6f);
   const float fs = p.s.node_text() * f.zoom *
                    (preview && compact_leaves(mt) ? 1.3f * leaf_value_scale(p.s) : 1.0f);
-  const std::vector<float> xs = ghost_xs(g, st.x - st.width * 0.5f, mt);
+  const std::vector<GhostBox> boxes = ghost_boxes(p, f, layout, st, preview);
   const float line = std::max(1.0f, f.zoom);
-  std::vector<ImVec2> bottoms(g.size());
   float lowest = 0;
   for (std::size_t i = 0; i < g.size(); ++i) {
-    const float y = static_cast<float>(g[i].depth) * mt.level_height;
-    const ImVec2 a = f.to_screen(xs[i] - gw * 0.5f, y - gh * 0.5f),
-                 b = f.to_screen(xs[i] + gw * 0.5f, y + gh * 0.5f);
-    const ImVec2 from = g[i].parent < 0
-                            ? f.to_screen(layout.x(st.parent), layout.y(st.parent) + f.hh)
-                            : bottoms[static_cast<std::size_t>(g[i].parent)];
-    bottoms[i] = ImVec2((a.x + b.x) * 0.5f, b.y);
+    const ImVec2 a = boxes[i].a, b = boxes[i].b, from = boxes[i].from;
     draw_dashed_line(p.dl, from, ImVec2((a.x + b.x) * 0.5f, a.y), line_col, line, 6.0f * f.zoom);
     draw_dashed_rect(p.dl, a, b, line_col, line, 5.0f * f.zoom);
     lowest = std::max(lowest, b.y);

@@ -192,9 +192,8 @@ float leaf_value_scale(const ViewerState& s) {
   for (std::uint32_t id = 0; id < std::min<std::uint32_t>(m.node_count(), 20000); ++id) {
     const trace::ModelNode& n = m.node(id);
     if (!n.leaf || n.leave_t == trace::k_never) continue;
-    std::string v = s.minimax_view() ? format_score_pretty(trace::max_view(m, id, n.ret))
-                                     : format_score_pretty(n.ret);
-    if (s.minimax_view() && v[0] == '+') v.erase(0, 1);
+    const std::string v = s.minimax_view() ? format_score_textbook(trace::max_view(m, id, n.ret))
+                                           : format_score_pretty(n.ret);
     const float w = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str()).x;
     if (w > room) scale = std::min(scale, std::max(0.5f, room / w));
   }

@@ -43,7 +43,8 @@ void draw_levels(ImDrawList* dl, const TreeLayout& layout, const CanvasFrame& f,
 }  // namespace
 
 bool overview_wanted(const ViewerState& s, const TreeLayout& layout, const CanvasFrame& f) {
-  if (!s.show_overview || layout.node_count() < 2) return false;
+  // Not in a quiz: it keeps the asked node in view, and the map could cover its successors.
+  if (!s.show_overview || layout.node_count() < 2 || s.quiz.active()) return false;
   const float w = (layout.max_x() - layout.min_x()) * f.zoom;
   const float h = layout.max_y() * f.zoom;
   return w > f.size.x * 1.05f || h > f.size.y * 1.05f;  // part of the tree is out of view

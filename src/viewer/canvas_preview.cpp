@@ -41,9 +41,8 @@ void preview_text(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, Im
     faint_text(p, fs, x, (a.y + b.y - fs) * 0.5f, width, col, name);
     return;
   }
-  std::string v = p.s.minimax_view() ? format_score_pretty(trace::max_view(p.m, id, n.ret))
-                                     : format_score_pretty(n.ret);
-  if (p.s.minimax_view() && v[0] == '+') v.erase(0, 1);
+  const std::string v = p.s.minimax_view() ? format_score_textbook(trace::max_view(p.m, id, n.ret))
+                                           : format_score_pretty(n.ret);
   // As canvas_ghosts.cpp draws a pruned leaf's preview: its name over its value, or its value.
   const float big = compact_leaves(p.s.metrics) ? fs * 1.3f * leaf_value_scale(p.s) : fs,
               ny = (a.y + b.y) * 0.5f;

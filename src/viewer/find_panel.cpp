@@ -88,7 +88,7 @@ void results(ViewerState& s) {
     ImGui::Text("%zu nodes (the first %zu listed)", s.find.total, s.find.results.size());
   else
     ImGui::Text("%zu node%s", s.find.total, s.find.total == 1 ? "" : "s");
-  ImGui::BeginChild("find_results", ImVec2(0, 0), true);
+  ImGui::BeginChild("find_results", ImVec2(0, 0), true, ImGuiWindowFlags_NavFlattened);
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(s.find.results.size()));
   const trace::Model& m = s.model();

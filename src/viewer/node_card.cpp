@@ -7,11 +7,8 @@ namespace kibitz::viewer {
 
 namespace {
 
-// As textbooks write values: "3", "−2", "+∞" (no plus sign on a finite value).
 std::string num(Score s) {
-  std::string t = format_score_pretty(s);
-  if (!is_infinite(s) && !t.empty() && t[0] == '+') t.erase(0, 1);
-  return t;
+  return format_score_textbook(s);
 }
 
 const char* bound_symbol(Bound b) {

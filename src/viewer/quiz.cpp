@@ -8,21 +8,16 @@
 #include "trace/narration.hpp"
 #include "viewer/node_card.hpp"
 #include "viewer/pseudocode.hpp"
+#include "viewer/quiz_words.hpp"
 
 namespace kibitz::viewer {
 
-namespace {
+namespace quiz_words {
 
-using trace::EventType;
-
-// As the quiz's view writes values: textbooks "3", "−2", "+∞"; the seed "+3".
 std::string num(Score s, bool minimax) {
-  std::string t = format_score_pretty(s);
-  if (minimax && !is_infinite(s) && !t.empty() && t[0] == '+') t.erase(0, 1);
-  return t;
+  return minimax ? format_score_textbook(s) : format_score_pretty(s);
 }
 
-// Named as the narration names it: "MIN node 1", "MAX B", "leaf 0.1", "the root (MAX)".
 std::string who(const trace::Model& m, std::uint32_t id, bool minimax) {
   const std::string name = node_name(m, id);
   const char* player = trace::is_max_node(m, id) ? "MAX" : "MIN";
@@ -44,8 +39,22 @@ trace::MinimaxWindow window_of(const trace::Model& m, std::uint32_t id, bool min
 
 int pruned_by(const trace::Model& m, std::uint32_t id) {
   const trace::ModelNode& n = m.node(id);
+  if (n.cutoff_child < 0) return 0;
   return std::max(0, n.succ_count - n.cutoff_child - 1 - n.pruned);
 }
+
+Criterion criterion_of(const trace::Model& m) {
+  Criterion c = Criterion::gt;
+  parse_criterion(m.trace().meta.get("criterion", "gt").c_str(), c);
+  return c;
+}
+
+}  // namespace quiz_words
+
+namespace {
+
+using trace::EventType;
+using namespace quiz_words;
 
 void add(std::vector<Question>& qs, QuestionType type, std::size_t t, std::uint32_t node,
          std::uint32_t child, std::string text) {
@@ -137,12 +146,6 @@ bool is_right(const trace::Model& m, const Question& q, const Answer& a, bool mi
   return false;
 }
 
-Criterion criterion_of(const trace::Model& m) {
-  Criterion c = Criterion::gt;
-  parse_criterion(m.trace().meta.get("criterion", "gt").c_str(), c);
-  return c;
-}
-
 // The rule that answers a question, without its answer: for a wrong answer.
 std::string hint(const trace::Model& m, const Question& q, bool minimax) {
   const bool max = trace::is_max_node(m, q.node);
@@ -209,17 +212,61 @@ const char* Quiz::level_name(int level) {
   return names[std::clamp(level, 1, k_levels) - 1];
 }
 
-void Quiz::start(const trace::Model& model, int level) {
+namespace {
+
+// FNV-1a over a question list and its answers: names the quiz (the trace and the level) in a
+// result code, so that a teacher's Kibitz can tell whether a code is about the tree it shows.
+std::uint32_t hash_questions(const trace::Model& m, const std::vector<Question>& qs, bool minimax) {
+  std::uint32_t h = 2166136261u;
+  auto feed = [&h](const std::string& text) {
+    for (unsigned char c : text) h = (h ^ c) * 16777619u;
+    h = (h ^ 0xffu) * 16777619u;
+  };
+  for (const Question& q : qs) {
+    feed(q.text);
+    feed(right_answer(m, q, minimax));
+  }
+  return h;
+}
+
+// Round r's questions among n: all when n is at most k, else k spread evenly (each round
+// starting further on), the last question (the root's value) always among them.
+std::vector<std::size_t> pick_round(std::size_t n, std::size_t k, int round) {
+  std::vector<std::size_t> picked;
+  if (n <= k) {
+    for (std::size_t i = 0; i < n; ++i) picked.push_back(i);
+    return picked;
+  }
+  const std::size_t spread = k - 1, offset = static_cast<std::size_t>(round) % ((n - 1) / spread);
+  for (std::size_t i = 0; i < spread; ++i) picked.push_back(i * (n - 1) / spread + offset);
+  picked.push_back(n - 1);
+  picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
+  return picked;
+}
+
+}  // namespace
+
+void Quiz::start(const trace::Model& model, int level, int round) {
   m_model = &model;
   m_level = std::clamp(level, 1, k_levels);
+  m_round = std::max(0, round);
   m_questions.clear();
   m_missed.clear();
+  m_marks.clear();
+  m_wrong_mark.reset();
+  m_mark_verdict = {};
   m_next = m_right = 0;
+  m_missed_mask = 0;
   m_tried = false;
   m_feedback = {};
   const bool minimax = view() == trace::ValueView::minimax;
+  std::vector<Question> all;
   for (std::size_t t = 0; t < model.event_count(); ++t)
-    questions_at(model, t, m_level, minimax, m_questions);
+    questions_at(model, t, m_level, minimax, all);
+  m_all = all.size();
+  m_hash = hash_questions(model, all, minimax);
+  m_picked = pick_round(all.size(), k_round_size, m_round);
+  for (std::size_t i : m_picked) m_questions.push_back(all[i]);
   m_active = true;
 }
 
@@ -258,9 +305,15 @@ QuizFeedback Quiz::answer(const Answer& a) {
   }
   f.explanation = why + code;
   if (f.correct && !m_tried) ++m_right;
-  if (!f.correct || m_tried) m_missed.emplace_back(q->text, right);
+  if (!f.correct || m_tried) {
+    m_missed.emplace_back(q->text, right);
+    m_missed_mask |= 1u << m_next;
+  }
   ++m_next;
   m_tried = false;
+  m_marks.clear();
+  m_wrong_mark.reset();
+  m_mark_verdict = {};
   return m_feedback = f;
 }
 

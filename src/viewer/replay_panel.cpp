@@ -60,7 +60,7 @@ void handle_global_keys(ViewerState& s) {
     if (keys::pressed(keys::k_left_bracket, false)) s.show_left_panel = !s.show_left_panel;
     if (keys::pressed(keys::k_right_bracket, false)) s.show_right_panel = !s.show_right_panel;
   }
-  if (io.WantTextInput || !s.has_trace()) return;
+  if (io.WantTextInput || press_focused_control() || !s.has_trace()) return;
   if (keys::pressed_named(ImGuiKey_Space, false)) {
     if (!s.playing && s.cursor() + 1 >= s.event_count()) s.seek(0);
     s.playing = !s.playing;

@@ -9,6 +9,9 @@ namespace kibitz::viewer {
 
 std::string narration_sentence(const ViewerState& s) {
   if (!s.has_trace()) return "Press Run to search the tree in Set-up.";
+  // A quiz at its question says the question (what the last event did may give the answer
+  // away: a cutoff's sentence names the best the asked node returns).
+  if (s.at_quiz_question()) return "Question: " + s.quiz.current()->text;
   std::string text =
       narrate(s.model(), s.cursor(), s.value_view, pruned_names(s.pruned), !s.textbook_mode());
   if (s.textbook_mode() && s.cursor() < s.event_count() &&

@@ -79,9 +79,7 @@ Lines lines_of(const trace::Model& m, std::uint32_t id) {
 }
 
 std::string score_text(Score s) {
-  std::string t = format_score_pretty(s);
-  if (!is_infinite(s) && !t.empty() && t[0] == '+') t.erase(0, 1);
-  return t;
+  return format_score_textbook(s);
 }
 
 }  // namespace

@@ -94,6 +94,10 @@ void apply_style(Theme t, float scale) {
   } else {
     ImGui::StyleColorsLight(&style);
   }
+  // The keyboard's focus ring (Tab): bright and told from every kind's colour by its place
+  // (around a control, never a node) under any colour vision.
+  style.Colors[ImGuiCol_NavHighlight] =
+      t == Theme::dark ? ImVec4(1.0f, 0.92f, 0.3f, 1.0f) : ImVec4(0.0f, 0.2f, 0.75f, 1.0f);
   style.WindowRounding = 0.0f;
   style.FrameRounding = 3.0f;
   style.GrabRounding = 3.0f;

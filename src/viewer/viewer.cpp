@@ -28,6 +28,8 @@ void quiz_menu(ViewerState& s) {
     const std::string name = "A practice tree: " + std::string(Quiz::level_name(level));
     if (ImGui::MenuItem(name.c_str())) s.ask(command::QuizPractice{level});
   }
+  ImGui::Separator();
+  if (ImGui::MenuItem("Read students' result codes\u2026")) open_quiz_codes();
   ImGui::EndMenu();
 }
 
@@ -262,7 +264,7 @@ void draw_canvas_column(ViewerState& s, ImVec2 size) {
 
 // A narrow window (a phone): one column, the tree first, every panel a tab of the same bar.
 void draw_one_column(ViewerState& s, float body_h) {
-  ImGui::BeginChild("one_column", ImVec2(0, body_h), false);
+  ImGui::BeginChild("one_column", ImVec2(0, body_h), false, ImGuiWindowFlags_NavFlattened);
   if (ImGui::BeginTabBar("one_column_tabs", ImGuiTabBarFlags_FittingPolicyScroll)) {
     if (ImGui::BeginTabItem("Tree", nullptr, tab_flags(s, "tree"))) {
       draw_canvas_column(s, ImGui::GetContentRegionAvail());
@@ -302,7 +304,7 @@ void draw_columns(ViewerState& s, float body_h) {
   int column = 0;
   if (left) {
     ImGui::TableSetColumnIndex(column++);
-    ImGui::BeginChild("left", ImVec2(0, body_h), false);
+    ImGui::BeginChild("left", ImVec2(0, body_h), false, ImGuiWindowFlags_NavFlattened);
     draw_left_tabs(s, merged);
     ImGui::EndChild();
   }
@@ -310,7 +312,7 @@ void draw_columns(ViewerState& s, float body_h) {
   draw_canvas_column(s, ImVec2(ImGui::GetContentRegionAvail().x, body_h));
   if (right) {
     ImGui::TableSetColumnIndex(column);
-    ImGui::BeginChild("right", ImVec2(0, body_h), false);
+    ImGui::BeginChild("right", ImVec2(0, body_h), false, ImGuiWindowFlags_NavFlattened);
     draw_right_tabs(s);
     ImGui::EndChild();
   }
@@ -325,6 +327,8 @@ void draw_viewer_body(ViewerState& s);
 
 void draw_viewer(ViewerState& s) {
   s.widgets.clear();  // this frame's: a panel hidden now leaves none behind
+  s.focused_widget.clear();
+  keyboard_focus_begin();
   // The phone layout: buttons, tabs and fields 44 pixels high, as touch targets should be.
   const bool touch = is_narrow(s);
   if (touch) {
@@ -333,6 +337,7 @@ void draw_viewer(ViewerState& s) {
   }
   draw_viewer_body(s);
   if (touch) ImGui::PopStyleVar(2);
+  draw_keyboard_focus();
 }
 
 namespace {
@@ -368,6 +373,7 @@ void draw_viewer_body(ViewerState& s) {
   s.open_tab.clear();
   draw_file_browser(s);
   draw_export_window(s);
+  draw_quiz_codes(s);
   draw_fe_experiments(s);
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "trace/interest_index.hpp"
+#include "viewer/panels.hpp"
 #include "viewer/textbook.hpp"
 #include "viewer/views/view.hpp"
 
@@ -130,9 +131,9 @@ void ViewerState::seek(std::size_t t) {
   }
 }
 
-void ViewerState::start_quiz(int level) {
+void ViewerState::start_quiz(int level, int round) {
   if (!has_trace()) return;
-  quiz.start(*m_model, level);
+  quiz.start(*m_model, level, round);
   set_value_view(quiz.view());
   playing = false;
   m_cursor = 0;
@@ -351,6 +352,7 @@ void ViewerState::update_playback(double dt_seconds) {
 void ViewerState::note_widget(const char* name) {
   const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
   widgets[name] = ImVec4(a.x, a.y, b.x, b.y);
+  if (last_item_has_keyboard_focus()) focused_widget = name;
 }
 
 }  // namespace kibitz::viewer

@@ -289,10 +289,14 @@ class ViewerState {
   std::vector<std::uint8_t> changed;
   // Quiz mode (quiz.hpp): while it runs, the cursor never passes the current question's event.
   Quiz quiz;
-  void start_quiz(int level);
-  int quiz_on_next_trace = 0;  // a quiz level asked for before any search was shown
+  void start_quiz(int level, int round = 0);  // round: which 12 questions (Quiz::start)
+  int quiz_on_next_trace = 0;                 // a quiz level asked for before any search was shown
   // Answers the current question and, once it is settled, shows its event (the answer).
   QuizFeedback answer_quiz(const Answer& a);
+  // The replay has reached the current question (a settled answer leaves it at what the search
+  // did then; Next question, a step or Play goes on to the next): the question is shown only
+  // then, so it never names a node the tree does not show yet.
+  bool at_quiz_question() const { return quiz.current() != nullptr && m_cursor >= quiz.wait_at(); }
   bool is_web = false;
 
   FeView fe;              // forward estimation: estimate bars, the Experiments window
@@ -316,6 +320,7 @@ class ViewerState {
   // Widget rectangles of the last frame, by name, for tests and the JS API.
   std::map<std::string, ImVec4> widgets;
   void note_widget(const char* name);  // the last ImGui item
+  std::string focused_widget;          // the noted widget with the keyboard's focus ring, or ""
 
   // Whether the view is changing by itself (playback, a search or an experiment running, the
   // camera gliding or about to fit, a request to answer): frames must go on without input.

@@ -4,7 +4,8 @@
 // canvas fills the window, and the console stays clean. Then what a screen reader is told (the
 // live region after a step, the selected node's summary) and File → Copy link, at this step
 // and from the start. Then a teacher's own tree at 1024x768 (readable, previewed, a leaf edited on
-// the canvas, textbook mode's rule and K), and embed=1.
+// the canvas, textbook mode's rule and K), and embed=1. Then quizzes: a phone answering three
+// questions, and a student marking pruned branches by clicking edges, and the result code.
 import path from 'node:path';
 import { check, launch, root, startServer, viewer } from './browser.mjs';
 
@@ -183,6 +184,51 @@ try {
   await teacher.keyboard.press('k');
   await t.frames(3);
   check((await t.view()).narration.includes('expected Pv'), 'K brings the node kinds back');
+  // Tab over every control (buttons too, across the panels) reaches Run with a focus ring that
+  // can be seen; Space then presses Run instead of playing.
+  await teacher.mouse.click(512, 740);  // a click in the replay bar's margin: the page has the keys
+  await t.frames(2);
+  let tabs = 0;
+  for (; tabs < 80 && (await t.view()).focus !== 'run'; ++tabs) {
+    await teacher.keyboard.press('Tab');
+    await t.frames(2);
+  }
+  st = await t.view();
+  check(st.focus === 'run', `Tab reaches the Run button (${tabs} presses)`);
+  if (st.focus === 'run') {
+    const r = st.widgets.run, k = st.pixel_ratio || 1;
+    const shot = await teacher.screenshot({ clip: { x: r[0] / k - 8, y: r[1] / k - 8, width: (r[2] - r[0]) / k + 16, height: (r[3] - r[1]) / k + 16 } });
+    await teacher.screenshot({ path: path.join(artifacts, 'room-tab-run.png') });
+    const ring = await teacher.evaluate(async (b64) => {  // pixels of the ring's colour around Run
+      const img = new Image();
+      img.src = 'data:image/png;base64,' + b64;
+      await img.decode();
+      const c = new OffscreenCanvas(img.width, img.height).getContext('2d');
+      c.drawImage(img, 0, 0);
+      const d = c.getImageData(0, 0, img.width, img.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) {
+        const dark = d[i] > 220 && d[i + 1] > 200 && d[i + 2] < 120;   // the dark theme's yellow
+        const light = d[i] < 40 && d[i + 1] < 80 && d[i + 2] > 160;    // the light theme's blue
+        if (dark || light) ++n;
+      }
+      return n;
+    }, shot.toString('base64'));
+    check(ring > 40, `the focus ring around Run can be seen (${ring} pixels of its colour)`);
+    const generation = st.trace_generation;
+    await teacher.keyboard.press('Space');
+    st = await t.until('Run pressed by Space', (v) => v.trace_generation !== generation, 5000).catch(() => t.view());
+    check(st.trace_generation !== generation && !st.playing, 'Space presses the focused Run (the search runs again, no playback)');
+  }
+  // Colour vision: the tree under simulated deuteranopia and protanopia, for the note's eyes.
+  const cdp = await small.newCDPSession(teacher);
+  for (const type of ['deuteranopia', 'protanopia']) {
+    await cdp.send('Emulation.setEmulatedVisionDeficiency', { type });
+    await teacher.evaluate(() => Kibitz.seek(12));
+    await t.frames(4);
+    await teacher.screenshot({ path: path.join(artifacts, `room-${type}.png`) });
+  }
+  await cdp.send('Emulation.setEmulatedVisionDeficiency', { type: 'none' });
   await small.close();
 
   // 6. embed=1: the canvas, the replay bar and the narration only.
@@ -239,7 +285,101 @@ try {
     check(st.status.includes('set to 7'), `phone: the value typed on its keyboard edits the leaf: "${st.status}"`);
   }
   await mobile.screenshot({ path: path.join(artifacts, 'room-phone.png') });
+
+  // 8. A phone answering three quiz questions of a practice tree: each time the asked node is on
+  //    screen, the question is what the live region says, and a tap on the answer box (in the
+  //    quiz panel: the narrow canvas has no room beside the node) opens the keyboard; the answer
+  //    typed (or, wrong, Reveal tapped) shows what the search did, and Next question goes on.
+  await mobile.goto(server.url + '#practice=b=3,d=3,lo=0,hi=20,seed=7&quiz=1');
+  await mobile.reload();
+  await mobile.waitForFunction(() => window.Kibitz !== undefined, null, { timeout: 60000 });
+  st = await m.until('the practice quiz on a phone', (v) => v.has_trace && !v.searching && v.widgets.quiz, 30000);
+  for (let i = 0; i < 3; ++i) {
+    await m.frames(6);
+    const qs = JSON.parse(await mobile.evaluate(() => Kibitz.quizState()));
+    st = await m.view();
+    const k = st.pixel_ratio || 1, cv = st.widgets.canvas, box = st.widgets.quiz_answer;
+    const at = JSON.parse(await mobile.evaluate((id) => Kibitz.nodeScreen(id), qs.question.node));
+    const inside = at && at[0] >= cv[0] && at[0] <= cv[2] && at[1] >= cv[1] && at[1] <= cv[3];
+    const said = await mobile.evaluate(() => document.getElementById('narration').textContent);
+    check(qs.asked === i && qs.at_question && inside && box && said === 'Question: ' + qs.question.text,
+          `phone quiz question ${i + 1} ("${qs.question.text}"): its node on screen, an answer box, the question spoken`);
+    if (!box) break;
+    await mobile.touchscreen.tap((box[0] + 30 * k) / k, (box[1] + box[3]) / 2 / k);
+    await m.frames(6);
+    const focused = await mobile.evaluate(() => document.activeElement && document.activeElement.id);
+    check(focused === 'text-proxy', `phone quiz: the answer box takes the keyboard (${focused})`);
+    await mobile.keyboard.insertText('10');
+    await mobile.keyboard.press('Enter');
+    await m.frames(6);
+    let after = JSON.parse(await mobile.evaluate(() => Kibitz.quizState()));
+    if (after.asked === i) {  // 10 was wrong: the rule is shown, Reveal moves on
+      await tap('quiz_reveal');
+      after = JSON.parse(await mobile.evaluate(() => Kibitz.quizState()));
+    }
+    st = await m.view();
+    check(after.asked === i + 1 && !after.at_question && st.widgets.quiz_next !== undefined,
+          `phone quiz: answered; what the search did is shown, with Next question (${after.asked} asked)`);
+    if (!st.widgets.quiz_next) break;
+    await tap('quiz_next');
+    after = JSON.parse(await mobile.evaluate(() => Kibitz.quizState()));
+    check(after.at_question && after.question.text !== qs.question.text,
+          `phone quiz: one tap on Next question asks the next: "${after.question.text}"`);
+    if (i === 1) await mobile.screenshot({ path: path.join(artifacts, 'room-phone-quiz.png') });
+  }
   await phone.close();
+
+  // 9. A student marking pruned branches at 1280x800 (real clicks on the edges): a wrong mark is
+  //    crossed and says why; both branches the cutoff prunes marked answer the question; the
+  //    round's result code read back as a teacher would.
+  const lecture = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const student = await lecture.newPage();
+  student.on('pageerror', (e) => problems.push(e.message));
+  await student.goto(server.url + '#tree=' + encodeURIComponent('((3 12 8) (2 4 6) (14 5 2))') + '&algo=alphabeta');
+  await student.waitForFunction(() => window.Kibitz !== undefined, null, { timeout: 60000 });
+  const q = viewer(student);
+  await q.until('the AIMA tree', (v) => v.has_trace && !v.searching, 30000);
+  await student.evaluate(() => Kibitz.startQuiz({ level: 'pruning' }));
+  await q.frames(6);
+  const edges = async () => JSON.parse(await student.evaluate(() => Kibitz.quizEdges()));
+  const quiz = async () => JSON.parse(await student.evaluate(() => Kibitz.quizState()));
+  const clickEdge = async (e) => {
+    await student.mouse.move(e.x, e.y);
+    await q.frames(2);
+    await student.mouse.click(e.x, e.y, { delay: 60 });
+    await q.frames(4);
+  };
+  let qs = await quiz();  // leaf 0.0 returned 3 to MIN 0, whose alpha is -inf: nothing prunes
+  const unreached = (await edges()).find((e) => e.parent === qs.question.node && e.child !== undefined &&
+                                             e.child > qs.question.node + 1);
+  if (unreached) await clickEdge(unreached);
+  qs = await quiz();
+  check(qs.mark && qs.mark.grade === 'wrong' && qs.mark.text.includes('still \u2212\u221e'),
+        'a wrong mark names the misconception: ' + (qs.mark && qs.mark.text));
+  await student.evaluate(() => { for (let i = 0; i < 4; ++i) Kibitz.answerQuiz({ skip: true }); Kibitz.seek(1e9); });
+  await q.frames(6);
+  qs = await quiz();  // leaf 1.0 returned 2 to MIN 1: 4 and 6 are pruned
+  const pruned = (await edges()).filter((e) => e.parent === qs.question.node && e.pruned_branch !== undefined && !e.inner);
+  check(pruned.length === 2, `the cutoff's two pruned branches are drawn to be marked (${pruned.length})`);
+  if (pruned.length === 2) {
+    await clickEdge(pruned[0]);
+    qs = await quiz();
+    check(qs.mark && qs.mark.grade === 'right' && qs.marks === 1, 'the first pruned branch marked: right');
+    await student.screenshot({ path: path.join(artifacts, 'room-quiz-marks.png') });
+    await clickEdge(pruned[1]);
+    qs = await quiz();
+    check(qs.asked === 5 && qs.right === 1 && qs.feedback && qs.feedback.correct,
+          `both marked: the cutoff question answered (${qs.asked} asked, ${qs.right} right the first time)`);
+  }
+  await student.evaluate(() => { while (JSON.parse(Kibitz.quizState()).question) Kibitz.answerQuiz({ skip: true }); });
+  await q.frames(4);
+  qs = await quiz();
+  const read = JSON.parse(await student.evaluate((c) => Kibitz.readQuizCodes(c + '\nKQ1-x'), qs.code));
+  check(qs.code.startsWith('KQ1-2-0-') && read.length === 2 && read[0].reading.includes('of 11 right') &&
+        read[0].reading.includes('Missed:') && read[1].reading.startsWith('Not read'),
+        `the round's result code ${qs.code} reads back: "${read[0].reading.slice(0, 70)}\u2026"; a bad one: "${read[1].reading}"`);
+  await student.screenshot({ path: path.join(artifacts, 'room-quiz-end.png') });
+  await lecture.close();
   for (const p of problems) {
     console.log('FAIL: console: ' + p);
     failed = true;

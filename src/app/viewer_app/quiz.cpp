@@ -6,7 +6,7 @@
 
 namespace kibitz {
 
-Done ViewerApp::start_quiz(int level, const std::optional<PracticeSpec>& p) {
+Done ViewerApp::start_quiz(int level, const std::optional<PracticeSpec>& p, int round) {
   if (level < 1 || level > viewer::Quiz::k_levels)
     return Done::refused("quiz: level is 1 to 5 or values, pruning, windows, kinds, negamax");
   if (p) {
@@ -18,7 +18,7 @@ Done ViewerApp::start_quiz(int level, const std::optional<PracticeSpec>& p) {
     practice = p;
   }
   if (!m_state.has_trace()) return Done::refused("quiz: no search is shown (give a practice tree)");
-  m_state.start_quiz(level);
+  m_state.start_quiz(level, round);
   return {};
 }
 

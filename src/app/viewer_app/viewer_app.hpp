@@ -98,7 +98,7 @@ class ViewerApp {
 
   // Quiz mode (quiz.cpp): a practice tree made from the seed, searched by alpha-beta and
   // quizzed, else the search shown, at level 1..5.
-  Done start_quiz(int level, const std::optional<PracticeSpec>& practice_tree);
+  Done start_quiz(int level, const std::optional<PracticeSpec>& practice_tree, int round = 0);
   // An answer to the question asked: its feedback.
   Done answer_quiz(const viewer::Answer& answer, viewer::QuizFeedback& feedback);
   // The practice tree shown (links give it as practice=..., not as its text), if any.

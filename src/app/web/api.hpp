@@ -38,6 +38,11 @@ std::string node_screen(const ViewerApp& app, std::uint32_t id);
 std::string start_quiz(ViewerApp& app, const std::string& options);
 std::string quiz_state(const ViewerApp& app);
 std::string answer_quiz(ViewerApp& app, const std::string& answer);
+// The branches the canvas offers for marking as pruned in the last frame, each with its middle
+// in canvas pixels: [{parent, child | pruned_branch, inner, x, y}].
+std::string quiz_edges();
+// Students' result codes, one a line: [{code, reading}] (read against the search shown).
+std::string read_quiz_codes(const ViewerApp& app, const std::string& codes);
 
 // File → Export… (api_export.cpp): {"format","width","caption","from","to","step","delay"}.
 std::string export_view(ViewerApp& app, const std::string& options);

@@ -6,6 +6,8 @@
 #include "core/error.hpp"
 #include "core/failure.hpp"
 #include "trace/json_text.hpp"
+#include "viewer/canvas.hpp"
+#include "viewer/quiz_code.hpp"
 
 namespace kibitz::api {
 
@@ -87,6 +89,12 @@ const char* type_name(viewer::QuestionType t) {
   }
 }
 
+const char* mark_grade(viewer::MarkGrade g) {
+  return g == viewer::MarkGrade::right   ? "right"
+         : g == viewer::MarkGrade::wrong ? "wrong"
+                                         : "neither";
+}
+
 Json feedback_json(const viewer::QuizFeedback& f) {
   return {{"correct", f.correct}, {"right_answer", f.right_answer}, {"explanation", f.explanation}};
 }
@@ -94,7 +102,7 @@ Json feedback_json(const viewer::QuizFeedback& f) {
 }  // namespace
 
 std::string start_quiz(ViewerApp& app, const std::string& options) {
-  int level = 1;
+  int level = 1, round = 0;
   std::optional<PracticeSpec> p;
   try {
     check_json_depth(options, 4, "quiz options");
@@ -105,13 +113,17 @@ std::string start_quiz(ViewerApp& app, const std::string& options) {
         level = level_of(v);
       else if (key == "practice" && v.is_string())
         p = PracticeSpec::parse(v.get<std::string>());
+      else if (key == "round" && v.is_number_integer() && v.get<int>() >= 1 && v.get<int>() <= 999)
+        round = v.get<int>() - 1;
       else
-        throw InputError("quiz: '" + key + "' is not an option (level, practice)");
+        throw InputError("quiz: '" + key +
+                         "' is not an option (level, practice, round: 1 to 999), or not of its "
+                         "type");
     }
   } catch (const std::exception& e) {
     return error(failure_text(e));
   }
-  const Done d = app.start_quiz(level, p);
+  const Done d = app.start_quiz(level, p, round);
   return d.ok() ? quiz_state(app) : error(d.error);
 }
 
@@ -125,6 +137,14 @@ std::string quiz_state(const ViewerApp& app) {
          {"asked", q.asked()},
          {"total", q.total()},
          {"right", q.right_first_time()},
+         {"round", q.round() + 1},
+         {"at_question", s.at_quiz_question()},
+         {"questions_in_all", q.questions_in_all()},
+         {"marks", q.marks().size()},
+         {"mark", q.last_mark().text.empty() ? Json(nullptr)
+                                             : Json{{"text", q.last_mark().text},
+                                                    {"grade", mark_grade(q.last_mark().grade)}}},
+         {"code", q.result_code()},
          {"cursor", s.cursor()},
          {"view", trace::value_view_name(q.view())}};
   if (const viewer::Question* c = q.current())
@@ -157,6 +177,35 @@ std::string answer_quiz(ViewerApp& app, const std::string& answer) {
   viewer::QuizFeedback f;
   const Done d = app.answer_quiz(a, f);
   return d.ok() ? feedback_json(f).dump() : error(d.error);
+}
+
+std::string quiz_edges() {
+  Json out = Json::array();
+  for (const viewer::QuizEdgeOnScreen& e : viewer::last_quiz_edges()) {
+    Json j{{"parent", e.edge.parent},
+           {"x", (e.from.x + e.to.x) * 0.5f},
+           {"y", (e.from.y + e.to.y) * 0.5f}};
+    if (e.edge.child != trace::k_no_node) j["child"] = e.edge.child;
+    if (e.edge.ghost >= 0) j["pruned_branch"] = e.edge.ghost;
+    if (e.edge.inner) j["inner"] = true;
+    out.push_back(j);
+  }
+  return out.dump();
+}
+
+std::string read_quiz_codes(const ViewerApp& app, const std::string& codes) {
+  Json out = Json::array();
+  const trace::Model* m = app.state().has_trace() ? &app.state().model() : nullptr;
+  std::size_t at = 0;
+  while (at <= codes.size() && out.size() < 1000) {
+    std::size_t end = codes.find('\n', at);
+    if (end == std::string::npos) end = codes.size();
+    const std::string line = codes.substr(at, end - at);
+    if (line.find_first_not_of(" \t\r") != std::string::npos)
+      out.push_back({{"code", line}, {"reading", viewer::describe_quiz_result(line, m)}});
+    at = end + 1;
+  }
+  return out.dump();
 }
 
 }  // namespace kibitz::api

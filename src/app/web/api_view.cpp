@@ -128,6 +128,8 @@ std::string view_state(const ViewerApp& app) {
   j.number(s.has_trace() ? static_cast<long long>(s.model().nodes_visible_at(s.cursor())) : 0LL);
   j.key("playing");
   j.boolean(s.playing);
+  j.key("trace_generation");  // a new number each time a search (or a file) is shown
+  j.number(static_cast<long long>(s.trace_generation()));
   j.key("speed");
   j.number(static_cast<double>(s.speed));
   write_view_settings(j, s);
@@ -145,6 +147,8 @@ std::string view_state(const ViewerApp& app) {
   j.key("scores");
   j.boolean(s.scores.has_value());
   write_widgets(j, s);
+  j.key("focus");  // the widget with the keyboard's focus ring (Tab), or ""
+  j.string(s.focused_widget);
   j.end_object();
   return j.take();
 }

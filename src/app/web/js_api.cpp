@@ -135,6 +135,12 @@ std::string js_quiz_state() {
 std::string js_answer_quiz(const std::string& answer) {
   return guarded_json([&] { return kibitz::api::answer_quiz(*g_app, answer); });
 }
+std::string js_quiz_edges() {
+  return guarded_json([] { return kibitz::api::quiz_edges(); });
+}
+std::string js_read_quiz_codes(const std::string& codes) {
+  return guarded_json([&] { return kibitz::api::read_quiz_codes(*g_app, codes); });
+}
 // File → Export…'s file for the options given (JSON), as the page's API has it.
 std::string js_export_view(const std::string& options) {
   return guarded_json([&] { return kibitz::api::export_view(*g_app, options); });
@@ -258,6 +264,8 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("endCompare", &Changing<&js_end_compare>::call);
   emscripten::function("quizState", &js_quiz_state);
   emscripten::function("answerQuiz", &Changing<&js_answer_quiz>::call);
+  emscripten::function("quizEdges", &js_quiz_edges);
+  emscripten::function("readQuizCodes", &js_read_quiz_codes);
   emscripten::function("noteError", &Changing<&js_note_error>::call);
   emscripten::function("applyLink", &Changing<&js_apply_link>::call);
   emscripten::function("setPlaying", &Changing<&js_set_playing>::call);
