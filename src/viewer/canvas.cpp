@@ -468,8 +468,9 @@ void canvas_notes(ViewerState& s, ImDrawList* dl, ImVec2 origin, ImVec2 size) {
     const float w = ImGui::CalcTextSize(hint).x;
     dl->AddText(ImVec2(origin.x + std::max(8.0f, (size.x - w) * 0.5f), origin.y + 8.0f),
                 pal.text_dim, hint);
-  } else if (s.textbook_mode() && s.cursor() > 0)
-    draw_rule_table(s, dl, origin, size);
+  } else if (s.textbook_mode() && s.cursor() > 0 && !s.quiz.active()) {
+    draw_rule_table(s, dl, origin, size);  // not in a quiz: it would cover nodes, and answer
+  }
   // Zoom and mode readout in the corner.
   char info[96];
   std::snprintf(info, sizeof info, "zoom %.0f%%%s", s.camera.zoom * 100.0f / s.ui_scale(),

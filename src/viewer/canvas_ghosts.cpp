@@ -38,6 +38,15 @@ std::vector<GhostBox> ghost_boxes(const CanvasPaint& p, const CanvasFrame& f,
       box.from = ImVec2((up.a.x + up.b.x) * 0.5f, up.b.y);
     }
   }
+  if (!preview) return boxes;
+  // Before the cutoff an inner node spans its successors, as wide as a searched one would
+  // look beside them, not a leaf's narrow box that would tell it is to be pruned.
+  for (std::size_t i = g.size(); i-- > 0;) {  // successors (after it, pre-order) first
+    if (g[i].parent < 0) continue;
+    GhostBox& up = boxes[static_cast<std::size_t>(g[i].parent)];
+    up.a.x = std::min(up.a.x, boxes[i].a.x);
+    up.b.x = std::max(up.b.x, boxes[i].b.x);
+  }
   return boxes;
 }
 
@@ -61,12 +70,13 @@ void draw_ghosts(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& l
     if (f.lod < 2) continue;
     // A leaf shows its value (under its name, if it has one); an inner node its name.
     // Its name, else its path (the narration's "node 1.1"), so the sentence and the box meet;
-    // before its cutoff (the preview), an inner node its player.
-    const std::string name = !g[i].name.empty()                 ? g[i].name
-                             : !preview                         ? g[i].path
-                             : g[i].leaf || !p.s.minimax_view() ? ""
-                             : g[i].depth % 2 == 0              ? "MAX"
-                                                                : "MIN";
+    // before its cutoff (the preview), an inner node its player and path, as a searched one.
+    const std::string name = !g[i].name.empty()    ? g[i].name
+                             : !preview            ? g[i].path
+                             : g[i].leaf           ? ""
+                             : !p.s.minimax_view() ? g[i].path
+                             : g[i].depth % 2 == 0 ? "MAX " + g[i].path
+                                                   : "MIN " + g[i].path;
     const std::string v = g[i].leaf ? ghost_value(p.s, g[i]) : "";
     const float ny = (a.y + b.y) * 0.5f;
     if (!name.empty()) {

@@ -104,7 +104,8 @@ void mark_edges(const CanvasPaint& p, ViewerState& s) {
     const auto& marks = s.quiz.marks();
     if (std::find(marks.begin(), marks.end(), e.edge) != marks.end())
       draw_mark(p.dl, e, pal.pv, false, size);
-    else if (s.quiz.wrong_mark() && *s.quiz.wrong_mark() == e.edge)
+    else if (std::find(s.quiz.wrong_marks().begin(), s.quiz.wrong_marks().end(), e.edge) !=
+             s.quiz.wrong_marks().end())
       draw_mark(p.dl, e, pal.cutoff_mark, true, size);
   }
 }

@@ -196,6 +196,12 @@ void draw_inspector(ViewerState& s) {
     ImGui::TextDisabled("No trace loaded.");
     return;
   }
+  if (s.at_quiz_question()) {
+    ImGui::TextWrapped(
+        "The Inspector waits while a quiz question is asked: a node's values "
+        "would give the answer away.");
+    return;
+  }
   const trace::Model& m = s.model();
   const std::size_t t = s.cursor();
   static bool follow_current = false;

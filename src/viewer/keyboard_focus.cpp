@@ -14,6 +14,8 @@ namespace kibitz::viewer {
 namespace {
 bool g_ring = false;       // Tab was the last way of moving: the ring is shown
 bool g_text_only = false;  // this frame's Tab leaves a multi-line field: to the next field
+bool g_alive = true;       // the control with the focus was drawn in the last frame
+constexpr const char* k_host_window = "Kibitz";  // viewer.cpp's window, holding the panels
 }  // namespace
 
 bool keyboard_focus_shown() {
@@ -28,6 +30,20 @@ void keyboard_focus_begin() {
   const bool tab =
       ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab), true) && !io.KeyCtrl && !io.KeyAlt;
   g_text_only = false;
+  if (tab && g.NavWindow != nullptr && (g.NavWindow->Flags & ImGuiWindowFlags_NoNavInputs)) {
+    // A window out of the Tab order (the quiz's answer box beside a node, typed in with the
+    // mouse): Tab goes on in the main window, from its first control.
+    ImGui::ClearActiveID();
+    if (ImGuiWindow* host = ImGui::FindWindowByName(k_host_window)) {
+      g.NavWindow = host;
+      g.NavId = 0;
+      g.NavTabbingDir = 0;
+      ImGui::NavMoveRequestSubmit(ImGuiDir_None, ImGuiDir_Down, ImGuiNavMoveFlags_Tabbing,
+                                  ImGuiScrollFlags_KeepVisibleEdgeY);
+      g.NavTabbingResultFirst.Clear();
+      g.NavTabbingCounter = -1;
+    }
+  }
   if (tab && g.ActiveId != 0 && g.NavWindow != nullptr) {
     // Tab leaves a text field for the next control, as in a web page: the field stops editing
     // (what was typed is kept), and a multi-line one, which keeps Tab to itself (and types
@@ -54,7 +70,10 @@ void keyboard_focus_begin() {
       (g.NavMoveFlags & ImGuiNavMoveFlags_FocusApi) || g_text_only)
     return;
   g.NavMoveFlags |= ImGuiNavMoveFlags_FocusApi;
-  if (g.NavTabbingDir == 0 && g.NavId != 0) g.NavTabbingDir = +1;
+  // From the control with the focus; if it is gone (a button that answered a question), from
+  // the first control again rather than nowhere.
+  if (!g_alive && g.NavTabbingDir > 0) g.NavTabbingDir = 0;
+  if (g.NavTabbingDir == 0 && g.NavId != 0 && g_alive) g.NavTabbingDir = +1;
   g_ring = true;
 }
 
@@ -73,8 +92,9 @@ bool last_item_has_keyboard_focus() {
 }
 
 void draw_keyboard_focus() {
-  if (!keyboard_focus_shown()) return;
   const ImGuiContext& g = *GImGui;
+  g_alive = g.NavId == 0 || g.NavIdIsAlive;
+  if (!keyboard_focus_shown() || !g_alive) return;
   const ImRect r = ImGui::WindowRectRelToAbs(g.NavWindow, g.NavWindow->NavRectRel[g.NavLayer]);
   const float pad = 3.0f, width = 3.0f;
   ImGui::GetForegroundDrawList()->AddRect(

@@ -170,8 +170,13 @@ NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const
     minimax_lines(c, m, id, st, o);
   else
     negamax_lines(c, m, id, st, o);
-  if (o.hide_best && !n.leaf && c.lines.size() > 1 && !st.has_ret)
+  if (o.hide_best && !n.leaf && c.lines.size() > 1 && !st.has_ret) {
     c.lines[1] = {{"best ?", Ink::dim}, {}};
+    if (minimax && m.has_window()) {  // the narrowed bound is the best: the window as entered
+      const trace::MinimaxWindow w = trace::max_view_window(m, id, n.alpha0, n.beta);
+      c.lines[0] = {{"\u03b1 " + num(w.alpha), Ink::text}, {"\u03b2 " + num(w.beta), Ink::text}};
+    }
+  }
   if (n.leaf && (st.has_ret || st.evaluated)) {
     const Score v = st.has_ret ? st.ret : st.eval;  // a capture search's own value, once back
     c.leaf_value = minimax ? num(trace::max_view(m, id, v)) : format_score_pretty(v);

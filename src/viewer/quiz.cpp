@@ -253,7 +253,7 @@ void Quiz::start(const trace::Model& model, int level, int round) {
   m_questions.clear();
   m_missed.clear();
   m_marks.clear();
-  m_wrong_mark.reset();
+  m_wrong_marks.clear();
   m_mark_verdict = {};
   m_next = m_right = 0;
   m_missed_mask = 0;
@@ -296,12 +296,14 @@ QuizFeedback Quiz::answer(const Answer& a) {
     return m_feedback = f;
   }
   f.right_answer = right;
-  std::string why = narrate(m, q->t, view());
+  // No "expected Pv" once kinds are asked (level 4): it would hint at the kind questions.
+  const bool kinds = m_level < 4;
+  std::string why = narrate(m, q->t, view(), {}, kinds);
   if (q->type == QuestionType::cutoff && right != "no") {
     // The sentence of the cutoff itself, a few events on, says what was compared.
     for (std::size_t t = q->t; t < m.event_count() && t < q->t + 8; ++t)
       if (m.event(t).type == trace::EventType::cutoff && m.event(t).node == q->node)
-        why = narrate(m, t, view());
+        why = narrate(m, t, view(), {}, kinds);
   }
   f.explanation = why + code;
   if (f.correct && !m_tried) ++m_right;
@@ -312,7 +314,7 @@ QuizFeedback Quiz::answer(const Answer& a) {
   ++m_next;
   m_tried = false;
   m_marks.clear();
-  m_wrong_mark.reset();
+  m_wrong_marks.clear();
   m_mark_verdict = {};
   return m_feedback = f;
 }

@@ -109,7 +109,7 @@ class Quiz {
   // "That's all": the marks so far are the answer (a cutoff that prunes exactly them).
   MarkVerdict finish_marks();
   const std::vector<QuizEdge>& marks() const { return m_marks; }
-  const std::optional<QuizEdge>& wrong_mark() const { return m_wrong_mark; }
+  const std::vector<QuizEdge>& wrong_marks() const { return m_wrong_marks; }
   const MarkVerdict& last_mark() const { return m_mark_verdict; }
   // Successors the current cutoff question's node prunes (0: no cutoff).
   int prunes_now() const;
@@ -131,7 +131,7 @@ class Quiz {
   std::vector<std::size_t> m_picked;  // each question's index among all of the level's
   std::uint32_t m_missed_mask = 0;    // bit i: question i of the round missed
   std::vector<QuizEdge> m_marks;
-  std::optional<QuizEdge> m_wrong_mark;
+  std::vector<QuizEdge> m_wrong_marks;
   MarkVerdict m_mark_verdict;
   void settle_marks();
   std::vector<Question> m_questions;

@@ -68,7 +68,6 @@ MarkVerdict Quiz::mark(const QuizEdge& e) {
       v.grade = MarkGrade::right;
       v.text = "Right: " + name + " never searches it.";
     }
-    m_wrong_mark.reset();
     m_mark_verdict = v;
     if (static_cast<int>(m_marks.size()) >= prunes_now()) settle_marks();
     return v;
@@ -86,8 +85,10 @@ MarkVerdict Quiz::mark(const QuizEdge& e) {
   else
     v.text = "That branch hangs from " + who(m, e.parent, minimax) + ", not from " + name +
              ": the value came back to " + name + ", so only its successors can be pruned now.";
+  if (v.text[0] >= 'a' && v.text[0] <= 'z') v.text[0] = static_cast<char>(v.text[0] - 'a' + 'A');
   m_tried = true;
-  m_wrong_mark = e;
+  if (std::find(m_wrong_marks.begin(), m_wrong_marks.end(), e) == m_wrong_marks.end())
+    m_wrong_marks.push_back(e);
   return m_mark_verdict = v;
 }
 

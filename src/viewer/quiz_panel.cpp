@@ -64,10 +64,12 @@ bool typed_answer(ViewerState& s, const Question& q, QuizInputs& in, Answer& a) 
     }
     return false;
   }
+  // α and β on one line where they fit with Check (not on a phone's narrow panel).
+  const bool one_line = ImGui::GetContentRegionAvail().x >= 2 * w + ImGui::GetFontSize() * 8;
   ImGui::SetNextItemWidth(w);
   ImGui::InputText("\u03b1", &in.alpha);
   s.note_widget("quiz_answer");
-  ImGui::SameLine();
+  if (one_line) ImGui::SameLine();
   ImGui::SetNextItemWidth(w);
   const bool enter = ImGui::InputText("\u03b2", &in.beta, ImGuiInputTextFlags_EnterReturnsTrue);
   s.note_widget("quiz_beta");
@@ -97,7 +99,7 @@ bool panel_answer(ViewerState& s, const Question& q, QuizInputs& in, Answer& a, 
     ImGui::NewLine();
     return false;
   }
-  if (q.type != QuestionType::cutoff && !beside) {
+  if (q.type != QuestionType::cutoff && !beside) {  // also for a keyboard: Tab reaches it here
     if (q.type == QuestionType::value) help = "Or click the successor it comes from.";
     return typed_answer(s, q, in, a);
   }
@@ -201,8 +203,11 @@ void draw_quiz_answer_box(ViewerState& s, ImVec2 node_a, ImVec2 node_b, ImVec2 c
   pos.y = std::clamp(pos.y, canvas_a.y, std::max(canvas_a.y, canvas_b.y - size.y));
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowBgAlpha(0.95f);
+  // Out of the Tab order (a keyboard answers in the quiz panel, where Tab goes on to Reveal,
+  // Skip and the rest): Tab in it goes back to the panels (keyboard_focus.cpp).
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove;
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoNav;
   if (ImGui::Begin("##quiz_answer", nullptr, flags)) {
     box = ImGui::GetWindowSize();
     Answer a;
@@ -214,7 +219,11 @@ void draw_quiz_answer_box(ViewerState& s, ImVec2 node_a, ImVec2 node_b, ImVec2 c
 
 void draw_quiz_panel(ViewerState& s, ImVec2 size) {
   if (!s.quiz.active()) return;
-  const bool beside = g_box_beside;
+  // A keyboard user (Tab's ring was shown during this question) answers here, where Tab goes
+  // on to Reveal and Skip, even when a box stands beside the node for the mouse.
+  static const Question* keyboard_question = nullptr;
+  if (keyboard_focus_shown()) keyboard_question = s.quiz.current();
+  const bool beside = g_box_beside && keyboard_question != s.quiz.current();
   g_box_beside = false;  // the canvas says so again next frame
   QuizInputs& in = inputs();
   s.value_view = s.quiz.view();  // the questions' form, whatever V says while it runs

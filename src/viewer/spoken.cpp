@@ -43,6 +43,7 @@ const char* kind_words(NodeKind k) {
 
 std::string node_summary(const ViewerState& s, std::uint32_t id) {
   if (!s.has_trace() || id == trace::k_no_node || id >= s.model().node_count()) return "";
+  if (s.at_quiz_question()) return "";  // a node's values would answer the question
   const trace::Model& m = s.model();
   const trace::NodeState st = m.state_at(id, s.cursor());
   if (!st.visible) return "";

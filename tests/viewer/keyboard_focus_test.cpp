@@ -44,3 +44,35 @@ TEST_CASE("Tab reaches every kind of control, the Run button among them; Space p
   CHECK_FALSE(s.playing);
   CHECK(s.trace_generation() != generation);
 }
+
+TEST_CASE("a quiz by keyboard: a pressed button that goes away does not lose Tab; Next question") {
+  ViewerApp app = make_app();
+  api::run_search(app, R"J({"tree":"((3 12 8) (2 4 6) (14 5 2))","algo":"alphabeta"})J");
+  HeadlessImGui ui(ImVec2(1280, 800));
+  api::start_quiz(app, R"({"level":"pruning"})");
+  frames(ui, app, 3);
+  viewer::ViewerState& s = app.state();
+  auto tab_to = [&](const std::string& name) {
+    for (int i = 0; i < 120 && s.focused_widget != name; ++i) {
+      ui.press(258);  // Tab
+      frames(ui, app, 2);
+    }
+    return s.focused_widget == name;
+  };
+  REQUIRE(tab_to("quiz_no_cutoff"));  // leaf 3 came back to MIN 0: no cutoff
+  ui.press(32);                       // Space presses it; the button goes away
+  frames(ui, app, 3);
+  CHECK(s.quiz.asked() == 1);
+  CHECK(tab_to("quiz_next"));  // Tab goes on from the first control, not nowhere
+  ui.press(32);
+  frames(ui, app, 3);
+  CHECK(s.at_quiz_question());
+  // A value question: the answer field in the quiz panel is reached by Tab too.
+  viewer::Answer skip;
+  skip.skip = true;
+  while (s.quiz.current() && s.quiz.current()->type != viewer::QuestionType::value)
+    s.answer_quiz(skip);
+  s.seek(s.quiz.wait_at());
+  frames(ui, app, 3);
+  CHECK(tab_to("quiz_reveal"));
+}
