@@ -422,10 +422,7 @@ namespace {
 // Click selects, a double-click folds or edits, a right-click edits; the tooltip tells the
 // node's story.
 void canvas_pointer(ViewerState& s, bool hovered) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
-      io.MouseDragMaxDistanceSqr[0] < 16.0f && s.hovered != k_no_node)
-    s.selected = s.hovered;
+  if (canvas_clicked(hovered) && s.hovered != k_no_node) s.selected = s.hovered;
   // A double-click folds a subtree or, on a leaf of a tree that can be edited, edits it, as
   // a right-click edits any node (node_editor.cpp).
   const bool leaf_edit =

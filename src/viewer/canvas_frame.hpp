@@ -83,6 +83,12 @@ inline const std::uint32_t* first_from_x(const TreeLayout& l, std::uint32_t d,
   return p + (std::lower_bound(xs + lo, xs + hi, x) - xs);
 }
 
+// A click on the canvas (`hovered`): the left button released without a drag.
+inline bool canvas_clicked(bool hovered) {
+  return hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+         ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 16.0f;
+}
+
 // canvas_node.cpp: over the GPU's boxes, the text and marks of every node on screen at the
 // frame's level of detail (the path's dots at a far zoom), the hovered one noted in s.hovered;
 // and, before the GPU's boxes, the stacks under collapsed nodes.

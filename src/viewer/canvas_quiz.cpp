@@ -80,10 +80,8 @@ void draw_mark(ImDrawList* dl, const QuizEdgeOnScreen& e, ImU32 col, bool cross,
 
 // A click on the canvas (not a drag): the branch nearest to it, within reach of a finger.
 const QuizEdgeOnScreen* clicked_edge(const CanvasPaint& p, float reach) {
+  if (!canvas_clicked(p.hovered)) return nullptr;
   const ImGuiIO& io = ImGui::GetIO();
-  if (!p.hovered || !ImGui::IsMouseReleased(ImGuiMouseButton_Left) ||
-      io.MouseDragMaxDistanceSqr[0] >= 16.0f)
-    return nullptr;
   const QuizEdgeOnScreen* best = nullptr;
   float best_d = reach;
   for (const QuizEdgeOnScreen& e : g_edges) {
@@ -112,11 +110,8 @@ void mark_edges(const CanvasPaint& p, ViewerState& s) {
 
 // A value question: the successor clicked gives its value as the answer.
 void answer_by_click(const CanvasPaint& p, ViewerState& s, const Question& q) {
-  const ImGuiIO& io = ImGui::GetIO();
   const std::uint32_t c = s.hovered;
-  if (!p.hovered || c == trace::k_no_node || !ImGui::IsMouseReleased(ImGuiMouseButton_Left) ||
-      io.MouseDragMaxDistanceSqr[0] >= 16.0f || c >= p.m.node_count())
-    return;
+  if (!canvas_clicked(p.hovered) || c == trace::k_no_node || c >= p.m.node_count()) return;
   const trace::ModelNode& n = p.m.node(c);
   if (n.parent != q.node || n.leave_t == trace::k_never || n.leave_t >= q.t) return;
   Answer a;

@@ -43,6 +43,11 @@ int pruned_by(const trace::Model& m, std::uint32_t id) {
   return std::max(0, n.succ_count - n.cutoff_child - 1 - n.pruned);
 }
 
+std::uint32_t fnv1a(const std::string& text, std::uint32_t h) {
+  for (unsigned char c : text) h = (h ^ c) * 16777619u;
+  return h;
+}
+
 Criterion criterion_of(const trace::Model& m) {
   Criterion c = Criterion::gt;
   parse_criterion(m.trace().meta.get("criterion", "gt").c_str(), c);
@@ -218,10 +223,7 @@ namespace {
 // result code, so that a teacher's Kibitz can tell whether a code is about the tree it shows.
 std::uint32_t hash_questions(const trace::Model& m, const std::vector<Question>& qs, bool minimax) {
   std::uint32_t h = 2166136261u;
-  auto feed = [&h](const std::string& text) {
-    for (unsigned char c : text) h = (h ^ c) * 16777619u;
-    h = (h ^ 0xffu) * 16777619u;
-  };
+  auto feed = [&h](const std::string& text) { h = fnv1a("\xff", fnv1a(text, h)); };
   for (const Question& q : qs) {
     feed(q.text);
     feed(right_answer(m, q, minimax));

@@ -6,14 +6,14 @@
 #include <vector>
 
 #include "viewer/quiz.hpp"
+#include "viewer/quiz_words.hpp"
 
 namespace kibitz::viewer {
 
 namespace {
 
 unsigned check_of(const std::string& text) {
-  std::uint32_t h = 2166136261u;
-  for (unsigned char c : text) h = (h ^ c) * 16777619u;
+  const std::uint32_t h = quiz_words::fnv1a(text);
   return (h ^ (h >> 8) ^ (h >> 16) ^ (h >> 24)) & 0xffu;
 }
 

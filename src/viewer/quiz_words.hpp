@@ -22,5 +22,7 @@ trace::MinimaxWindow window_of(const trace::Model& m, std::uint32_t id, bool min
 // The successors its cutoff pruned (0 without one).
 int pruned_by(const trace::Model& m, std::uint32_t id);
 Criterion criterion_of(const trace::Model& m);
+// FNV-1a (32 bits) of `text`, continuing from `h`: what names a quiz and checks a result code.
+std::uint32_t fnv1a(const std::string& text, std::uint32_t h = 2166136261u);
 
 }  // namespace kibitz::viewer::quiz_words
