@@ -41,14 +41,21 @@ PlayState& PlayState::operator=(PlayState&&) noexcept = default;
 
 TranspositionTable* PlayState::table_of(std::size_t entries) {
   if (entries == 0) return nullptr;
+  if ((table_used && !keep) || !table || table_entries != entries) ready(entries);
+  table_used = true;
+  return table.get();
+}
+
+void PlayState::ready(std::size_t entries) {
+  if (entries == 0) return;
   if (!table || table_entries != entries) {
     table.reset();  // the old one goes first: two large tables need not fit at once
     table = std::make_unique<TranspositionTable>(entries);
     table_entries = entries;
-  } else {
+  } else if (table_used) {
     table->clear();
   }
-  return table.get();
+  table_used = false;
 }
 
 Player::Player(PlayerSpec spec) : m_spec(std::move(spec)) {
@@ -78,10 +85,27 @@ MoveChoice Player::choose(const std::string& game, const std::string& position,
   spec.game = game;
   spec.position = position;
   try {
-    return spec.algorithm().choose(spec, m_spec.play, budget, m_state);
+    // Where a clock or a stop may end the search early, the safety net first (well under 1 ms).
+    const bool stoppable = budget.seconds > 0 || budget.infinite || budget.stop;
+    MoveChoice quick;
+    if (stoppable) quick = quick_choice(spec, budget);
+    MoveChoice c = spec.algorithm().choose(spec, m_spec.play, budget, m_state);
+    if (!stoppable || c.depth > 0 || quick.move_index < 0) return c;
+    quick.quick = true;
+    quick.nodes += c.nodes;
+    quick.capped = c.capped;
+    quick.last.nodes = quick.nodes;
+    quick.last.seconds = std::max(quick.last.seconds, c.last.seconds);
+    return quick;
   } catch (const InputError& e) {
     throw InputError(about(m_spec, e.what()));
   }
+}
+
+void Player::ready() {
+  const AlgorithmEntry& a = m_spec.search.algorithm();
+  if (a.table == TableUse::refuses) return;
+  m_state.ready(static_cast<std::size_t>(std::max(0LL, m_spec.search.table_entries())));
 }
 
 void Player::check_game(const std::string& game) const {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/score.hpp"
+#include "session/record_options.hpp"
 #include "session/search_spec.hpp"
 
 namespace kibitz {
@@ -56,6 +57,11 @@ struct Budget {
   std::vector<int> root_moves;
   // Search on where a draw could be claimed (a GUI claims, not the engine; chess).
   bool play_on_at_claimable_draw = false;
+  // Record the move's search as it is played (nullptr: not recorded): a file (its stream) that
+  // opens whether the search ends or is stopped (then marked partial), with these facts too
+  // (the game and ply) and "played" (the move). An event budget in it stops the search.
+  const RecordOptions* record = nullptr;
+  std::vector<std::pair<std::string, std::string>> record_facts;
   std::function<void(int index, int number)> on_root_move;  // UCI's currmove (1 first)
   std::function<void(const DepthReport&)> on_depth;         // after each finished depth
 };
@@ -83,13 +89,23 @@ struct MoveChoice {
   Score value = 0;      // the search's value, from the side to move
   int depth = 0;        // the depth of the last finished iteration (0: none finished)
   bool capped = false;  // stopped by Budget::max_nodes
+  bool quick = false;   // quick_choice's move: the search finished no depth in time
   DepthReport last;     // the last finished depth (depth 0: none)
 };
 
-// What a player keeps from one move to the next: its transposition table's memory (made on
-// first use, at its size, and emptied before each move: so a UCI engine's table is made on the
-// first search after a Hash change, not on every move's clock, and a move's search never
-// depends on the ones before it).
+// A one-ply search with the game's static evaluation (each root move made and evaluated; ties
+// to the first generated), the same for every algorithm: a player's move when a clock or a stop
+// ends its search before the first depth finished (the Greenblatt search's depth 1 in a busy
+// middlegame takes ~80 ms), so that no move is played unsearched. Costs one evaluation per
+// root move; its report is a finished depth 1.
+MoveChoice quick_choice(const SearchSpec& spec, const Budget& budget);
+
+// What a player keeps from one move to the next: its transposition table, made (and emptied)
+// off the clock by `ready` (UCI calls it on setoption and ucinewgame), so that a move's search
+// never pays for it. A search takes the table with `table_of`, which makes it when `ready` was
+// not called, and empties it when a search used it before, so that a move's search never depends
+// on the moves before it (a match's moves repeat) -- unless `keep` says the table is kept from
+// one move of a game to the next, as a UCI engine's is (emptying a 1 GB table costs ~0.3 s).
 struct PlayState {
   PlayState();
   ~PlayState();
@@ -97,8 +113,12 @@ struct PlayState {
   PlayState& operator=(PlayState&&) noexcept;
   std::unique_ptr<TranspositionTable> table;
   std::size_t table_entries = 0;
+  bool table_used = false;  // a search has written to it since it was made or emptied
+  bool keep = false;        // kept from move to move (emptied by ready() after new_game())
   // An empty table of `entries` (made, or made again at a new size), or none for 0 entries.
   TranspositionTable* table_of(std::size_t entries);
+  // Makes (or empties) the table now, so that the next table_of costs nothing.
+  void ready(std::size_t entries);
 };
 
 // A player: an algorithm, its search options (`search`: its source is not used) and the options
@@ -126,10 +146,17 @@ class Player {
   explicit Player(PlayerSpec spec);
   const PlayerSpec& spec() const { return m_spec; }
   PlayerSpec& spec() { return m_spec; }
+  // New options, checked as the constructor checks them (throws InputError, the old ones kept);
+  // the table stays (ready() makes it again at a new size).
+  void set_spec(PlayerSpec spec) { m_spec = Player(std::move(spec)).m_spec; }
   // Chooses a move for the side to move in `position` (docs/games.md) of `game`, which must
   // not be over (unless the budget plays on at a claimable draw).
   MoveChoice choose(const std::string& game, const std::string& position, const Budget& budget);
-  void new_game() { m_state = PlayState(); }
+  void new_game() { m_state.table_used = true; }  // emptied before its next use
+  // Whether the table is kept from one move to the next (PlayState::keep).
+  void keep_table(bool on) { m_state.keep = on; }
+  // The table the next move's search takes, made or emptied now (off a clock).
+  void ready();
   // Throws InputError when the player cannot play `game` (the Greenblatt search: chess only).
   void check_game(const std::string& game) const;
 

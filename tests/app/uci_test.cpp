@@ -18,11 +18,15 @@ using namespace kibitz;
 
 namespace {
 
+// The engine's output for `input`, each finite search waited for at the end (the end of the
+// input itself is "quit", which stops a search: the test of that reads through Session::run).
 std::string run(const std::string& algo, const std::string& input) {
   std::ostringstream out;
   std::istringstream in(input);
   uci::Session session(algo, out);
-  session.run(in);
+  for (std::string line; std::getline(in, line);)
+    if (!session.command(line)) return out.str();
+  session.wait();
   return out.str();
 }
 
@@ -217,25 +221,107 @@ TEST_CASE("uci: searchmoves, claimable draws, pvs, clamped scores, Clear Hash an
   CHECK(legal_in(fifty, bestmove(run("alphabeta", "position " + fifty + "\ngo depth 2\n"))));
   const std::string rep = "startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8";
   CHECK(legal_in(rep, bestmove(run("greenblatt", "position " + rep + "\ngo depth 2\n"))));
-  // Scores stay within what GUIs show.
-  CHECK(uci::score_text(5276000 * 128 / 100) == "score cp 30000");
-  CHECK(uci::score_text(-k_score_eval_max) == "score cp -30000");
-  // Clear Hash is a button; RecordDir writes each search's trace after its bestmove.
+  // Scores as they are, not clamped to 30000 (which GUIs read as a mate); mates as mates.
+  CHECK(uci::score_text(5276000 * 128 / 100) == "score cp 5276000");
+  CHECK(uci::score_text(-k_score_eval_max) ==
+        "score cp -" + std::to_string(k_score_eval_max * 100LL / 128));
+  CHECK(uci::score_text(-(k_score_win - 1)) == "score mate -1");
+  CHECK(uci::score_text(k_score_win - 3) == "score mate 2");
+}
+
+// The files RecordDir holds, sorted.
+std::vector<std::string> files_in(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST_CASE(
+    "uci: RecordDir records the search as played, names files by game and ply, never "
+    "overwrites, and a stopped search's file opens marked partial") {
   const std::string dir = "uci_record_test";
   std::filesystem::remove_all(dir);
-  const std::string out = run("alphabeta",
-                              "uci\nsetoption name Clear Hash\nsetoption name "
-                              "RecordDir value " +
-                                  dir + "\nposition startpos\ngo depth 2\n");
+  const std::string out =
+      run("greenblatt", "uci\nsetoption name Clear Hash\nsetoption name RecordDir value " + dir +
+                            "\nposition startpos moves e2e4\ngo depth 3\n");
   CHECK(out.find("option name Clear Hash type button") != std::string::npos);
   CHECK(out.find("unknown option") == std::string::npos);
-  const std::string file = dir + "/001-" + bestmove(out) + ".kbz";
   const auto l = lines_of(out);
   CHECK(l.back().rfind("bestmove ", 0) == 0);  // nothing after it (node-uci reads the last line)
-  const trace::Trace t = trace::read_kbz(read_file_bytes(file));
+  // The same position again (a GUI's analysis), then a new game: three files, none overwritten.
+  run("greenblatt", "setoption name RecordDir value " + dir +
+                        "\nposition startpos moves e2e4\ngo depth 3\nposition startpos moves "
+                        "e2e4\ngo depth 2\nucinewgame\nposition startpos\ngo depth 1\n");
+  const std::vector<std::string> files = files_in(dir);
+  REQUIRE(files.size() == 4);
+  auto named = [&](const std::string& part) {
+    return std::count_if(files.begin(), files.end(),
+                         [&](const std::string& f) { return f.find(part) != std::string::npos; });
+  };
+  CHECK(named("-g1-ply002-" + bestmove(out) + ".kbz") == 1);
+  CHECK(named("-g1-ply002-2-") == 1);  // the second session's second search of it
+  CHECK(named("-g2-ply001-") == 1);
+  // The recorded search is the played one: the Greenblatt search's tournament widths, the last
+  // finished depth's line starting with the move played.
+  const auto played_file = std::find_if(files.begin(), files.end(), [&](const std::string& f) {
+    return f.find("-g1-ply002-" + bestmove(out) + ".kbz") != std::string::npos;
+  });
+  REQUIRE(played_file != files.end());
+  const trace::Trace t = trace::read_kbz(read_file_bytes(*played_file));
+  CHECK(t.meta.get("widths") == "tournament");
+  CHECK(t.meta.get("uci_ply") == "2");
+  const std::string played = t.meta.get("played");
+  ChessGame g = ChessGame::from_text("startpos moves e2e4");
+  CHECK(chess::to_uci(chess::parse_move(g.position(), played).move) == bestmove(out));
   const trace::Model model(t);
   CHECK(model.node_count() > 20);
+  CHECK(model.roots().size() == 3);  // depths 1, 2 and 3
+  // Stopped at once: the file opens, marked partial, and the move is still a searched one.
   std::filesystem::remove_all(dir);
+  std::ostringstream stopped_out;
+  {
+    uci::Session s("pvs", stopped_out);
+    s.command("setoption name RecordDir value " + dir);
+    s.command("position startpos");
+    s.command("go depth 40");
+    s.command("stop");
+  }
+  const std::vector<std::string> stopped = files_in(dir);
+  REQUIRE(stopped.size() == 1);
+  const trace::Trace st = trace::read_kbz(read_file_bytes(stopped[0]));
+  CHECK(st.meta.get("stopped").find("stopped by the clock (or the GUI's stop)") == 0);
+  CHECK(legal_in("startpos", bestmove(stopped_out.str())));
+  std::filesystem::remove_all(dir);
+  // A folder that cannot be made is refused when it is set, before any search.
+  const std::string bad = run("alphabeta", "setoption name RecordDir value /proc/kibitz/x\n");
+  CHECK(bad.find("info string RecordDir '/proc/kibitz/x' cannot be made") == 0);
+}
+
+TEST_CASE("uci: the end of the input is quit: a search stops with a searched move") {
+  std::ostringstream out;
+  std::istringstream in("position startpos\ngo depth 60\n");
+  uci::Session session("alphabeta", out);
+  session.run(in);  // returns at once (it searched on for minutes)
+  const auto l = lines_of(out.str());
+  REQUIRE(l.size() >= 2);
+  CHECK(l[l.size() - 2].rfind("info depth ", 0) == 0);  // an info line before every bestmove
+  CHECK(legal_in("startpos", bestmove(out.str())));
+}
+
+TEST_CASE("uci: small things a GUI sends") {
+  // A castling right without its rook is dropped, as Stockfish reads it, and said.
+  const std::string fen = "r3k3/8/8/8/8/8/8/4K2R w KQq - 0 1";
+  const std::string c = run("pvs", "position fen " + fen + "\ngo depth 2\n");
+  CHECK(c.find("info string position: FEN field 3 (castling): 'Q' dropped, the white rook is "
+               "not on a1") == 0);
+  CHECK(legal_in("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", bestmove(c)));
+  // "value" with nothing after it; searchmoves with no legal move.
+  const std::string v = run("alphabeta", "setoption name Hash value\n");
+  CHECK(v == "info string setoption hash: 'value' is given no value\n");
+  const std::string sm = run("alphabeta", "position startpos\ngo searchmoves e2e5 depth 1\n");
+  CHECK(sm.find("info string go searchmoves: 'e2e5' is not a legal move here\ninfo string go "
+                "searchmoves: no legal move given; every move is searched") == 0);
 }
 
 TEST_CASE("uci: go infinite holds its bestmove until stop; isready is answered meanwhile") {

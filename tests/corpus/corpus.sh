@@ -45,13 +45,20 @@ while IFS= read -r args; do
   (cd "$out" && { echo "\$ kibitz $args"; "$kibitz" "$@" 2>&1; echo "exit $?"; } |
     sed -f "$here/corpus_filter.sed" > "$name")
 done < "$here/commands.txt"
-# The UCI engines: a handshake, bad input, and a search to a depth and to a node budget (the
-# input ends after each "go": the engine finishes the search, then quits).
+# The UCI engines: a handshake, bad input, and a search to a depth and to a node budget. The
+# end of the input is "quit" (it stops a search), so the input stays open until the bestmove.
+uci_session() {  # ALGO INPUT: the engine's output once it said bestmove
+  local log
+  log=$(mktemp)
+  { printf "$2"
+    for _ in $(seq 600); do grep -q '^bestmove' "$log" && break; sleep 0.1; done
+  } | "$kibitz" uci --algo "$1" > "$log" 2>&1
+  cat "$log"
+  rm -f "$log"
+}
 for algo in greenblatt alphabeta pvs interest; do
-  { printf 'uci\nisready\nsetoption name Hash value x\nfoo\nposition startpos moves e2e4\ngo depth 3\n' |
-      "$kibitz" uci --algo "$algo" 2>&1
-    printf 'position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo nodes 3000\n' |
-      "$kibitz" uci --algo "$algo" 2>&1
+  { uci_session "$algo" 'uci\nisready\nsetoption name Hash value x\nfoo\nposition startpos moves e2e4\ngo depth 3\n'
+    uci_session "$algo" 'position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo nodes 3000\n'
   } | sed -f "$here/corpus_filter.sed" > "$out/uci_$algo.txt"
 done
 # The bench signature (the node count of its fixed set of searches): its classic part, the

@@ -63,7 +63,7 @@ bool is_annotation(const std::string& word) {
 
 }  // namespace
 
-ChessGame ChessGame::from_text(const std::string& text) {
+ChessGame ChessGame::from_text(const std::string& text, std::vector<std::string>* dropped) {
   const std::vector<std::string> w = words(text);
   std::size_t moves_at = w.size();
   for (std::size_t i = 0; i < w.size(); ++i) {
@@ -79,7 +79,7 @@ ChessGame ChessGame::from_text(const std::string& text) {
     const std::size_t first = w[0] == "fen" ? 1 : 0;  // UCI's "position fen ..." spelling
     std::string fen;
     for (std::size_t i = first; i < moves_at; ++i) fen += (i > first ? " " : "") + w[i];
-    pos = Position::from_fen(fen);
+    pos = Position::from_fen(fen, dropped);
   }
   ChessGame g(pos);
   std::size_t number = 0;

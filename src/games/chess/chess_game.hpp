@@ -50,7 +50,8 @@ class ChessGame {
 
   ChessGame();  // the start position
   // Throws InputError for a bad FEN or a bad move: "move 3 'Nf6' is illegal in <FEN>".
-  static ChessGame from_text(const std::string& text);
+  // With `dropped`: castling rights that cannot be used are dropped there (Position::from_fen).
+  static ChessGame from_text(const std::string& text, std::vector<std::string>* dropped = nullptr);
 
   void moves(std::vector<Move>& out) const;
   void make(Move m);

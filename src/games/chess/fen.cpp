@@ -52,7 +52,7 @@ bool parse_count(const std::string& text, long lo, long hi, long& out) {
 
 class FenReader {
  public:
-  static Position read(const std::string& text) {
+  static Position read(const std::string& text, std::vector<std::string>* dropped) {
     const std::vector<std::string> f = split_fields(text);
     if (f.size() != 6 && f.size() != 4) {
       fail(": " + std::to_string(f.size()) + (f.size() == 1 ? " field" : " fields") +
@@ -62,7 +62,7 @@ class FenReader {
     Position p{Position::EmptyTag{}};
     placement(p, f[0]);
     side(p, f[1]);
-    castling(p, f[2]);
+    castling(p, f[2], dropped);
     en_passant(p, f[3]);
     if (f.size() == 6) clocks(p, f[4], f[5]);
     const Color them = ~p.m_stm;
@@ -150,7 +150,7 @@ class FenReader {
       fail(" field 2 (side to move): '" + field + "', expected 'w' or 'b'");
   }
 
-  static void castling(Position& p, const std::string& field) {
+  static void castling(Position& p, const std::string& field, std::vector<std::string>* dropped) {
     p.m_castling = 0;
     if (field == "-") return;
     for (char c : field) {
@@ -183,15 +183,19 @@ class FenReader {
       const std::string quoted = std::string("'") + c + "'";
       if (p.m_castling & right) fail(" field 3 (castling): " + quoted + " given twice");
       const Square king = color == Color::white ? 4 : 60;
-      if (p.m_board[king] != make_piece(color, PieceType::king)) {
-        fail(" field 3 (castling): " + quoted + " but the " + color_name(color) +
-             " king is not on " + square_name(king));
+      std::string fault;
+      if (p.m_board[king] != make_piece(color, PieceType::king))
+        fault = std::string(" king is not on ") + square_name(king);
+      else if (p.m_board[rook] != make_piece(color, PieceType::rook))
+        fault = std::string(" rook is not on ") + square_name(rook);
+      if (fault.empty()) {
+        p.m_castling |= right;
+      } else if (dropped) {  // a right that cannot be used: dropped, as Stockfish reads it
+        dropped->push_back("FEN field 3 (castling): " + quoted + " dropped, the " +
+                           color_name(color) + fault);
+      } else {
+        fail(" field 3 (castling): " + quoted + " but the " + color_name(color) + fault);
       }
-      if (p.m_board[rook] != make_piece(color, PieceType::rook)) {
-        fail(" field 3 (castling): " + quoted + " but the " + color_name(color) +
-             " rook is not on " + square_name(rook));
-      }
-      p.m_castling |= right;
     }
   }
 
@@ -232,8 +236,8 @@ class FenReader {
   }
 };
 
-Position Position::from_fen(const std::string& fen) {
-  return FenReader::read(fen);
+Position Position::from_fen(const std::string& fen, std::vector<std::string>* dropped) {
+  return FenReader::read(fen, dropped);
 }
 
 std::string Position::fen() const {

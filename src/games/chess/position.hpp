@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "games/chess/attacks.hpp"
 #include "games/chess/move.hpp"
@@ -34,7 +35,9 @@ class Position {
 
   // Parses and validates a FEN (6 fields, or 4 without the clocks). Throws InputError naming
   // the field and the fault, e.g. "FEN field 3 (castling): 'K' but the white rook is not on h1".
-  static Position from_fen(const std::string& fen);
+  // With `dropped`, a castling right whose king or rook is not at home is dropped (as Stockfish
+  // reads it) and named there instead.
+  static Position from_fen(const std::string& fen, std::vector<std::string>* dropped = nullptr);
   std::string fen() const;
 
   Color side_to_move() const { return m_stm; }

@@ -131,13 +131,24 @@ MoveChoice choose_interest(const SearchSpec& spec, const OptionValues& play, con
   const auto start = std::chrono::steady_clock::now();
   const Schedule s = schedule_of(spec, play);
   MoveChoice out;
-  visit_domain(spec, [&](auto& game) {
+  const bool open_budget = b.nodes > 0 || b.seconds > 0 || b.infinite;
+  const int depth = open_budget ? k_max_player_depth : b.depth > 0 ? b.depth : s.depth;
+  const RecordOptions off;
+  SearchResult result;
+  if (b.record) {  // a played move's recording: the search as played (Budget::record)
+    SearchSpec shown = spec;
+    shown.depth = depth;
+    shown.node_budget = 0;
+    shown.write_meta(result.trace.meta);
+    for (const auto& [key, value] : b.record_facts) result.trace.meta.set(key, value);
+  }
+  with_domain(spec, b.record ? *b.record : off, result, [&](auto& game, auto& sink) {
     using Game = std::decay_t<decltype(game)>;
+    using Sink = std::decay_t<decltype(sink)>;
     const std::vector<int> full = prepare_root(game, b);
-    if (full.empty()) return 0;
-    const bool open_budget = b.nodes > 0 || b.seconds > 0 || b.infinite;
+    if (full.empty()) return;
     InterestParams p;
-    p.depth = open_budget ? k_max_player_depth : b.depth > 0 ? b.depth : s.depth;
+    p.depth = depth;
     p.extension = s.extension;
     p.deepen = s.deepen;
     p.tallies = spec.option("tallies") == "joint" ? Tallies::joint : Tallies::split;
@@ -149,7 +160,13 @@ MoveChoice choose_interest(const SearchSpec& spec, const OptionValues& play, con
     if constexpr (has_key<Game>::value)
       p.tt = state.table_of(static_cast<std::size_t>(std::max(0LL, spec.table_entries())));
     p.limits = limits_of(s, game, p, b, open_budget);
-    p.safety_horizon = uncapped(s, p.limits, open_budget) ? k_safety_horizon : 0;
+    const bool no_cap = uncapped(s, p.limits, open_budget);
+    p.safety_horizon = no_cap ? k_safety_horizon : 0;
+    if (b.record) {
+      result.trace.meta.set("limits", limits_to_text(p.limits));
+      result.trace.meta.set("depth_cap", no_cap ? "none" : "depth");
+      result.trace.meta.set("interest_terms", term_names(interest_model_t<Game>::terms()));
+    }
     long long nodes = 0;
     p.on_iteration = [&](const InterestIteration& it) {
       nodes += it.nodes;
@@ -163,8 +180,7 @@ MoveChoice choose_interest(const SearchSpec& spec, const OptionValues& play, con
       out.last = r;
       if (b.on_depth && !r.pv.empty()) b.on_depth(r);
     };
-    NullSink none;
-    InterestSearch<Game> search(game, none, p);
+    InterestSearch<Game, Sink> search(game, sink, p);
     const Score value = search.run();
     out.nodes = search.stats().nodes;
     out.capped = reached_cap(b, out.nodes);
@@ -173,9 +189,14 @@ MoveChoice choose_interest(const SearchSpec& spec, const OptionValues& play, con
                          ? full[static_cast<std::size_t>(best)]
                          : full.front();
     if (best >= 0) out.value = value;
-    for (const InterestIteration& it : search.iterations())
+    for (const InterestIteration& it : search.iterations()) {
       if (it.completed) out.depth = it.depth;
-    return 0;
+      IterationResult r;  // what the recording's "stopped" fact reads
+      r.depth = it.depth;
+      r.completed = it.completed;
+      result.iterations.push_back(r);
+    }
+    note_played(game, out.move_index, full, b, result);
   });
   out.last.nodes = out.nodes;
   out.last.seconds =

@@ -79,32 +79,77 @@ std::vector<int> played_line(const Game& root, const std::vector<int>& full, std
   return line;
 }
 
+// What a played move's recording (Budget::record) says beyond the player's spec: iterative to
+// the deepest depth it may reach, the move played, and "stopped" when a clock or a stop ended
+// it during a depth (the depth before it was played).
+inline void write_play_meta(const SearchSpec& spec, const Budget& b, int max_depth,
+                            SearchResult& out) {
+  SearchSpec shown = spec;
+  shown.iterative = true;
+  shown.depth = max_depth;
+  shown.node_budget = 0;
+  shown.write_meta(out.trace.meta);
+  for (const auto& [key, value] : b.record_facts) out.trace.meta.set(key, value);
+}
+
+template <class Game>
+void note_played(const Game& root, int played_full, const std::vector<int>& full, const Budget& b,
+                 SearchResult& out) {
+  if (!b.record) return;
+  const auto at = std::find(full.begin(), full.end(), played_full);
+  if (at != full.end()) {
+    std::vector<typename Game::Move> moves;
+    Game g = root;
+    g.moves(moves);
+    const auto k = static_cast<std::size_t>(at - full.begin());
+    if (k < moves.size()) out.trace.meta.set("played", g.move_label(moves[k]));
+  }
+  if (!stop_requested(b.stop)) return;
+  if (out.iterations.empty()) {
+    out.trace.meta.set("stopped",
+                       "stopped by the clock (or the GUI's stop) before its first depth: nothing "
+                       "searched; the move played is a one-ply search's (session/play.hpp)");
+  } else if (!out.iterations.back().completed) {
+    const int depth = out.iterations.back().depth;
+    out.trace.meta.set("stopped", "stopped by the clock (or the GUI's stop) during depth " +
+                                      std::to_string(depth) +
+                                      ": the trace holds what was searched, its open nodes "
+                                      "unfinished; the move played is " +
+                                      (depth > 1 ? "the depth before's"
+                                                 : "a one-ply search's (session/play.hpp)"));
+  }
+}
+
 // The registry's `choose` of a depth-first algorithm: deepens (driver.hpp's loop) until the
 // budget's depth, nodes, time or stop ends it, and plays the last finished depth's move (or,
-// when none finished, the unfinished one's best so far, else the first move).
+// when none finished, the unfinished one's best so far, else the first move). With
+// Budget::record the search is recorded as it is played (the recorder's cost is on the clock).
 template <class Algo>
 MoveChoice choose_by_deepening(const SearchSpec& spec, const OptionValues&, const Budget& b,
                                PlayState& state) {
   const auto start = std::chrono::steady_clock::now();
   MoveChoice choice;
-  visit_domain(spec, [&](auto& game) {
+  const bool open = b.nodes > 0 || b.seconds > 0 || b.infinite;  // not the cap alone
+  Deepening how;
+  how.stop = b.stop;
+  how.iterate = true;
+  how.max_depth = b.depth > 0 ? b.depth
+                  : open      ? k_max_player_depth
+                              : std::min(spec.search_depth(), k_max_player_depth);
+  how.node_budget = move_node_limit(b);
+  how.seconds = b.infinite ? 0 : b.seconds;
+  how.stop_at_win = !b.infinite;
+  how.settle_root = false;  // a stored result for the root gives no move
+  const RecordOptions off;
+  SearchResult out;
+  if (b.record) write_play_meta(spec, b, how.max_depth, out);
+  with_domain<k_rule_of<Algo>>(spec, b.record ? *b.record : off, out, [&](auto& game, auto& sink) {
     using Game = std::decay_t<decltype(game)>;
     const std::vector<int> full = prepare_root(game, b);
-    if (full.empty()) return 0;                                    // the game is over
-    const bool open = b.nodes > 0 || b.seconds > 0 || b.infinite;  // not the cap alone
-    Deepening how;
-    how.stop = b.stop;
-    how.iterate = true;
-    how.max_depth = b.depth > 0 ? b.depth
-                    : open      ? k_max_player_depth
-                                : std::min(spec.search_depth(), k_max_player_depth);
-    how.node_budget = move_node_limit(b);
-    how.seconds = b.infinite ? 0 : b.seconds;
-    how.stop_at_win = !b.infinite;
+    if (full.empty()) return;  // the game is over
     if constexpr (has_key<Game>::value) {
       how.table = state.table_of(static_cast<std::size_t>(std::max(0LL, spec.table_entries())));
     }
-    how.settle_root = false;  // a stored result for the root gives no move
     if (b.on_root_move) {
       how.on_root_move = [&](int index, int number) {
         b.on_root_move(index >= 0 && index < static_cast<int>(full.size())
@@ -113,7 +158,6 @@ MoveChoice choose_by_deepening(const SearchSpec& spec, const OptionValues&, cons
                        number);
       };
     }
-    SearchResult out;
     how.on_iteration = [&](int depth, const Outcome& o) {
       DepthReport r;
       r.depth = depth;
@@ -130,7 +174,6 @@ MoveChoice choose_by_deepening(const SearchSpec& spec, const OptionValues&, cons
       choice.last = r;
       if (b.on_depth) b.on_depth(r);
     };
-    NullSink sink;
     deepen<Algo>(spec, game, sink, out, how);
     choice.nodes = out.stats.nodes;
     choice.capped = reached_cap(b, choice.nodes);
@@ -142,11 +185,11 @@ MoveChoice choose_by_deepening(const SearchSpec& spec, const OptionValues&, cons
                               : full.front();
       choice.last.pv = {choice.move_index};
     }
-    choice.last.nodes = choice.nodes;
-    choice.last.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return 0;
+    note_played(game, choice.move_index, full, b, out);
   });
+  choice.last.nodes = choice.nodes;
+  choice.last.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return choice;
 }
 

@@ -128,7 +128,7 @@ extern const AlgorithmEntry k_pvs_algorithm = [] {
   a.report_text = report_text;
   a.choose = choose_pvs;
   a.play_defaults = "depth=4,tt=65536";
-  a.uci_defaults = "depth=6,criterion=ge";
+  a.uci_defaults = "depth=6,criterion=ge,quiescence=on";  // a quiet horizon in play
   a.bench = bench;
   return a;
 }();

@@ -100,7 +100,10 @@ Engine::Engine(const std::string& algo)
         p.text.clear();  // its messages name the UCI option, not a player spec
         return p;
       }()),
-      m_hash_mb(m_player.spec().search.algorithm().uci_hash_mb) {}
+      m_hash_mb(m_player.spec().search.algorithm().uci_hash_mb) {
+  m_player.keep_table(true);  // from move to move of a game, as engines keep it
+  m_player.ready();
+}
 
 const char* Engine::name() const {
   return m_player.spec().search.algorithm().name;
@@ -124,7 +127,8 @@ bool Engine::set_option(const std::string& name, const std::string& value) {
     m_hash_mb = parse_megabytes(value);
     PlayerSpec p = m_player.spec();
     p.search.tt_entries = entries_for(m_hash_mb);
-    m_player = Player(p);
+    m_player.set_spec(p);
+    m_player.ready();  // now, not on the next move's clock
     return true;
   }
   std::string key = name;
@@ -135,7 +139,7 @@ bool Engine::set_option(const std::string& name, const std::string& value) {
     return false;
   PlayerSpec p = m_player.spec();
   set_player_option(p, key, value);
-  m_player = Player(p);  // checks the options together; the old ones stay on a failure
+  m_player.set_spec(p);  // checks the options together; the old ones stay on a failure
   return true;
 }
 
@@ -153,6 +157,8 @@ Choice Engine::choose(const ChessGame& game, const std::string& position_text, c
   b.infinite = limits.unlimited;
   b.stop = limits.stop;
   b.play_on_at_claimable_draw = true;
+  b.record = limits.record;
+  b.record_facts = limits.record_facts;
   for (const chess::Move m : limits.searchmoves) {
     const auto it = std::find(moves.begin(), moves.end(), m);
     if (it != moves.end()) b.root_moves.push_back(static_cast<int>(it - moves.begin()));
@@ -168,6 +174,25 @@ Choice Engine::choose(const ChessGame& game, const std::string& position_text, c
   }
   const MoveChoice c =
       m_player.choose("chess", position_text.empty() ? game.position_text() : position_text, b);
+  Choice out;
+  if (c.move_index < 0 || c.move_index >= static_cast<int>(moves.size())) return out;
+  out.move = moves[static_cast<std::size_t>(c.move_index)];
+  out.last = Report{c.last, uci_line(root, c.last.pv)};
+  return out;
+}
+
+Choice Engine::quick(const ChessGame& game) const {
+  ChessGame root = game;
+  root.make_root();
+  root.set_root_plays_on(true);
+  std::vector<chess::Move> moves;
+  root.moves(moves);
+  SearchSpec spec = m_player.spec().search;
+  spec.game = "chess";
+  spec.position = game.position_text();
+  Budget b;
+  b.play_on_at_claimable_draw = true;
+  const MoveChoice c = quick_choice(spec, b);
   Choice out;
   if (c.move_index < 0 || c.move_index >= static_cast<int>(moves.size())) return out;
   out.move = moves[static_cast<std::size_t>(c.move_index)];

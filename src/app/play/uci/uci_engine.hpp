@@ -21,6 +21,9 @@ struct Limits {
   bool unlimited = false;  // go infinite / ponder: deepen until stopped
   const std::atomic<bool>* stop = nullptr;  // set by "stop", "quit" or the clock: end now
   std::vector<chess::Move> searchmoves;     // empty: all
+  // Record the search as it is played (Budget::record; nullptr: not recorded), with these facts.
+  const RecordOptions* record = nullptr;
+  std::vector<std::pair<std::string, std::string>> record_facts;
   // Told when the root starts on a move (UCI, 1 for the first searched): "info currmove".
   std::function<void(const std::string& uci, int number)> on_currmove;
 };
@@ -45,13 +48,20 @@ class Engine {
   std::vector<std::string> option_lines() const;
   // `name` in lower case. Throws InputError for a bad value; false for an unknown option.
   bool set_option(const std::string& name, const std::string& value);
-  void new_game() { m_player.new_game(); }
+  // A new game: the table emptied, made now (off the clock).
+  void new_game() {
+    m_player.new_game();
+    m_player.ready();
+  }
+
   // The player's search as a spec (what a recording of a move searches again).
   const SearchSpec& spec() const { return m_player.spec().search; }
   // Chooses a move in `game` (its root prepared as a GUI expects: a claimable draw is searched
   // on), whose position text as the GUI sent it is `position_text`.
   Choice choose(const ChessGame& game, const std::string& position_text, const Limits& limits,
                 const std::function<void(const Report&)>& on_depth);
+  // The one-ply choice (quick_choice) in `game`: what a search that failed plays.
+  Choice quick(const ChessGame& game) const;
 
  private:
   Player m_player;

@@ -3,6 +3,7 @@
 // clock is one more thread that sleeps until the time limit (or the search's end) and then
 // sets the stop flag every searcher polls.
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 
 #include "app/play/uci/uci_session.hpp"
@@ -36,7 +37,6 @@ void Session::start(GoRequest request, ChessGame game) {
     const std::lock_guard<std::mutex> lock(m_mutex);
     m_hold = request.hold;
     m_done = false;
-    m_first_depth = false;
     m_ponder_clock = request.ponder ? request.clock_seconds : 0;
   }
   request.limits.stop = &m_stop;
@@ -63,12 +63,13 @@ void Session::search(GoRequest request, ChessGame game, std::string position_tex
     if (std::chrono::steady_clock::now() - started >= std::chrono::seconds(1))
       say("info currmove " + uci + " currmovenumber " + std::to_string(number));
   };
+  bool told = false;  // an info line said for this search
+  std::optional<MoveRecording> recording;
   try {
+    if (!m_record_dir.empty()) recording = begin_recording(game, request.limits);
     c = m_engine.choose(game, position_text, request.limits, [&](const Report& r) {
       say(info_line(r));
-      const std::lock_guard<std::mutex> lock(m_mutex);
-      m_first_depth = true;
-      m_cv.notify_all();
+      told = true;
     });
   } catch (const std::exception& e) {
     say("info string error: " + failure_text(e));
@@ -80,16 +81,14 @@ void Session::search(GoRequest request, ChessGame game, std::string position_tex
     m_cv.notify_all();
     m_cv.wait(lock, [&] { return !m_hold; });
   }
-  if (c.move.is_null()) {  // stopped before anything was chosen: a legal move all the same
-    std::vector<chess::Move> legal;
-    game.make_root();
-    game.set_root_plays_on(true);
-    game.moves(legal);
-    if (!legal.empty()) c.move = legal.front();
+  if (c.move.is_null()) {  // the search failed: the one-ply choice all the same
+    c = m_engine.quick(game);
+    told = false;
   }
+  if (!told && !c.move.is_null()) say(info_line(c.last));  // every bestmove follows an info line
   const std::string move = c.move.is_null() ? "0000" : chess::to_uci(c.move);
+  if (recording) end_recording(*recording, move);
   say("bestmove " + move);
-  if (!m_record_dir.empty() && !c.move.is_null()) record(c.last, position_text, move);
 }
 
 void Session::stop_search() {
@@ -133,39 +132,48 @@ void Session::start_clock(double seconds) {
     std::unique_lock<std::mutex> lock(m_mutex);
     const auto limit = std::chrono::duration<double>(seconds);
     if (m_cv.wait_for(lock, limit, [&] { return m_done; })) return;
-    // Time is up, but never before a first depth: a clock at zero still plays a searched move
-    // (a GUI's stop still ends the search at once).
-    m_cv.wait(lock, [&] { return m_done || m_first_depth; });
+    // Time is up. A search that finished no depth plays the one-ply choice (quick_choice).
     m_stop = true;
   });
 }
 
-// RecordDir: the search of the last finished depth made again with the recorder, after the
-// bestmove (the GUI's clock does not pay for it), as DIR/NNN-MOVE.kbz.
-void Session::record(const Report& last, const std::string& position_text,
-                     const std::string& move) {
-  try {
-    SearchSpec spec = m_engine.spec();  // the player's options: the search it played
-    spec.game = "chess";
-    spec.position = position_text.empty() ? "startpos" : position_text;
-    spec.depth = std::max(1, last.depth.depth);
-    spec.iterative = spec.algorithm().iterative;
-    std::filesystem::create_directories(m_record_dir);
-    char name[32];
-    std::snprintf(name, sizeof name, "%03d-", ++m_recorded);
-    const std::string path =
-        (std::filesystem::path(m_record_dir) / (name + move + ".kbz")).string();
-    RecordOptions r;
-    r.mode = Recording::on;
-    r.stream = path;
-    r.summary = true;
-    r.memory_chunks = 1;
-    r.stop = &m_stop;  // the next command ends it: the file is then marked partial
-    r.max_events = default_event_budget(false);
-    run_search(spec, r);  // nothing said after the bestmove: clients read it as the last line
-  } catch (const std::exception& e) {
-    say("info string not recorded: " + failure_text(e));
-  }
+// RecordDir: each move's search recorded as it is played, into
+// DIR/ALGO-YYYYMMDD-HHMMSS-PID-gGAME-plyPLY.kbz, renamed with the move played added once it is
+// chosen (a file left without one: the engine died during that search). The recorder's cost is
+// on the clock (docs/uci.md); an event budget stops a search that would write more.
+constexpr std::size_t k_record_event_budget = std::size_t{1} << 26;
+
+Session::MoveRecording Session::begin_recording(const ChessGame& game, Limits& limits) {
+  const chess::Position& pos = game.position();
+  const int ply = 2 * (pos.fullmove_number() - 1) + (pos.side_to_move() == chess::Color::black) + 1;
+  char tail[48];
+  std::snprintf(tail, sizeof tail, "-g%d-ply%03d", m_game_number, ply);
+  const std::filesystem::path dir(m_record_dir);
+  // Never overwrite: a position searched again in this session (a GUI's analysis) gets -2, -3.
+  const int again = ++m_record_count[tail];
+  std::string stem = m_record_stem + tail + (again > 1 ? "-" + std::to_string(again) : "");
+  for (int n = again + 1; std::filesystem::exists(dir / (stem + ".kbz")); ++n)
+    stem = m_record_stem + tail + "-" + std::to_string(n);
+  MoveRecording r;
+  r.stem = (dir / stem).string();
+  r.options.mode = kibitz::Recording::on;
+  r.options.stream = r.stem + ".kbz";
+  r.options.memory_chunks = 1;
+  r.options.stop = &m_stop;  // the event budget stops the search (a move is then played)
+  r.options.max_events = k_record_event_budget;
+  m_record_options = r.options;
+  limits.record = &m_record_options;
+  limits.record_facts = {{"uci_game", std::to_string(m_game_number)},
+                         {"uci_ply", std::to_string(ply)}};
+  return r;
+}
+
+void Session::end_recording(const MoveRecording& r, const std::string& move) {
+  std::error_code failed;
+  const std::string path = r.stem + "-" + move + ".kbz";
+  if (!std::filesystem::exists(path, failed))
+    std::filesystem::rename(r.options.stream, path, failed);
+  if (failed) say("info string recorded as " + r.options.stream + " (" + failed.message() + ")");
 }
 
 }  // namespace kibitz::uci

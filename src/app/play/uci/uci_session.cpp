@@ -2,12 +2,21 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <istream>
 #include <limits>
 #include <ostream>
 #include <sstream>
 #include <vector>
+
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 
 #include "core/error.hpp"
 #include "core/failure.hpp"
@@ -41,6 +50,33 @@ std::optional<long long> number(const std::string& s) {
   return v;
 }
 
+// "fen FEN [moves ...]" with the castling rights the FEN cannot use dropped (what the search is
+// given again).
+std::string without_dropped_rights(const std::vector<std::string>& w) {
+  const auto moves = std::find(w.begin(), w.end(), "moves");
+  std::string fen;
+  for (auto i = w.begin() + 1; i != moves; ++i) fen += (fen.empty() ? "" : " ") + *i;
+  std::vector<std::string> dropped;
+  std::string text = "fen " + chess::Position::from_fen(fen, &dropped).fen();
+  for (auto i = moves; i != w.end(); ++i) text += " " + *i;
+  return text;
+}
+
+long long process_id() {
+#ifdef _WIN32
+  return _getpid();
+#else
+  return static_cast<long long>(getpid());
+#endif
+}
+
+bool is_go_keyword(const std::string& k) {
+  for (const char* w : {"searchmoves", "ponder", "wtime", "btime", "winc", "binc", "movestogo",
+                        "depth", "nodes", "mate", "movetime", "infinite"})
+    if (k == w) return true;
+  return false;
+}
+
 }  // namespace
 
 std::string score_text(Score v) {
@@ -49,13 +85,45 @@ std::string score_text(Score v) {
     const int moves = (plies + 1) / 2;
     return "score mate " + std::to_string(v > 0 ? moves : -moves);
   }
-  // 128 units a pawn; centipawns rounded to nearest, within what GUIs show (+-300 pawns).
+  // 128 units a pawn; centipawns rounded to nearest, as they are: a clamp would make a large
+  // material lead (the Greenblatt evaluation's ratio term) look like the mate scores some GUIs
+  // turn mates into.
   const long long cp = (static_cast<long long>(v) * 100 + (v >= 0 ? 64 : -64)) / 128;
-  return "score cp " + std::to_string(std::clamp(cp, -30000LL, 30000LL));
+  return "score cp " + std::to_string(cp);
 }
 
 Session::Session(const std::string& algo, std::ostream& out) : m_engine(algo), m_out(out) {
   m_game = ChessGame();
+  const std::time_t now = std::time(nullptr);
+  char stamp[32] = "";
+  std::tm utc{};
+#ifdef _WIN32
+  gmtime_s(&utc, &now);
+#else
+  gmtime_r(&now, &utc);
+#endif
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+  // Unique to this session: its start, the process, and a count of sessions in the process.
+  static std::atomic<int> sessions{0};
+  const int session = ++sessions;
+  m_record_stem = std::string(m_engine.name()) + "-" + stamp + "-" + std::to_string(process_id()) +
+                  (session > 1 ? "-" + std::to_string(session) : "");
+}
+
+void Session::set_record_dir(const std::string& dir) {
+  if (!dir.empty()) {
+    std::error_code failed;
+    std::filesystem::create_directories(dir, failed);
+    if (failed || !std::filesystem::is_directory(dir))
+      throw InputError("RecordDir '" + dir + "' cannot be made" +
+                       (failed ? " (" + failed.message() + ")" : std::string(": not a folder")));
+    const std::filesystem::path probe = std::filesystem::path(dir) / (m_record_stem + ".probe");
+    std::FILE* f = std::fopen(probe.string().c_str(), "wb");
+    if (!f) throw InputError("RecordDir '" + dir + "' cannot be written to");
+    std::fclose(f);
+    std::filesystem::remove(probe, failed);
+  }
+  m_record_dir = dir;
 }
 
 Session::~Session() {
@@ -72,7 +140,7 @@ void Session::run(std::istream& in) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (!command(line)) return;
   }
-  wait();
+  stop_search();  // the end of the input is "quit" (a GUI that died must not leave a search)
 }
 
 bool Session::command(const std::string& line) {
@@ -103,6 +171,8 @@ bool Session::command(const std::string& line) {
     if (cmd == "ucinewgame") {
       m_game = ChessGame();
       m_engine.new_game();
+      if (m_searched_in_game) ++m_game_number;  // the first game's ucinewgame starts game 1
+      m_searched_in_game = false;
     }
     if (cmd == "setoption") set_option(rest);
   } else if (cmd == "debug" || cmd == "register") {
@@ -120,8 +190,10 @@ void Session::position(const std::string& args) {
     if (w.empty() || (w[0] != "startpos" && w[0] != "fen")) {
       throw InputError("expected 'position startpos' or 'position fen <FEN>'");
     }
-    m_game = ChessGame::from_text(args);
-    m_position_text = args;
+    std::vector<std::string> dropped;
+    m_game = ChessGame::from_text(args, &dropped);
+    for (const std::string& d : dropped) say("info string position: " + d);
+    m_position_text = dropped.empty() ? args : without_dropped_rights(w);
   } catch (const std::exception& e) {
     m_game.reset();
     say(std::string("info string bad position: ") + failure_text(e));
@@ -148,7 +220,17 @@ void Session::set_option(const std::string& args) {
     return;
   }
   if (name == "recorddir") {
-    m_record_dir = value == "<empty>" ? "" : value;
+    try {
+      set_record_dir(value == "<empty>" ? "" : value);
+    } catch (const std::exception& e) {
+      say("info string " + failure_text(e) + "; RecordDir stays '" + m_record_dir + "'");
+    }
+    return;
+  }
+  if (value.empty() && v == std::string::npos && args.find(" value", n) != std::string::npos) {
+    // "setoption name Hash value": the value is missing, not part of the name.
+    name.erase(name.rfind(" value"));
+    say("info string setoption " + name + ": 'value' is given no value");
     return;
   }
   try {
@@ -176,15 +258,22 @@ GoRequest Session::parse_go(const std::string& args) {
       continue;
     }
     if (k == "searchmoves") {  // moves up to the next keyword
-      for (; i + 1 < w.size(); ++i) {
+      bool any = false;
+      for (; i + 1 < w.size() && !is_go_keyword(w[i + 1]); ++i) {
         const chess::ParsedMove m = chess::parse_uci(m_game->position(), w[i + 1]);
-        if (m.status != chess::ParseStatus::ok) break;
-        r.limits.searchmoves.push_back(m.move);
+        if (m.status == chess::ParseStatus::ok) {
+          r.limits.searchmoves.push_back(m.move);
+        } else {
+          say("info string go searchmoves: '" + w[i + 1] + "' is not a legal move here");
+        }
+        any = true;
+      }
+      if (any && r.limits.searchmoves.empty()) {
+        say("info string go searchmoves: no legal move given; every move is searched");
       }
       continue;
     }
-    if (k != "depth" && k != "nodes" && k != "movetime" && k != "wtime" && k != "btime" &&
-        k != "winc" && k != "binc" && k != "movestogo" && k != "mate") {
+    if (!is_go_keyword(k)) {
       say("info string go: unknown parameter '" + k + "' ignored");
       continue;
     }
@@ -254,6 +343,7 @@ void Session::go(const std::string& args) {
     say("bestmove 0000");
     return;
   }
+  m_searched_in_game = true;
   start(std::move(r), *m_game);
 }
 

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,6 +28,7 @@
 
 #include "app/play/uci/uci_engine.hpp"
 #include "games/chess/chess_game.hpp"
+#include "session/record_options.hpp"
 
 namespace kibitz::uci {
 
@@ -52,7 +54,8 @@ class Session {
   // Until no search runs (its bestmove said); an infinite or pondering one is stopped.
   void wait();
   // Writes each search's trace into `dir` (RecordDir; "" for none).
-  void set_record_dir(const std::string& dir) { m_record_dir = dir; }
+  // Throws InputError when it cannot be made or written.
+  void set_record_dir(const std::string& dir);
 
  private:
   // uci_session.cpp: the commands.
@@ -67,7 +70,15 @@ class Session {
   void stop_search();
   void ponderhit();
   void start_clock(double seconds);
-  void record(const Report& last, const std::string& position_text, const std::string& move);
+  // RecordDir: a move's file, opened before its search and named with the move after it.
+  struct MoveRecording {
+    std::string stem;  // the path without ".kbz"
+    RecordOptions options;
+  };
+  MoveRecording begin_recording(const ChessGame& game, Limits& limits);
+  void end_recording(const MoveRecording& r, const std::string& move);
+  // Checks RecordDir (made when missing); "" when it can be written, else why not.
+  static std::string check_record_dir(const std::string& dir);
   std::string info_line(const Report& r) const;
 
   Engine m_engine;
@@ -76,16 +87,19 @@ class Session {
   std::optional<ChessGame> m_game;  // empty after a bad "position"
   std::string m_position_text;      // the text m_game was read from
   std::string m_record_dir;
-  int m_recorded = 0;
+  std::string m_record_stem;       // ALGO-YYYYMMDD-HHMMSS-PID: this session's recordings
+  RecordOptions m_record_options;  // the running search's recording
+  int m_game_number = 1;           // ucinewgame counts games
+  bool m_searched_in_game = false;
+  std::map<std::string, int> m_record_count;  // recordings per game and ply
 
   std::thread m_worker, m_clock;
   std::atomic<bool> m_stop{false};
   std::mutex m_mutex;  // guards the four flags below
   std::condition_variable m_cv;
-  bool m_hold = false;         // the running search's bestmove waits for stop or ponderhit
-  bool m_done = true;          // the running search has finished choosing
-  bool m_first_depth = false;  // it has reported a finished depth (the clock waits for one)
-  double m_ponder_clock = 0;   // a pondering search's time limit, started at ponderhit
+  bool m_hold = false;        // the running search's bestmove waits for stop or ponderhit
+  bool m_done = true;         // the running search has finished choosing
+  double m_ponder_clock = 0;  // a pondering search's time limit, started at ponderhit
 };
 
 // "score cp 25" (within +-30000) or "score mate -3" for a value in evaluation units (a pawn
