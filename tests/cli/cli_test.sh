@@ -88,7 +88,7 @@ cmp -s t.kbz t2.kbz || fail "a v1 file exported to v2 is not the lean recording"
 "${kibitz[@]}" export t.json --kbz --out back.kbz || fail "export --kbz"
 cmp -s t.kbz back.kbz || fail "kbz -> json -> kbz changed the bytes"
 expect_error "replay range" 'between 0 and' replay t.kbz --at 100000
-expect_error "replay missing --at" '--at N is required' replay t.kbz
+expect_ok "replay at the end" '"t":6[0-9],"events":6[0-9],"event":"leave","narration":"the root returns' replay t.kbz --json
 expect_error "replay missing file" "cannot open" replay nothing.kbz --at 0
 printf 'KIBITZ\r\n\x01\x00\x00\x00' > short.kbz
 expect_error "truncated trace" 'truncated' replay short.kbz --at 0
@@ -165,8 +165,18 @@ expect_error "widths need greenblatt" '--widths applies to --algo greenblatt' se
 expect_error "bad secondary" '--secondary must be on or off' search --game chess --depth 2 --algo greenblatt --secondary maybe
 expect_error "bad feedover" "--feedover must be an integer from 0 to 8, not '9'" search --game chess --depth 2 --algo greenblatt --feedover 9
 expect_error "uci unknown algo" "unknown algorithm 'minimax' for UCI" uci --algo minimax
-# (The input ends after go: a finite search is waited for; a quit would stop it at once.)
-uci_out="$(printf 'uci\nisready\nposition fen x\nposition startpos moves e2e4\ngo depth 2\n' | "${kibitz[@]}" uci 2>&1)"
+# The end of the input is "quit" (it stops a search): the input stays open until the bestmove.
+uci_session() {  # INPUT [ARGS...]
+  local input="$1" log
+  shift
+  log="$(mktemp)"
+  { printf "$input"
+    for _ in $(seq 600); do grep -q '^bestmove' "$log" && break; sleep 0.1; done
+  } | "${kibitz[@]}" uci "$@" > "$log" 2>&1
+  cat "$log"
+  rm -f "$log"
+}
+uci_out="$(uci_session 'uci\nisready\nposition fen x\nposition startpos moves e2e4\ngo depth 2\n')"
 grep -q '^uciok$' <<<"$uci_out" || fail "uci: no uciok: $uci_out"
 grep -q '^readyok$' <<<"$uci_out" || fail "uci: no readyok: $uci_out"
 grep -Eq '^info depth 2 seldepth [0-9]+ score cp -?[0-9]+ nodes [0-9]+ .* pv [a-h][1-8][a-h][1-8]' <<<"$uci_out" || fail "uci: no info line: $uci_out"
@@ -176,6 +186,24 @@ uci_ab="$(printf 'position startpos\ngo depth 3\nquit\n' | "${kibitz[@]}" uci --
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: no bestmove: $uci_ab"
 uci_in="$(printf 'position startpos\ngo depth 2\nquit\n' | "${kibitz[@]}" uci --algo interest 2>&1)"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_in" || fail "uci interest: no bestmove: $uci_in"
+# A GUI that died: the end of the input during a deep search ends the engine with a move.
+uci_eof="$(printf 'position startpos\ngo depth 60\n' | timeout 60 "${kibitz[@]}" uci --algo pvs 2>&1)"
+grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_eof" || fail "uci: the end of the input did not end go depth 60: $uci_eof"
+
+# Conventions: --version, COMMAND --help for every command (from its declared flags, on stdout,
+# exit 0), replay defaulting to the last event, a bash completion script that bash accepts.
+grep -Eq '^kibitz [0-9]+\.[0-9]+\.[0-9]+$' <<<"$("${kibitz[@]}" --version)" || fail "--version"
+for c in search replay export bench uci greenblatt-workload match perft experiment; do
+  help="$("${kibitz[@]}" "$c" --help)" || fail "$c --help exited $?"
+  grep -q "^usage: kibitz $c" <<<"$help" || fail "$c --help: no usage: $help"
+  grep -q '^  --help$' <<<"$help" || fail "$c --help: no option list: $help"
+done
+grep -q '^  --view minimax negamax$' <<<"$("${kibitz[@]}" replay --help)" || fail "replay --help: --view's values"
+"${kibitz[@]}" completion bash > "$work/kibitz.bash" || fail "completion bash"
+bash -c "source '$work/kibitz.bash'; COMP_WORDS=(kibitz search --alg); COMP_CWORD=2; _kibitz; [ \"\${COMPREPLY[*]}\" = --algo ]" ||
+  fail "completion: kibitz search --alg does not complete to --algo"
+bash -c "source '$work/kibitz.bash'; COMP_WORDS=(kibitz search --algo p); COMP_CWORD=3; _kibitz; [ \"\${COMPREPLY[*]}\" = pvs ]" ||
+  fail "completion: --algo p does not complete to pvs"
 
 expect_ok "bench json" '"signature":[0-9]+,"signature_classic":1948362,"signature_by_algorithm":\{"minimax":[0-9]+,.*"nodes":[0-9]+.*"seconds_unrecorded":.*"seconds_recorded":.*"bytes_per_event":.*"events":[0-9]+.*"classic":\{"nodes":1948362,.*"by_algorithm":\{"minimax":\{"nodes":87381,.*"pvs":\{' bench --json --rounds 1
 expect_ok "bench perft" "\"game\":\"chess\",\"position\":\"start\",\"depth\":6,\"leaves\":119060324,\"expected\":119060324.*\"leaves\":193690690,\"expected\":193690690.*\"leaves\":24571056,\"expected\":24571056" bench --perft --json

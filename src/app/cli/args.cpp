@@ -10,6 +10,10 @@ namespace kibitz::cli {
 Args::Args(int argc, char** argv, int first, const std::set<std::string>& valued,
            const std::set<std::string>& switches) {
   for (int i = first; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--help" || word == "-h") throw HelpRequested{valued, switches};
+  }
+  for (int i = first; i < argc; ++i) {
     std::string a = argv[i];
     if (a.size() > 2 && a[0] == '-' && a[1] == '-') {
       std::string name = a.substr(2), value;

@@ -10,9 +10,16 @@
 
 namespace kibitz::cli {
 
+// Thrown by Args when --help (or -h) is given: the command's declared flags, which `kibitz
+// COMMAND --help` and the bash completion (cli/help.cpp) show.
+struct HelpRequested {
+  std::set<std::string> valued, switches;
+};
+
 class Args {
  public:
-  // valued: flags that take a value; switches: flags without one. Throws InputError.
+  // valued: flags that take a value; switches: flags without one. Throws InputError, and
+  // HelpRequested for --help or -h.
   Args(int argc, char** argv, int first, const std::set<std::string>& valued,
        const std::set<std::string>& switches);
 

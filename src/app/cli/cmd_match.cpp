@@ -26,8 +26,8 @@ std::string budget_text(const Budget& b) {
   if (b.depth > 0) s += std::string(s.empty() ? "" : ",") + "depth=" + std::to_string(b.depth);
   if (b.limit > 0) s += std::string(s.empty() ? "" : ",") + "limit=" + std::to_string(b.limit);
   if (b.seconds > 0) {
-    s += std::string(s.empty() ? "" : ",") + "time=" +
-         std::to_string(static_cast<long long>(b.seconds * 1000 + 0.5));
+    s += std::string(s.empty() ? "" : ",") +
+         "time=" + std::to_string(static_cast<long long>(b.seconds * 1000 + 0.5));
   }
   return s.empty() ? "the players' own" : s;
 }

@@ -1,4 +1,5 @@
-// kibitz replay FILE --at N [--view minimax|negamax]: the state of the search at event N, its
+// kibitz replay FILE [--at N] [--view minimax|negamax]: the state of the search at event N (the
+// last by default), its
 // narration in the seed's negamax form (the default) or the textbook's minimax form.
 #include <cstdio>
 #include <sstream>
@@ -31,22 +32,40 @@ void say_partial(const trace::Trace& t) {
     std::fprintf(stderr, "kibitz replay: partial trace: %s\n", stopped.c_str());
 }
 
+// A search stopped before it searched (a UCI move stopped at once): nothing to replay.
+int say_empty(const trace::Trace& t, bool json) {
+  if (json) {
+    JsonWriter j;
+    j.begin_object();
+    j.key("events");
+    j.number(0LL);
+    j.key("stopped");
+    j.string(t.meta.get("stopped"));
+    j.end_object();
+    std::printf("%s\n", j.str().c_str());
+  } else {
+    std::printf("the trace has no events%s\n",
+                t.meta.find("stopped") ? "" : " (nothing was searched)");
+  }
+  return 0;
+}
+
 }  // namespace
 
 int cmd_replay(int argc, char** argv) {
   const Args args(argc, argv, 0, {"at", "view"}, {"json"});
   const trace::ValueView view = view_of(args);
   if (args.positional().size() != 1)
-    throw InputError("give one trace file: kibitz replay FILE.kbz --at N");
+    throw InputError("give one trace file: kibitz replay FILE.kbz [--at N]");
   const auto bytes = read_file_bytes(args.positional()[0]);
   const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
   say_partial(t);
   const trace::Model model(t);
-  if (model.event_count() == 0) throw InputError("the trace has no events");
-  if (!args.has("at"))
-    throw InputError("--at N is required (0.." + std::to_string(model.event_count() - 1) + ")");
-  const auto at = static_cast<std::size_t>(
-      args.integer("at", 0, 0, static_cast<long long>(model.event_count()) - 1));
+  if (model.event_count() == 0) return say_empty(t, args.has("json"));
+  // --at N, or the last event: the search as it ended.
+  const auto at =
+      static_cast<std::size_t>(args.integer("at", static_cast<long long>(model.event_count()) - 1,
+                                            0, static_cast<long long>(model.event_count()) - 1));
   const trace::Counters c = model.counters_at(at);
   const std::uint32_t current = model.node_of_event(at);
   const std::uint32_t visible = model.nodes_visible_at(at);

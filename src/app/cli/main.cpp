@@ -4,8 +4,10 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "app/cli/commands.hpp"
+#include "app/cli/help.hpp"
 #include "app/play/uci/uci_engine.hpp"
 #include "core/error.hpp"
 #include "session/play.hpp"
@@ -37,7 +39,8 @@ std::string match_usage() {
 
 const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search, nullptr, kibitz::cli::search_usage},
-    {"replay", kibitz::cli::cmd_replay, "replay FILE.kbz --at N [--view minimax|negamax] [--json]"},
+    {"replay", kibitz::cli::cmd_replay,
+     "replay FILE.kbz [--at N (default: the last event)] [--view minimax|negamax] [--json]"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},
@@ -67,6 +70,13 @@ const Command k_commands[] = {
      "random|othello]"},
 };
 
+std::vector<kibitz::cli::CommandInfo> command_infos() {
+  std::vector<kibitz::cli::CommandInfo> out;
+  for (const Command& c : k_commands)
+    out.push_back({c.name, c.usage ? c.usage : c.make_usage(), c.run});
+  return out;
+}
+
 void usage(std::FILE* to) {
   std::fprintf(to, "usage: kibitz COMMAND [options]\n\n");
   for (const Command& c : k_commands) {
@@ -74,6 +84,30 @@ void usage(std::FILE* to) {
     std::fprintf(to, "  kibitz %s%s", text.c_str(),
                  text.empty() || text.back() != '\n' ? "\n" : "");
   }
+  std::fprintf(to,
+               "  kibitz completion bash   (a bash completion script)\n"
+               "  kibitz --version\n\n"
+               "kibitz COMMAND --help: the command's options.\n");
+}
+
+#ifndef KIBITZ_VERSION
+#define KIBITZ_VERSION "unknown"
+#endif
+
+// kibitz --version, kibitz completion bash: 0 when argv[1] was one of them, -1 otherwise.
+int meta_command(int argc, char** argv) {
+  const std::string a = argv[1];
+  if (a == "--version" || a == "version") {
+    std::printf("kibitz %s\n", KIBITZ_VERSION);
+    return 0;
+  }
+  if (a != "completion") return -1;
+  if (argc != 3 || std::strcmp(argv[2], "bash") != 0) {
+    std::fprintf(stderr, "kibitz completion: give the shell: kibitz completion bash\n");
+    return 2;
+  }
+  std::fputs(kibitz::cli::bash_completion(command_infos()).c_str(), stdout);
+  return 0;
 }
 
 }  // namespace
@@ -85,6 +119,7 @@ int main(int argc, char** argv) {
     usage(argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
   }
+  if (const int status = meta_command(argc, argv); status >= 0) return status;
   for (const Command& c : k_commands) {
     if (std::strcmp(argv[1], c.name) != 0) continue;
     try {
@@ -96,6 +131,10 @@ int main(int argc, char** argv) {
         return 1;
       }
       return status;
+    } catch (const kibitz::cli::HelpRequested& flags) {
+      const std::string text = c.usage ? c.usage : c.make_usage();
+      std::fputs(kibitz::cli::command_help({c.name, text, c.run}, flags).c_str(), stdout);
+      return 0;
     } catch (const kibitz::InputError& e) {
       std::fprintf(stderr, "kibitz %s: %s\n", c.name, e.what());
       return 2;
