@@ -9,6 +9,7 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/viewer_app/assets_dir.hpp"
 #include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/file_io.hpp"
@@ -109,7 +110,7 @@ int cmd_render(int argc, char** argv) {
   if (format.picture && out == "-")
     throw InputError("--out - is for text formats: " + std::string(format.name) +
                      " needs a file name");
-  ViewerApp app(args.value_or("assets", KIBITZ_ASSETS_DIR));
+  ViewerApp app(args.value_or("assets", assets_dir(nullptr, KIBITZ_ASSETS_DIR)));
   load(args, app);
   apply_view(args, app);
   const long long last = static_cast<long long>(app.state().event_count()) - 1;

@@ -17,6 +17,7 @@
 
 #include "app/cli/render/raster.hpp"
 #include "app/desktop/thread_search.hpp"
+#include "app/viewer_app/assets_dir.hpp"
 #include "app/viewer_app/fonts.hpp"
 #include "app/viewer_app/idle_gate.hpp"
 #include "app/viewer_app/platform_canvas.hpp"
@@ -156,6 +157,9 @@ Options parse(int argc, char** argv) {
     } else if (a == "--help" || a == "-h") {
       print_usage();
       std::exit(0);
+    } else if (a == "--version") {
+      std::printf("kibitz-desktop %s\n", KIBITZ_VERSION);
+      std::exit(0);
     } else if (!a.empty() && a[0] == '-') {
       throw kibitz::InputError("unknown option " + a);
     } else if (o.file.empty()) {
@@ -167,14 +171,6 @@ Options parse(int argc, char** argv) {
   check_options(o);
   if (!o.screenshot.empty() && o.frames == 0) o.frames = 3;
   return o;
-}
-
-std::string assets_dir(const char* argv0) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path next_to_exe = fs::path(argv0).parent_path() / "assets";
-  if (fs::is_directory(next_to_exe / "examples", ec)) return next_to_exe.string();
-  return KIBITZ_ASSETS_DIR;
 }
 
 // The window, as large as asked; nullptr (after saying why) when it cannot be opened.
@@ -299,7 +295,7 @@ int main(int argc, char** argv) {
   }
   const std::unique_ptr<kibitz::platform::Window> window = open_window(o);
   if (!window) return 1;
-  kibitz::ViewerApp app(assets_dir(argv[0]));
+  kibitz::ViewerApp app(kibitz::assets_dir(argv[0], KIBITZ_ASSETS_DIR));
   auto& s = app.state();
   const auto canvas_gpu = kibitz::install_canvas_gpu(s.error);
   kibitz::ThreadSearch searches(app);  // the window's own searches run off the UI thread
