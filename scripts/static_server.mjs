@@ -1,5 +1,6 @@
 // A small static file server for the web build (node only, no packages): the right MIME
-// types for .wasm and .js, no directory listings, and only files under the served folder.
+// types for .wasm and .js, precompressed files where a published folder has them (.br, .gz),
+// no directory listings, and only files under the served folder.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,8 +37,15 @@ http.createServer((req, res) => {
       res.writeHead(404, {'Content-Type': 'text/plain'}).end('not found: ' + rel);
       return;
     }
-    res.writeHead(200, {'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
-                        'Cache-Control': 'no-cache'});
-    fs.createReadStream(file).pipe(res);
+    // A published folder (scripts/publish.mjs) holds FILE.br and FILE.gz: sent to a browser
+    // that accepts them, with the type of FILE.
+    const accepts = String(req.headers['accept-encoding'] ?? '');
+    const encoding = ['br', 'gzip'].find((e) => accepts.includes(e) &&
+                                        fs.existsSync(file + (e === 'br' ? '.br' : '.gz')));
+    const headers = {'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+                     'Cache-Control': 'no-cache', 'Vary': 'Accept-Encoding'};
+    if (encoding) headers['Content-Encoding'] = encoding;
+    res.writeHead(200, headers);
+    fs.createReadStream(encoding ? file + (encoding === 'br' ? '.br' : '.gz') : file).pipe(res);
   });
 }).listen(port, '127.0.0.1', () => console.log(`serving ${base} on http://127.0.0.1:${port}/`));

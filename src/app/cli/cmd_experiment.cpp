@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/file_io.hpp"
 #include "session/experiments/job.hpp"
+#include "session/experiments/shards.hpp"
 #include "session/experiments/svg.hpp"
 #include "trace/kbz_file.hpp"
 
@@ -42,10 +43,38 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
 
 }  // namespace
 
+std::string write_experiment_output(const ExperimentJob& job, const std::filesystem::path& out_dir,
+                                    bool json) {
+  const ExperimentOutput out = job.output();
+  std::string written;
+  for (const auto& [name, text] : out.csv) {
+    write_text(out_dir / name, text);
+    written += " " + (out_dir / name).string();
+  }
+  for (const Chart& c : out.charts) {
+    write_text(out_dir / (c.id + ".svg"), chart_svg(c));
+    written += " " + (out_dir / (c.id + ".svg")).string();
+  }
+  const std::string stdout_text = json ? out.json + "\n" : out.text;
+  std::fwrite(stdout_text.data(), 1, stdout_text.size(), stdout);
+  return written;
+}
+
+std::filesystem::path output_folder(const std::string& dir) {
+  const std::filesystem::path out_dir = dir;
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec || !std::filesystem::is_directory(out_dir)) {
+    throw InputError("cannot use '" + out_dir.string() + "' as the output folder");
+  }
+  return out_dir;
+}
+
 int cmd_experiment(int argc, char** argv) {
-  const Args args(argc, argv, 0,
-                  {"trials", "threads", "seed", "out", "max-horizon", "domain", "order", "fe-root"},
-                  {"json", "quiet"});
+  const Args args(
+      argc, argv, 0,
+      {"trials", "threads", "seed", "out", "max-horizon", "domain", "order", "fe-root", "shard"},
+      {"json", "quiet"});
   if (args.positional().size() != 1) {
     throw InputError("give one experiment name (fe-table1, fe-figure1, fe-figure2, fe-games)");
   }
@@ -74,12 +103,8 @@ int cmd_experiment(int argc, char** argv) {
 #endif
   const int threads = static_cast<int>(args.integer("threads", hw, 1, 256));
   auto job = make_experiment(args.positional()[0], params);
-  const std::filesystem::path out_dir = args.value_or("out", ".");
-  std::error_code ec;
-  std::filesystem::create_directories(out_dir, ec);
-  if (ec || !std::filesystem::is_directory(out_dir)) {
-    throw InputError("cannot use '" + out_dir.string() + "' as the output folder");
-  }
+  if (auto shard = args.value("shard")) job->set_shard(parse_shard(*shard));
+  const std::filesystem::path out_dir = output_folder(args.value_or("out", "."));
 
   const auto start = std::chrono::steady_clock::now();
   const bool quiet = args.has("quiet");
@@ -88,18 +113,19 @@ int cmd_experiment(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!quiet) std::fprintf(stderr, "\n");
 
-  const ExperimentOutput out = job->output();
-  std::string written;
-  for (const auto& [name, text] : out.csv) {
-    write_text(out_dir / name, text);
-    written += " " + (out_dir / name).string();
+  if (!job->shard().whole()) {  // a shard's trials, for kibitz merge: no tables of a part
+    const std::string name = job->name() + ".shard-" + std::to_string(job->shard().index) + "-of-" +
+                             std::to_string(job->shard().count) + ".json";
+    write_text(out_dir / name, experiment_shard_json(*job, params));
+    if (!quiet) {
+      std::fprintf(stderr,
+                   "%s: shard %d/%d in %.2f s; wrote %s (kibitz merge puts the shards together)\n",
+                   job->name().c_str(), job->shard().index, job->shard().count, seconds,
+                   (out_dir / name).string().c_str());
+    }
+    return 0;
   }
-  for (const Chart& c : out.charts) {
-    write_text(out_dir / (c.id + ".svg"), chart_svg(c));
-    written += " " + (out_dir / (c.id + ".svg")).string();
-  }
-  const std::string stdout_text = args.has("json") ? out.json + "\n" : out.text;
-  std::fwrite(stdout_text.data(), 1, stdout_text.size(), stdout);
+  const std::string written = write_experiment_output(*job, out_dir, args.has("json"));
   if (!quiet) {
     std::fprintf(stderr, "%s: %.2f s on %d thread%s; wrote%s\n", job->name().c_str(), seconds,
                  threads, threads == 1 ? "" : "s", written.c_str());

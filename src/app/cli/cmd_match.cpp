@@ -8,6 +8,7 @@
 
 #include "app/cli/args.hpp"
 #include "app/cli/commands.hpp"
+#include "app/cli/match_print.hpp"
 #include "app/cli/progress_flags.hpp"
 #include "app/play/match/match.hpp"
 #include "app/viewer_app/limits.hpp"
@@ -58,7 +59,11 @@ match::MatchSpec parse_spec(const Args& args) {
   // Any move's nodes are capped (budgets.hpp's default) so that no setting runs for ever.
   spec.budget.max_nodes =
       args.integer("max-nodes", static_cast<long long>(k_default_node_budget), 0, 1LL << 40);
-  if (auto f = args.value("openings")) spec.openings = match::read_openings(spec.game, *f);
+  if (auto f = args.value("openings")) {
+    spec.openings = match::read_openings(spec.game, *f);
+    spec.openings_file = *f;
+  }
+  if (auto s = args.value("shard")) spec.shard = parse_shard(*s);
   return spec;
 }
 
@@ -88,12 +93,22 @@ void write_games(JsonWriter& j, const std::vector<match::GameRecord>& games) {
     j.number(static_cast<double>(g.time_a_ns) / 1e6);
     j.key("ms_b");
     j.number(static_cast<double>(g.time_b_ns) / 1e6);
+    j.key("moves_a");
+    j.number(static_cast<long long>(g.moves_a));
+    j.key("moves_b");
+    j.number(static_cast<long long>(g.moves_b));
+    j.key("capped_a");
+    j.number(static_cast<long long>(g.capped_a));
+    j.key("capped_b");
+    j.number(static_cast<long long>(g.capped_b));
     j.key("moves");
     j.string(g.moves);
     j.end_object();
   }
   j.end_array();
 }
+
+}  // namespace
 
 // Prints the match and its result as one JSON object (--json), with its games (--games).
 void print_json(const match::MatchSpec& spec, const match::MatchResult& r, double ratio,
@@ -112,6 +127,14 @@ void print_json(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   j.string(budget_text(spec.budget));
   j.key("seed");
   j.number(static_cast<long long>(spec.seed));
+  j.key("max_plies");
+  j.number(static_cast<long long>(spec.max_plies));
+  if (!spec.shard.whole()) {  // kibitz merge joins the shards
+    j.key("shard");
+    j.string(std::to_string(spec.shard.index) + "/" + std::to_string(spec.shard.count));
+    j.key("openings");
+    j.string(spec.openings_file);
+  }
   j.key("wins");
   j.number(static_cast<long long>(r.wins));
   j.key("draws");
@@ -198,6 +221,16 @@ void print_text(const match::MatchSpec& spec, const match::MatchResult& r, doubl
   }
 }
 
+void print_match(const match::MatchSpec& spec, const match::MatchResult& r, bool json, bool games) {
+  const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
+  if (json)
+    print_json(spec, r, ratio, games);
+  else
+    print_text(spec, r, ratio, games);
+}
+
+namespace {
+
 // A progress bar on stderr, redrawn after each game: games, A's result so far, time left.
 std::function<void(const match::MatchProgress&)> progress_bar() {
   const auto start = std::chrono::steady_clock::now();
@@ -221,17 +254,14 @@ std::function<void(const match::MatchProgress&)> progress_bar() {
 int cmd_match(int argc, char** argv) {
   const Args args(argc, argv, 0,
                   {"game", "a", "b", "pairs", "openings", "budget", "threads", "seed", "max-plies",
-                   "max-nodes"},
+                   "max-nodes", "shard"},
                   {"json", "games", "progress", "no-progress"});
   match::MatchSpec spec = parse_spec(args);
   if (wants_progress(args)) spec.progress = progress_bar();
   const match::MatchResult r = match::run_match(spec);
-  const double ratio = r.nodes_b_per_move > 0 ? r.nodes_a_per_move / r.nodes_b_per_move : 0;
-  if (args.has("json")) {
-    print_json(spec, r, ratio, args.has("games"));
-    return 0;
-  }
-  print_text(spec, r, ratio, args.has("games"));
+  // A shard's output is what kibitz merge reads: JSON with its games.
+  const bool shard = !spec.shard.whole();
+  print_match(spec, r, args.has("json") || shard, args.has("games") || shard);
   return 0;
 }
 

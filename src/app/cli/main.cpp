@@ -33,6 +33,7 @@ std::string match_usage() {
              "[--openings FILE]\n") +
          "         [--budget nodes=K|depth=D|limit=L|time=MS] [--threads T] [--seed S] "
          "[--max-plies P] [--max-nodes N] [--json] [--games] [--progress|--no-progress]\n" +
+         "         [--shard I/N (play pairs I, I+N, ...: JSON for kibitz merge)]\n" +
          "         SPEC: an algorithm that plays, with its options (lists with /):\n" +
          kibitz::player_usage("           ");
 }
@@ -60,6 +61,9 @@ const Command k_commands[] = {
      "greenblatt-workload [--depth D] [--widths W] [--feedover N] [--json]   (nodes with and "
      "without alpha-beta)"},
     {"match", kibitz::cli::cmd_match, nullptr, match_usage},
+    {"merge", kibitz::cli::cmd_merge,
+     "merge SHARD... [--out DIR] [--json] [--games]   (the shards of an experiment or a match "
+     "run with --shard I/N, put together)"},
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
      "[--divide] [--json] [--nodes N (default 10^10 leaves, 0: none)]"},
@@ -67,7 +71,8 @@ const Command k_commands[] = {
      "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] "
      "[--out DIR]\n"
      "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain "
-     "random|othello]"},
+     "random|othello]\n"
+     "         [--shard I/N (trials I, I+N, ...: a shard file in --out for kibitz merge)]"},
 };
 
 std::vector<kibitz::cli::CommandInfo> command_infos() {

@@ -7,6 +7,7 @@
 #include "app/viewer_app/viewer_app.hpp"
 #include "core/error.hpp"
 #include "core/failure.hpp"
+#include "session/estimate.hpp"
 
 namespace kibitz {
 
@@ -20,11 +21,27 @@ std::string describe(const SearchSpec& spec) {
   return std::string(spec.algorithm().noun) + " on " + source;
 }
 
+// Whether a search is surely small (its whole tree at most this many nodes): then it runs here,
+// in a few milliseconds, and the page does not fetch the worker's module for it (the first
+// screen's tree: the page's first visit transfers the page's module only, docs/publish.md).
+constexpr double k_small_search_nodes = 20'000;
+
+bool surely_small(const SearchSpec& given) {
+  try {
+    SearchSpec whole = completed(given);
+    whole.set_algorithm("minimax");  // every node: a bound on what any algorithm visits
+    const double n = estimated_nodes(whole);
+    return n >= 0 && n <= k_small_search_nodes;
+  } catch (const std::exception&) {
+    return false;  // the background path says what is wrong
+  }
+}
+
 }  // namespace
 
 Done ViewerApp::start(const SearchSpec& given, std::size_t seek_to) {
   m_pending_view = {};  // a link's view is for its own search (apply_url_hash sets it after)
-  if (!start_background) {
+  if (!start_background || surely_small(given)) {
     const Done d = run(given);
     if (d.ok()) m_state.seek(seek_to);
     return d;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/stats.hpp"
 #include "search/forward_estimation.hpp"
 #include "session/experiments/fe_experiments.hpp"
@@ -176,6 +177,38 @@ class DepthTrials : public ExperimentJob {
   std::size_t stage_size() const override { return m_results.size(); }
   bool end_stage() override { return false; }
 
+ public:
+  // One stage of independent trials: it splits (Shard). A trial's values: nodes, kept and
+  // agree, algorithm by algorithm, depth by depth.
+  bool splits() const override { return true; }
+  std::vector<long long> trial_values(std::size_t i) const override {
+    std::vector<long long> v;
+    const Trial& t = m_results.at(i);
+    for (int a = 0; a < k_algos; ++a) {
+      for (int d = 0; d < k_depths; ++d) {
+        v.push_back(t.nodes[a][d]);
+        v.push_back(t.kept[a][d]);
+        v.push_back(t.agree[a][d] ? 1 : 0);
+      }
+    }
+    return v;
+  }
+  void set_trial_values(std::size_t i, const std::vector<long long>& v) override {
+    if (v.size() != static_cast<std::size_t>(3 * k_algos * k_depths))
+      throw InputError(name() + ": a trial has " + std::to_string(3 * k_algos * k_depths) +
+                       " values, not " + std::to_string(v.size()));
+    Trial& t = m_results.at(i);
+    std::size_t k = 0;
+    for (int a = 0; a < k_algos; ++a) {
+      for (int d = 0; d < k_depths; ++d) {
+        t.nodes[a][d] = v[k++];
+        t.kept[a][d] = v[k++];
+        t.agree[a][d] = v[k++] != 0;
+      }
+    }
+  }
+
+ protected:
   std::uint64_t m_seed;
   TreeSetup m_setup;
   std::vector<Trial> m_results;

@@ -59,6 +59,24 @@ class Figure1 : public ExperimentJob {
   }
   bool end_stage() override { return false; }
 
+ public:
+  // One stage of independent trials: it splits (Shard). A trial's values: AB and FE per
+  // configuration.
+  bool splits() const override { return true; }
+  std::vector<long long> trial_values(std::size_t i) const override {
+    std::vector<long long> v;
+    for (const auto& r : m_results.at(i)) v.insert(v.end(), r.begin(), r.end());
+    return v;
+  }
+  void set_trial_values(std::size_t i, const std::vector<long long>& v) override {
+    auto& r = m_results.at(i);
+    if (v.size() != 2 * r.size())
+      throw InputError(name() + ": a trial has " + std::to_string(2 * r.size()) + " values, not " +
+                       std::to_string(v.size()));
+    for (std::size_t k = 0; k < r.size(); ++k) r[k] = {v[2 * k], v[2 * k + 1]};
+  }
+
+ protected:
   std::uint64_t m_seed;
   TreeSetup m_setup;
   int m_trials;

@@ -4,12 +4,14 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #ifndef __EMSCRIPTEN__
 #include <mutex>
 #include <thread>
 #endif
 
+#include "core/error.hpp"
 #include "core/rng.hpp"
 
 namespace kibitz {
@@ -33,7 +35,7 @@ void ExperimentJob::step(std::size_t units) {
   while (units > 0 && !m_finished) {
     const std::size_t n = stage_size();
     while (units > 0 && m_done < n) {
-      trial(m_done++);
+      run_trial(m_done++);
       --units;
     }
     if (m_done >= n) finish_stage();
@@ -58,7 +60,7 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
     const std::size_t n = stage_size();
     if (threads == 1 || n - m_done < 2) {
       while (m_done < n) {
-        trial(m_done++);
+        run_trial(m_done++);
         report(false);
       }
     }
@@ -74,7 +76,7 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
         pool.emplace_back([&]() {
           for (std::size_t i; (i = next.fetch_add(1)) < n;) {
             try {
-              trial(i);
+              run_trial(i);
             } catch (...) {
               std::lock_guard<std::mutex> hold(failure_lock);
               if (!failure) failure = std::current_exception();
@@ -97,6 +99,29 @@ void ExperimentJob::run(int threads, const std::function<void(const ExperimentJo
     finish_stage();
   }
   report(true);
+}
+
+void ExperimentJob::set_shard(Shard s) {
+  if (!s.whole() && !splits()) {
+    throw InputError(m_name +
+                     " cannot be split: each of its stages is set up from the one before "
+                     "(run it whole)");
+  }
+  m_shard = s;
+}
+
+std::vector<long long> ExperimentJob::trial_values(std::size_t) const {
+  throw InputError(m_name + " cannot be split");
+}
+
+void ExperimentJob::set_trial_values(std::size_t, const std::vector<long long>&) {
+  throw InputError(m_name + " cannot be split");
+}
+
+void ExperimentJob::finish_merged() {
+  m_shard = Shard{};
+  m_done = stage_size();
+  finish_stage();
 }
 
 std::string fixed(double v, int decimals) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/chart.hpp"
+#include "session/shard.hpp"
 
 namespace kibitz {
 
@@ -70,6 +71,17 @@ class ExperimentJob {
   // The tables and charts: complete once finished, with the stages done so far before.
   virtual ExperimentOutput output() const = 0;
 
+  // Splitting (Shard): whether the trials can be split (a stage set up from the one before
+  // cannot), the shard to run (InputError when it does not split), one trial's numbers (those
+  // the output is made from) and setting them back, and finishing with every trial's set.
+  virtual bool splits() const { return false; }
+  void set_shard(Shard s);
+  const Shard& shard() const { return m_shard; }
+  std::size_t trial_count() const { return stage_size(); }
+  virtual std::vector<long long> trial_values(std::size_t i) const;
+  virtual void set_trial_values(std::size_t i, const std::vector<long long>& values);
+  void finish_merged();
+
  protected:
   virtual std::size_t stage_size() const = 0;
   // Trial i of the current stage; called concurrently for different i: it may only write the
@@ -82,9 +94,14 @@ class ExperimentJob {
  private:
   void finish_stage();
 
+  void run_trial(std::size_t i) {
+    if (m_shard.has(i)) trial(i);
+  }
+
   std::string m_name;
   std::size_t m_done = 0;
   bool m_finished = false;
+  Shard m_shard;
 };
 
 // The experiments: "fe-table1", "fe-figure1", "fe-figure2", "fe-games".

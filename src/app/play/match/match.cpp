@@ -2,6 +2,7 @@
 #include "core/file_io.hpp"
 #include "core/stats.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cmath>
@@ -103,18 +104,32 @@ GameRecord play(const MatchSpec& spec, MoveWatchdog& dog, int pair, bool a_first
   }
 }
 
+// The pairs the games hold, each once, in order (a shard's, or all).
+std::vector<int> pairs_of(const std::vector<GameRecord>& games) {
+  std::vector<int> pairs;
+  for (const GameRecord& g : games) pairs.push_back(g.pair);
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  return pairs;
+}
+
+std::size_t slot_of(const std::vector<int>& pairs, int pair) {
+  return static_cast<std::size_t>(std::lower_bound(pairs.begin(), pairs.end(), pair) -
+                                  pairs.begin());
+}
+
 // Nodes and CPU time per move, with errors from the spread of the pairs' own per-move figures.
-void summarise_cost(MatchResult& out, int pairs) {
+void summarise_cost(MatchResult& out, const std::vector<int>& pairs) {
   struct Sums {
     double nodes = 0, ns = 0, moves = 0;
   };
-  std::vector<Sums> a(static_cast<std::size_t>(pairs)), b(a.size());
+  std::vector<Sums> a(pairs.size()), b(a.size());
   Sums ta, tb;
   for (const GameRecord& g : out.games) {
+    const std::size_t k = slot_of(pairs, g.pair);
     for (auto [s, nodes, ns, moves] :
-         {std::tuple<Sums*, long long, std::int64_t, int>{&a[static_cast<std::size_t>(g.pair)],
-                                                          g.nodes_a, g.time_a_ns, g.moves_a},
-          {&b[static_cast<std::size_t>(g.pair)], g.nodes_b, g.time_b_ns, g.moves_b},
+         {std::tuple<Sums*, long long, std::int64_t, int>{&a[k], g.nodes_a, g.time_a_ns, g.moves_a},
+          {&b[k], g.nodes_b, g.time_b_ns, g.moves_b},
           {&ta, g.nodes_a, g.time_a_ns, g.moves_a},
           {&tb, g.nodes_b, g.time_b_ns, g.moves_b}}) {
       s->nodes += static_cast<double>(nodes);
@@ -139,39 +154,6 @@ void summarise_cost(MatchResult& out, int pairs) {
   out.nodes_b_error = spread(b, &Sums::nodes, 1);
   out.ms_a_error = spread(a, &Sums::ns, 1e6);
   out.ms_b_error = spread(b, &Sums::ns, 1e6);
-}
-
-void summarise(MatchResult& out, int pairs) {
-  std::vector<double> pair_score(static_cast<std::size_t>(pairs), 0.0);
-  for (const GameRecord& g : out.games) {
-    if (g.result > 0)
-      ++out.wins;
-    else if (g.result < 0)
-      ++out.losses;
-    else
-      ++out.draws;
-    pair_score[static_cast<std::size_t>(g.pair)] += g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0;
-    out.capped_a += g.capped_a;
-    out.capped_b += g.capped_b;
-  }
-  const double n = pairs;
-  double sum = 0;
-  for (double s : pair_score) sum += s / 2;
-  out.score = sum / n;
-  double var = 0;
-  for (double s : pair_score) var += (s / 2 - out.score) * (s / 2 - out.score);
-  // With one pair, or when every pair scored the same, the spread says nothing about the
-  // error (it would read as zero): no estimate.
-  const double se =
-      pairs > 1 && var > 0 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
-  const double t = t95(pairs - 1);  // Student's t: a few pairs give a wider interval
-  out.score_error = t * se;
-  // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
-  const double eps = 0.25 / n;
-  const double p = std::min(1 - eps, std::max(eps, out.score));
-  out.elo = -400.0 * std::log10(1.0 / p - 1.0);
-  out.elo_error = t * se * 400.0 / (std::log(10.0) * p * (1 - p));
-  summarise_cost(out, pairs);
 }
 
 }  // namespace
@@ -266,6 +248,42 @@ std::vector<std::string> read_openings(const std::string& game, const std::strin
   return out;
 }
 
+void summarise(MatchResult& out) {
+  const std::vector<int> held = pairs_of(out.games);
+  const int pairs = static_cast<int>(held.size());
+  out.wins = out.draws = out.losses = out.capped_a = out.capped_b = 0;
+  std::vector<double> pair_score(held.size(), 0.0);
+  for (const GameRecord& g : out.games) {
+    if (g.result > 0)
+      ++out.wins;
+    else if (g.result < 0)
+      ++out.losses;
+    else
+      ++out.draws;
+    pair_score[slot_of(held, g.pair)] += g.result > 0 ? 1.0 : g.result == 0 ? 0.5 : 0.0;
+    out.capped_a += g.capped_a;
+    out.capped_b += g.capped_b;
+  }
+  const double n = pairs;
+  double sum = 0;
+  for (double s : pair_score) sum += s / 2;
+  out.score = sum / n;
+  double var = 0;
+  for (double s : pair_score) var += (s / 2 - out.score) * (s / 2 - out.score);
+  // With one pair, or when every pair scored the same, the spread says nothing about the
+  // error (it would read as zero): no estimate.
+  const double se =
+      pairs > 1 && var > 0 ? std::sqrt(var / (n - 1) / n) : std::numeric_limits<double>::infinity();
+  const double t = t95(pairs - 1);  // Student's t: a few pairs give a wider interval
+  out.score_error = t * se;
+  // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
+  const double eps = 0.25 / n;
+  const double p = std::min(1 - eps, std::max(eps, out.score));
+  out.elo = -400.0 * std::log10(1.0 / p - 1.0);
+  out.elo_error = t * se * 400.0 / (std::log(10.0) * p * (1 - p));
+  summarise_cost(out, held);
+}
+
 MatchResult run_match(const MatchSpec& spec) {
   if (spec.pairs < 1 || spec.pairs > 100000) throw InputError("pairs must be between 1 and 100000");
   if (spec.threads < 1 || spec.threads > 256) throw InputError("threads must be between 1 and 256");
@@ -275,9 +293,17 @@ MatchResult run_match(const MatchSpec& spec) {
   Player(parse_player(spec.b)).check_game(spec.game);
   const std::vector<std::string> openings =
       spec.openings.empty() ? random_openings(spec.game, spec.pairs, spec.seed) : spec.openings;
-  const int games = 2 * spec.pairs;
+  std::vector<int> todo;  // the games played: every pair's two, or a shard's pairs'
+  for (int i = 0; i < 2 * spec.pairs; ++i)
+    if (spec.shard.has(static_cast<std::size_t>(i / 2))) todo.push_back(i);
+  if (todo.empty()) {
+    throw InputError("shard " + std::to_string(spec.shard.index) + "/" +
+                     std::to_string(spec.shard.count) + " has no pairs: the match has " +
+                     std::to_string(spec.pairs));
+  }
+  const int games = static_cast<int>(todo.size());
   MatchResult out;
-  out.games.resize(static_cast<std::size_t>(games));
+  out.games.resize(todo.size());
   std::atomic<int> next{0};
   std::exception_ptr
       failure;  // the first game's failure, rethrown as it was (InputError stays one)
@@ -288,10 +314,10 @@ MatchResult run_match(const MatchSpec& spec) {
   MatchProgress progress;
   progress.games = games;
   auto worker = [&]() {
-    for (int i = next++; i < games && !failed; i = next++) {
-      const int pair = i / 2;
+    for (int k = next++; k < games && !failed; k = next++) {
+      const int i = todo[static_cast<std::size_t>(k)], pair = i / 2;
       try {
-        GameRecord& g = out.games[static_cast<std::size_t>(i)];
+        GameRecord& g = out.games[static_cast<std::size_t>(k)];
         g = play(spec, dog, pair, i % 2 == 0,
                  openings[static_cast<std::size_t>(pair) % openings.size()]);
         if (spec.progress) {
@@ -314,7 +340,7 @@ MatchResult run_match(const MatchSpec& spec) {
   for (std::thread& t : pool) t.join();
 #endif
   if (failed) std::rethrow_exception(failure);
-  summarise(out, spec.pairs);
+  summarise(out);
   return out;
 }
 

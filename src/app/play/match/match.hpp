@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "session/play.hpp"
+#include "session/shard.hpp"
 
 namespace kibitz::match {
 
@@ -35,10 +36,12 @@ struct MatchSpec {
   std::string a, b;  // player specs
   int pairs = 10;
   std::vector<std::string> openings;  // position texts; empty: random openings from the seed
+  std::string openings_file;          // where they were read from ("" for random ones)
   Budget budget;
   int threads = 1;
   std::uint64_t seed = 1;
   int max_plies = 0;  // a game still going after this many plies is a draw; 0: the game's default
+  Shard shard;        // play only the pairs p with shard.has(p) (kibitz merge joins the shards)
   std::function<void(const MatchProgress&)> progress;  // called after each game, one at a time
 };
 
@@ -57,7 +60,7 @@ struct GameRecord {
 };
 
 struct MatchResult {
-  std::vector<GameRecord> games;  // pair 0 A first, pair 0 B first, pair 1 ...
+  std::vector<GameRecord> games;  // pair 0 A first, pair 0 B first, pair 1 ... (a shard's pairs)
   int wins = 0, draws = 0, losses = 0;
   double score = 0, score_error = 0;  // A's score (0..1) and the half-width of its 95% interval
   double elo = 0, elo_error = 0;      // error: infinite with fewer than two pairs
@@ -70,6 +73,8 @@ struct MatchResult {
 
 // Throws InputError for an unknown game or player, a bad budget or opening.
 MatchResult run_match(const MatchSpec& spec);
+// The figures (wins ... errors) of `games`, over the pairs they hold (a shard's, or all).
+void summarise(MatchResult& out);
 
 // `count` distinct openings: a few random legal moves from the start (chess and Othello 4
 // plies, connect four 2, tic-tac-toe 1), drawn from the seed.
