@@ -6,7 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#ifndef __EMSCRIPTEN__
+#if defined(_WIN32)
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#elif !defined(__EMSCRIPTEN__)
 #include <sys/resource.h>
 #endif
 
@@ -35,8 +38,13 @@ namespace {
 
 std::uint64_t available_memory() {
   constexpr std::uint64_t k_fallback = std::uint64_t{2} << 30;
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__)
   return k_fallback;  // the page's heap may grow to 4 GiB; half of it for one search
+#elif defined(_WIN32)
+  MEMORYSTATUSEX status{};
+  status.dwLength = sizeof status;
+  if (!GlobalMemoryStatusEx(&status)) return k_fallback;
+  return std::max<std::uint64_t>(status.ullAvailPhys, std::uint64_t{64} << 20);
 #else
   std::uint64_t room = kb_field("/proc/meminfo", "MemAvailable:");
   if (room == 0) room = k_fallback;

@@ -309,6 +309,18 @@ TEST_CASE("uci: the end of the input is quit: a search stops with a searched mov
   CHECK(legal_in("startpos", bestmove(out.str())));
 }
 
+TEST_CASE("uci: the Greenblatt engine mated in one says mate -1, not mate 0") {
+  // One legal move (Ke7), re-searched by the secondary search, which finds Qd7#: the first
+  // search's penalty of 4 was taken off the mate too (a value past k_score_win: "mate 0").
+  const std::string pos =
+      "startpos moves g1f3 d7d5 d2d4 b8c6 b2b3 c8f5 e2e3 g8f6 f1b5 a7a6 b5c6 b7c6 h2h3 e7e6 "
+      "b1d2 c6c5 c1b2 c5d4 g2g4 d4e3 g4f5 e3d2 d1d2 e6f5 e1c1 f6e4 d2e1 c7c5 c1b1 d8d6 c2c4 "
+      "d6f4 f3e5 d5c4 e5c4 f4f2 e1a5 f5f4 h1e1 f2f3 a5a4";
+  const std::string out = run("greenblatt", "position " + pos + "\ngo depth 1\n");
+  CHECK(out.find("info depth 1 seldepth 2 score mate -1 ") == 0);
+  CHECK(bestmove(out) == "e8e7");
+}
+
 TEST_CASE("uci: small things a GUI sends") {
   // A castling right without its rook is dropped, as Stockfish reads it, and said.
   const std::string fen = "r3k3/8/8/8/8/8/8/4K2R w KQq - 0 1";

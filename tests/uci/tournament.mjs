@@ -123,7 +123,7 @@ async function playGame(o, white, black, kibitzSide, stats) {
       if (!infos.length) faults.push(`kibitz played ${best} at ply ${ply + 1} with no info line (a move not searched)`);
       for (const l of infos) {
         if (!/ score (cp -?\d+|mate -?[1-9]\d*)( |$)/.test(l.line) || !/ pv [a-h][1-8]/.test(l.line))
-          faults.push(`kibitz info line without a score or pv at ply ${ply + 1}: ${l.line}`);
+          faults.push(`kibitz info line without a score or pv at ply ${ply + 1} (position startpos moves ${moves.join(' ')}): ${l.line}`);
       }
     }
     clock[side] -= took;

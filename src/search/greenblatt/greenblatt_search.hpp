@@ -402,10 +402,12 @@ class GreenblattSearch {
     m_in_secondary = false;
     if (m_aborted) return v;
     m_sink.child_return(k + 1, x, Bound::exact);
-    if (reasons) {
-      m_sink.record(ModificationRecord{k + 1, pen, reasons});
-    }
-    const Score v2 = -x - pen;
+    // The first value's penalty, but never on a finished game: a mate found by the secondary
+    // search keeps its distance (a penalty of 4 made "mated in 1" read as mated in -1 plies,
+    // UCI's "score mate 0").
+    const bool penalised = reasons && !is_game_result(-x);
+    if (penalised) m_sink.record(ModificationRecord{k + 1, pen, reasons});
+    const Score v2 = penalised ? -x - pen : -x;
     m_sink.record(SecondaryResultRecord{k + 1, v, v2});
     if (v2 < v) {
       ++m_stats.secondary_changes;
