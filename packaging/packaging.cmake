@@ -2,10 +2,11 @@
 # the CLI, the desktop program with a .desktop entry, an icon and the .kbz MIME type (so a
 # double-click opens the viewer), the assets, the recorders (include/kibitz), a man page made
 # from `kibitz --help` by help2man, the bash completion made by `kibitz completion bash`, and
-# the page when a web build is given (-DKIBITZ_WEB_SITE=build/web).
+# the page when it has been built and published (build/web/publish, or -DKIBITZ_WEB_SITE=DIR).
 include(GNUInstallDirs)
 
-set(KIBITZ_WEB_SITE "" CACHE PATH "A built web folder (build/web) the package installs under share/kibitz/web")
+set(KIBITZ_WEB_SITE "${CMAKE_SOURCE_DIR}/build/web/publish" CACHE PATH
+    "The published page (scripts/publish.mjs) the package installs under share/kibitz/web, when it exists")
 
 install(TARGETS kibitz RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(TARGET kibitz-desktop)
@@ -23,10 +24,8 @@ install(FILES ${CMAKE_SOURCE_DIR}/include/kibitz/record.h ${CMAKE_SOURCE_DIR}/in
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/kibitz)
 install(FILES ${CMAKE_SOURCE_DIR}/packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 if(KIBITZ_WEB_SITE)
-  install(DIRECTORY ${KIBITZ_WEB_SITE}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/kibitz/web
-          FILES_MATCHING PATTERN "*.html" PATTERN "*.js" PATTERN "*.css" PATTERN "*.wasm"
-          PATTERN "*.kbz" PATTERN "CMakeFiles" EXCLUDE PATTERN "src" EXCLUDE PATTERN "tests" EXCLUDE
-          PATTERN "Testing" EXCLUDE PATTERN "sysinc" EXCLUDE PATTERN "include_roots" EXCLUDE)
+  # OPTIONAL: a package made before the page was built and published has no page.
+  install(DIRECTORY ${KIBITZ_WEB_SITE}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/kibitz/web OPTIONAL)
 endif()
 
 # Made from the built program: its man page, its bash completion and the changelog.

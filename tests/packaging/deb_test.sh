@@ -31,6 +31,13 @@ grep -q '^MimeType=application/x-kibitz-trace;$' "$tmp/root/usr/share/applicatio
 grep -q 'pattern="\*.kbz"' "$tmp/root/usr/share/mime/packages/kibitz.xml" || fail "the MIME type has no *.kbz glob"
 zcat "$tmp/root/usr/share/man/man1/kibitz.1.gz" | grep -q 'kibitz replay' || fail "the man page lacks the commands"
 ok "dpkg-deb -x: programs, .desktop entry, MIME type, icon, man pages, completion, headers, assets"
+# The page, when it was built and published before the package was made (scripts/test does).
+if [ -f "$build/../web/publish/index.html" ]; then
+  for f in index.html kibitz_web.wasm kibitz_web.wasm.br kibitz_worker.wasm _headers; do
+    [ -e "$tmp/root/usr/share/kibitz/web/$f" ] || fail "the package has no /usr/share/kibitz/web/$f"
+  done
+  ok "the published page in /usr/share/kibitz/web"
+fi
 
 # The programs run from the unpacked root.
 k="$tmp/root/usr/bin/kibitz"

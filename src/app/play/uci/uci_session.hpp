@@ -3,14 +3,16 @@
 // (uci_engine.hpp).
 //
 // The search runs on its own thread and the reader keeps reading (as Stockfish does): "stop"
-// ends it at once (the best move of the deepest finished depth is played), "isready" is
-// answered at any time, "go infinite" and "go ponder" hold their bestmove until "stop" or
-// "ponderhit". Supported: uci, isready, ucinewgame, setoption (Hash, Clear Hash, RecordDir,
-// the searcher's own), position startpos|fen ... [moves ...], go [searchmoves M...] [depth N]
-// [nodes N] [mate N] [movetime MS] [wtime MS btime MS winc MS binc MS movestogo N]
-// [infinite] [ponder], stop, ponderhit, quit. A position where a draw could be claimed is
-// still searched (the GUI claims, not the engine). Bad input (a bad FEN, an illegal move, an
-// unknown command or option) is answered with one "info string" line, as the protocol asks;
+// ends it at once (the best move of the deepest finished depth is played; before a first
+// depth, a one-ply search's, session/play.hpp), "isready" is answered at any time, "go
+// infinite" and "go ponder" hold their bestmove until "stop" or "ponderhit". Supported: uci,
+// isready, ucinewgame, setoption (Hash: the table made at once, off the clock; Clear Hash;
+// RecordDir: each search recorded as it is played; the searcher's own), position
+// startpos|fen ... [moves ...], go [searchmoves M...] [depth N] [nodes N] [mate N] [movetime
+// MS] [wtime MS btime MS winc MS binc MS movestogo N] [infinite] [ponder], stop, ponderhit,
+// quit (and the end of the input). A position where a draw could be claimed is still searched
+// (the GUI claims, not the engine). Bad input (a bad FEN, an illegal move, an unknown command
+// or option) is answered with one "info string" line, as the protocol asks, when it comes;
 // "go" without a valid position answers "bestmove 0000". In the WebAssembly build (no
 // threads) a search runs to its end before the next command is read.
 #pragma once
@@ -48,8 +50,8 @@ class Session {
 
   // Handles one line; false after "quit". A "go" returns at once (the search runs on).
   bool command(const std::string& line);
-  // Reads commands until "quit" or the end of the input; at the end, a search that holds
-  // its bestmove is stopped and a finite one is waited for.
+  // Reads commands until "quit" or the end of the input, which is "quit" too: a running search
+  // is stopped (its move said), so a GUI that died leaves no search running.
   void run(std::istream& in);
   // Until no search runs (its bestmove said); an infinite or pondering one is stopped.
   void wait();
