@@ -18,14 +18,20 @@ using namespace kibitz;
 
 namespace {
 
-// The engine's output for `input`, each finite search waited for at the end (the end of the
-// input itself is "quit", which stops a search: the test of that reads through Session::run).
+// The engine's output for `input`, each finite search waited for before the next command (a
+// GUI's next "position" would stop it: with threads, how far it got would depend on timing).
+// The end of the input itself is "quit", which stops a search: its test reads through
+// Session::run.
 std::string run(const std::string& algo, const std::string& input) {
   std::ostringstream out;
   std::istringstream in(input);
   uci::Session session(algo, out);
-  for (std::string line; std::getline(in, line);)
+  for (std::string line; std::getline(in, line);) {
     if (!session.command(line)) return out.str();
+    const bool held =
+        line.find("infinite") != std::string::npos || line.find("ponder") != std::string::npos;
+    if (line.rfind("go", 0) == 0 && !held) session.wait();
+  }
   session.wait();
   return out.str();
 }
@@ -259,7 +265,7 @@ TEST_CASE(
     return std::count_if(files.begin(), files.end(),
                          [&](const std::string& f) { return f.find(part) != std::string::npos; });
   };
-  CHECK(named("-g1-ply002-" + bestmove(out) + ".kbz") == 1);
+  CHECK(named("-g1-ply002-" + bestmove(out) + ".kbz") == 2);  // each session's first search
   CHECK(named("-g1-ply002-2-") == 1);  // the second session's second search of it
   CHECK(named("-g2-ply001-") == 1);
   // The recorded search is the played one: the Greenblatt search's tournament widths, the last

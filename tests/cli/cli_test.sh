@@ -186,9 +186,12 @@ uci_ab="$(printf 'position startpos\ngo depth 3\nquit\n' | "${kibitz[@]}" uci --
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_ab" || fail "uci alphabeta: no bestmove: $uci_ab"
 uci_in="$(printf 'position startpos\ngo depth 2\nquit\n' | "${kibitz[@]}" uci --algo interest 2>&1)"
 grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_in" || fail "uci interest: no bestmove: $uci_in"
-# A GUI that died: the end of the input during a deep search ends the engine with a move.
-uci_eof="$(printf 'position startpos\ngo depth 60\n' | timeout 60 "${kibitz[@]}" uci --algo pvs 2>&1)"
-grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_eof" || fail "uci: the end of the input did not end go depth 60: $uci_eof"
+# A GUI that died: the end of the input during a deep search ends the engine with a move (not
+# in the wasm build: no threads, its search ends before the input is read again).
+if [[ "${kibitz[*]}" != *node* ]]; then
+  uci_eof="$(printf 'position startpos\ngo depth 60\n' | timeout 60 "${kibitz[@]}" uci --algo pvs 2>&1)"
+  grep -Eq '^bestmove [a-h][1-8][a-h][1-8]$' <<<"$uci_eof" || fail "uci: the end of the input did not end go depth 60: $uci_eof"
+fi
 
 # Conventions: --version, COMMAND --help for every command (from its declared flags, on stdout,
 # exit 0), replay defaulting to the last event, a bash completion script that bash accepts.
