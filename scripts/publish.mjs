@@ -43,6 +43,6 @@ for (const name of [...page, ...modules]) {
 fs.writeFileSync(path.join(out, '_headers'), [
   '/*.wasm', '  Content-Type: application/wasm', '  Cache-Control: no-cache',
   '/*.js', '  Content-Type: text/javascript; charset=utf-8', '  Cache-Control: no-cache',
-  '/*', '  X-Content-Type-Options: nosniff', ''].join('\n'));
+  '/*', '  Cache-Control: no-cache', '  X-Content-Type-Options: nosniff', ''].join('\n'));
 const mb = (n) => (n / 1e6).toFixed(2) + ' MB';
 console.log(`publish: ${out}: ${page.length + modules.length} files, ${mb(raw)} raw, ${mb(gz)} gzip, ${mb(br)} brotli`);

@@ -184,7 +184,7 @@ TEST_CASE("uci: bad input is answered on one info string line") {
   CHECK(has("info string bad position: expected 'position startpos' or 'position fen <FEN>'"));
   CHECK(has("info string bad option value: width schedule '0'"));
   CHECK(has("info string bad option value: feedover must be an integer from 0 to 8"));
-  CHECK(has("info string unknown option 'colour'"));
+  CHECK(has("info string unknown option 'Colour'"));
   CHECK(has("info string setoption needs 'name'"));
   CHECK(has("info string unknown command 'frobnicate'"));
   CHECK(has("info string go: 'depth' needs a non-negative number"));
@@ -340,7 +340,7 @@ TEST_CASE("uci: small things a GUI sends") {
   CHECK(legal_in("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1", bestmove(c)));
   // "value" with nothing after it; searchmoves with no legal move.
   const std::string v = run("alphabeta", "setoption name Hash value\n");
-  CHECK(v == "info string setoption hash: 'value' is given no value\n");
+  CHECK(v == "info string bad option value: Hash is given no value after 'value'\n");
   const std::string sm = run("alphabeta", "position startpos\ngo searchmoves e2e5 depth 1\n");
   CHECK(sm.find("info string go searchmoves: 'e2e5' is not a legal move here\ninfo string go "
                 "searchmoves: no legal move given; every move is searched") == 0);

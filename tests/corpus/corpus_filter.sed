@@ -4,3 +4,4 @@ s/^\(info .* time\) [0-9]*/\1 T/
 s/ nps [0-9]*/ nps T/
 s/ in [0-9.]* s ([0-9]* leaves\/s)/ in T s (T leaves\/s)/
 s/^CPU time per move: .*/CPU time per move: T/
+/^info currmove /d

@@ -63,6 +63,17 @@ Json match_identity(const Json& j) {
   return id;
 }
 
+// "seed 8, not 7; pairs 4, not 3": the facts two shards disagree on.
+std::string differences(const Json& a, const Json& b) {
+  std::string out;
+  for (const auto& [key, value] : b.items()) {
+    if (a.value(key, Json()) == value) continue;
+    out += (out.empty() ? "" : "; ") + key + " " + a.value(key, Json()).dump() + ", not " +
+           value.dump();
+  }
+  return out;
+}
+
 int merge_matches(const std::vector<std::string>& names, const std::vector<Json>& docs,
                   const Args& args) {
   match::MatchSpec spec;
@@ -79,8 +90,8 @@ int merge_matches(const std::vector<std::string>& names, const std::vector<Json>
         identity = match_identity(j);
         count = s.count;
       } else if (match_identity(j) != identity) {
-        throw InputError("it is a shard of another match (" + match_identity(j).dump() + ", not " +
-                         identity.dump() + ")");
+        throw InputError("it is a shard of another match: " +
+                         differences(match_identity(j), identity));
       } else if (s.count != count) {
         throw InputError("it is shard " + j.at("shard").get<std::string>() +
                          ", the others are of " + std::to_string(count));
@@ -131,6 +142,9 @@ int cmd_merge(int argc, char** argv) {
     matches = matches || m;
   }
   if (experiment && matches) throw InputError("give the shards of one experiment or one match");
+  if (matches && args.has("out"))
+    throw InputError("--out is for an experiment's files; a match's result is printed");
+  if (experiment && args.has("games")) throw InputError("--games is for a match's shards");
   if (matches) return merge_matches(names, docs, args);
   const auto job = merge_experiment_shards(names, texts);
   const std::string written =

@@ -91,10 +91,18 @@ std::string bash_completion(const std::vector<CommandInfo>& commands) {
     for (const std::string& v : f.switches) flag_words += " --" + v;
     s += "    " + c.name + ")\n      flags=\"" + flag_words.substr(flag_words.empty() ? 0 : 1) +
          " --help\"\n";
+    // "experiment fe-table1|fe-figure1|...": the first argument's values.
+    const std::regex first("^[a-z-]+ ([A-Za-z0-9_.-]+(\\|[A-Za-z0-9_.-]+)+)");
+    std::smatch m;
+    if (std::regex_search(c.usage, m, first)) {
+      std::string words = m[1];
+      std::replace(words.begin(), words.end(), '|', ' ');
+      s += "      [ \"$COMP_CWORD\" -eq 2 ] && [[ $cur != -* ]] && values=\"" + words + "\"\n";
+    }
     if (!value_cases.empty()) s += "      case $prev in\n" + value_cases + "      esac\n";
     s += "      ;;\n";
   }
-  s += "    completion) flags=bash ;;\n"
+  s += "    completion) values=bash ;;\n"
        "  esac\n"
        "  if [ -n \"$values\" ]; then\n"
        "    COMPREPLY=($(compgen -W \"$values\" -- \"$cur\"))\n"

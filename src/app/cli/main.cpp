@@ -25,7 +25,7 @@ struct Command {
 // The usage lines the registries make: the algorithms that play and their options.
 std::string uci_usage() {
   return "uci [--algo " + kibitz::uci::engine_names("|") +
-         "] [--record DIR]   (a UCI chess engine on stdin and stdout)";
+         " (default greenblatt)] [--record DIR]   (a UCI chess engine on stdin and stdout)";
 }
 std::string match_usage() {
   return std::string(
@@ -70,8 +70,8 @@ const Command k_commands[] = {
     {"experiment", kibitz::cli::cmd_experiment,
      "experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials N] [--threads T] [--seed S] "
      "[--out DIR]\n"
-     "         [--json] [--quiet] [--order generation|static] [--max-horizon H] [--domain "
-     "random|othello]\n"
+     "         [--json] [--quiet] [--order interior|generation|static] [--fe-root on|off] "
+     "[--max-horizon H] [--domain random|othello]\n"
      "         [--shard I/N (trials I, I+N, ...: a shard file in --out for kibitz merge)]"},
 };
 
@@ -107,8 +107,14 @@ int meta_command(int argc, char** argv) {
     return 0;
   }
   if (a != "completion") return -1;
+  if (argc == 3 && (!std::strcmp(argv[2], "--help") || !std::strcmp(argv[2], "-h"))) {
+    std::printf(
+        "usage: kibitz completion bash   (a bash completion script on stdout: source it, "
+        "or install it as share/bash-completion/completions/kibitz)\n");
+    return 0;
+  }
   if (argc != 3 || std::strcmp(argv[2], "bash") != 0) {
-    std::fprintf(stderr, "kibitz completion: give the shell: kibitz completion bash\n");
+    std::fprintf(stderr, "kibitz completion: only bash is supported: kibitz completion bash\n");
     return 2;
   }
   std::fputs(kibitz::cli::bash_completion(command_infos()).c_str(), stdout);
@@ -154,7 +160,7 @@ int main(int argc, char** argv) {
   }
   std::string names;
   for (const Command& c : k_commands) names += std::string(names.empty() ? "" : ", ") + c.name;
-  std::fprintf(stderr, "kibitz: unknown command '%s' (%s; kibitz --help)\n", argv[1],
+  std::fprintf(stderr, "kibitz: unknown command '%s' (%s, completion; kibitz --help)\n", argv[1],
                names.c_str());
   return 2;
 }

@@ -165,7 +165,7 @@ MoveChoice choose_by_deepening(const SearchSpec& spec, const OptionValues&, cons
       r.nodes = out.stats.nodes;
       r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       r.pv = played_line(game, full, o.pv, how.table, depth + 8);
-      r.seldepth = std::max(depth, static_cast<int>(r.pv.size()));
+      r.seldepth = std::max(depth, static_cast<int>(o.pv.size()));  // searched, not the table's
       r.hashfull = how.table ? how.table->per_mille_used() : -1;
       if (r.pv.empty()) return;  // no move known: the deeper iterations may give one
       choice.move_index = r.pv.front();

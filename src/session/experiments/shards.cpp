@@ -89,8 +89,13 @@ std::unique_ptr<ExperimentJob> merge_experiment_shards(const std::vector<std::st
         job = make_experiment(j.at("experiment").get<std::string>(), params_of(j));
         first = params;
       } else if (params != first) {
-        throw InputError("it is a shard of another run (" + params.dump() + ", not " +
-                         first.dump() + ")");
+        std::string diff;  // seed "8", not "7"
+        for (const auto& [key, value] : first.items()) {
+          if (params.value(key, nlohmann::json()) == value) continue;
+          diff += (diff.empty() ? "" : "; ") + key + " " +
+                  params.value(key, nlohmann::json()).dump() + ", not " + value.dump();
+        }
+        throw InputError("it is a shard of another run: " + diff);
       }
       const Shard s = parse_shard(j.at("shard").get<std::string>());
       if (count && s.count != count)

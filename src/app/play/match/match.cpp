@@ -279,7 +279,7 @@ void summarise(MatchResult& out) {
   // A score of 0 or 1 has no finite Elo: clamp to half a game from the end.
   const double eps = 0.25 / n;
   const double p = std::min(1 - eps, std::max(eps, out.score));
-  out.elo = -400.0 * std::log10(1.0 / p - 1.0);
+  out.elo = -400.0 * std::log10(1.0 / p - 1.0) + 0.0;  // + 0.0: an even score is 0, not -0
   out.elo_error = t * se * 400.0 / (std::log(10.0) * p * (1 - p));
   summarise_cost(out, held);
 }

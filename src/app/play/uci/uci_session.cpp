@@ -208,10 +208,10 @@ void Session::set_option(const std::string& args) {
     return;
   }
   const std::size_t v = args.find(" value ", n);
-  std::string name =
-      lower(args.substr(n + 4, v == std::string::npos ? std::string::npos : v - n - 4));
-  name.erase(0, name.find_first_not_of(' '));
-  while (!name.empty() && name.back() == ' ') name.pop_back();
+  std::string given = args.substr(n + 4, v == std::string::npos ? std::string::npos : v - n - 4);
+  given.erase(0, given.find_first_not_of(' '));
+  while (!given.empty() && given.back() == ' ') given.pop_back();
+  std::string name = lower(given);  // messages name the option as the GUI wrote it
   std::string value = v == std::string::npos ? "" : args.substr(v + 7);
   value.erase(0, value.find_first_not_of(' '));
   while (!value.empty() && value.back() == ' ') value.pop_back();
@@ -229,12 +229,12 @@ void Session::set_option(const std::string& args) {
   }
   if (value.empty() && v == std::string::npos && args.find(" value", n) != std::string::npos) {
     // "setoption name Hash value": the value is missing, not part of the name.
-    name.erase(name.rfind(" value"));
-    say("info string setoption " + name + ": 'value' is given no value");
+    say("info string bad option value: " + given.substr(0, given.rfind(" value")) +
+        " is given no value after 'value'");
     return;
   }
   try {
-    if (!m_engine.set_option(name, value)) say("info string unknown option '" + name + "'");
+    if (!m_engine.set_option(name, value)) say("info string unknown option '" + given + "'");
   } catch (const std::exception& e) {
     say(std::string("info string bad option value: ") + failure_text(e));
   }
@@ -339,6 +339,9 @@ void Session::go(const std::string& args) {
   root.set_root_plays_on(true);
   root.moves(legal);
   if (legal.empty()) {
+    // As Stockfish answers it: an info line (mated: mate 0; otherwise a draw) before the move.
+    const bool mated = m_game->status() == ChessGame::Status::checkmate;
+    say(std::string("info depth 0 score ") + (mated ? "mate 0" : "cp 0"));
     say(std::string("info string the game is over: ") + ChessGame::status_name(m_game->status()));
     say("bestmove 0000");
     return;
