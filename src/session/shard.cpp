@@ -23,4 +23,12 @@ Shard parse_shard(const std::string& text) {
   return Shard{static_cast<int>(i), static_cast<int>(n)};
 }
 
+void check_all_shards(const std::set<int>& seen, int count) {
+  std::string missing;
+  for (int i = 0; i < count; ++i)
+    if (!seen.count(i))
+      missing += (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(count);
+  if (!missing.empty()) throw InputError("shards missing: " + missing);
+}
+
 }  // namespace kibitz

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <set>
 #include <string>
 
 namespace kibitz {
@@ -15,6 +16,10 @@ struct Shard {
   }
   bool whole() const { return count == 1; }
 };
+
+// Throws InputError "shards missing: 1/4, 3/4" unless `seen` holds every index below `count`
+// (kibitz merge, for experiments and matches alike).
+void check_all_shards(const std::set<int>& seen, int count);
 
 // "I/N" with 0 <= I < N <= 100000 (the shards are 0/N .. N-1/N); InputError otherwise.
 Shard parse_shard(const std::string& text);

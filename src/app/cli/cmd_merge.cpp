@@ -105,11 +105,7 @@ int merge_matches(const std::vector<std::string>& names, const std::vector<Json>
       throw InputError(names[f] + ": not a match shard's JSON (" + std::string(e.what()) + ")");
     }
   }
-  std::string missing;
-  for (int i = 0; i < count; ++i)
-    if (!seen.count(i))
-      missing += (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(count);
-  if (!missing.empty()) throw InputError("shards missing: " + missing);
+  check_all_shards(seen, count);
   // The games in the order one run lists them: pair by pair, A first then B first.
   std::sort(result.games.begin(), result.games.end(),
             [](const match::GameRecord& x, const match::GameRecord& y) {

@@ -117,11 +117,7 @@ std::unique_ptr<ExperimentJob> merge_experiment_shards(const std::vector<std::st
     }
   }
   if (!job) throw InputError("give the shard files to merge");
-  std::string missing;
-  for (int i = 0; i < count; ++i)
-    if (!seen.count(i))
-      missing += (missing.empty() ? "" : ", ") + std::to_string(i) + "/" + std::to_string(count);
-  if (!missing.empty()) throw InputError("shards missing: " + missing);
+  check_all_shards(seen, count);
   job->finish_merged();
   return job;
 }
