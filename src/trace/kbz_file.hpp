@@ -52,6 +52,10 @@ inline Trace read_kbz(const std::vector<std::uint8_t>& bytes) {
   return read_kbz(bytes.data(), bytes.size());
 }
 
+// The bytes of a live stream so far (live_stream.hpp): read up to the last complete chunk, with
+// no "cut short" notice (the rest is on its way). Throws as read_kbz.
+Trace read_kbz_live(const std::uint8_t* data, std::size_t size);
+
 bool looks_like_kbz(const std::uint8_t* data, std::size_t size);
 
 std::uint64_t fnv1a64(const std::uint8_t* data, std::size_t size,
