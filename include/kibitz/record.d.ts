@@ -48,7 +48,10 @@ export declare const PRUNE_HISTORY: 5;
  * A call the recorder refused: out of order, a bad argument, a value that is not an integer,
  * or any call after `close`. It writes nothing; the recording can still be closed.
  */
-export declare class RecordError extends Error {}
+export declare class RecordError extends Error {
+  /** Why a recorder could not be opened: "ECONNREFUSED" (`openLive`), "EINVAL" (KIBITZ_TRIGGER_*). */
+  code?: string;
+}
 
 /** Takes each part of the file as it is written (Node: `chunk => fs.writeSync(fd, chunk)`). */
 export type RecordSink = (bytes: Uint8Array) => void;
@@ -60,9 +63,27 @@ export type RecordSink = (bytes: Uint8Array) => void;
 export declare class Recorder {
   /**
    * Without a sink the file is kept in memory and `close()` returns it; with one, each part
-   * goes to the sink as it is written and `close()` returns an empty array.
+   * goes to the sink as it is written and `close()` returns an empty array. A path is refused
+   * with RecordError (a live one, "tcp://...", is opened with `Recorder.openLive`).
    */
   constructor(sink?: RecordSink | null);
+
+  /**
+   * Opens a live recorder (Node only): "tcp://HOST:PORT" streams the trace to the viewer
+   * listening there (`kibitz-desktop --listen PORT`, or `kibitz serve`), and
+   * "tcp://HOST:PORT?file=F" also writes it to the file F. Event chunks are sealed every 50 ms
+   * (checked every 64 events) and after each `iterationEnd`, and the header says "stream"
+   * (flag 0x800). Bytes go through Node's socket, which sends the rest when the event loop runs:
+   * a search that never awaits shows the viewer little before it ends. Past 16 MiB unsent, or
+   * when the connection fails, the viewer is dropped: with a file the recording goes on there
+   * (one line on stderr), without one every later call throws RecordError. With no viewer
+   * listening, rejects with RecordError (`code` "ECONNREFUSED") without a file, and records to
+   * F only with one. Close it with `await closeLive()`.
+   */
+  static openLive(path: string): Promise<Recorder>;
+
+  /** Live: the events the viewer did not get (it fell behind, or was not there); else 0. */
+  readonly streamMissed: number;
 
   /**
    * Declares the search's rule and cutoff criterion, before the first node. With
@@ -134,8 +155,50 @@ export declare class Recorder {
   note(text?: string | null): void;
 
   /**
+   * Triggered capture (docs/recording.md, "Triggered capture"): record only the subtrees of the
+   * nodes where every condition set holds, each such node a root of the trace labelled with the
+   * moves from the search's root to it ("e2e4 e7e5 g1f3"); the rest of the search is followed
+   * (its calls are still checked) but not written. Before the first event (else RecordError).
+   * In Node the constructor (and `openLive`, before it makes any file) also reads the conditions
+   * from KIBITZ_TRIGGER_PATH, KIBITZ_TRIGGER_HASH (decimal or 0x hex), KIBITZ_TRIGGER_PLY,
+   * KIBITZ_TRIGGER_ITERATION and KIBITZ_TRIGGER_LIMIT: one that is not valid is named on stderr
+   * and a RecordError with `code` "EINVAL" is thrown. Facts: "trigger" (the conditions), and at
+   * the end "trigger_captures" (how many).
+   *
+   * The node these moves reach from a root, as `enter` named them, separated by spaces ("" is
+   * the root itself).
+   */
+  triggerPath(moves: string): void;
+
+  /**
+   * The nodes whose `hash` is `key` (a BigInt, or an integer below 2^53). Call `hash` right
+   * after the enter: a `staticEval` before it is not recorded for that node.
+   */
+  triggerHash(key: bigint | number): void;
+
+  /** The nodes at this ply (0: the root). */
+  triggerPly(ply: number): void;
+
+  /**
+   * Within the n-th `iterationBegin` only (1: the first); alone, that whole iteration is
+   * recorded with its iteration events (numbered from 1 in the trace).
+   */
+  triggerIteration(n: number): void;
+
+  /** At most n subtrees (0, the default: no limit). */
+  triggerLimit(n: number | bigint): void;
+
+  /**
    * Leaves the open nodes unfinished and completes the file. Returns its bytes without a
    * sink, an empty array with one (or when already closed).
    */
   close(): Uint8Array;
+
+  /**
+   * `close()`, then, for a live recorder, waits until the viewer has taken the rest (at most
+   * 5 s; then it gets no more). Resolves to what `close()` returns; rejects with RecordError
+   * when the viewer was dropped and there is no file to go on in. (A plain `close()` of a live
+   * recorder also ends the stream, without telling when.)
+   */
+  closeLive(): Promise<Uint8Array>;
 }

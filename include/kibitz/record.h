@@ -50,7 +50,17 @@ extern "C" {
 
 typedef struct kbz_recorder kbz_recorder;
 
-/* Opens `path` for writing. NULL when it cannot be opened (errno tells why). */
+/* Opens `path` for writing. NULL when it cannot be opened (errno tells why).
+ *
+ * Live: a path "tcp://HOST:PORT" streams the trace to a viewer listening there
+ * (`kibitz-desktop --listen PORT`, or `kibitz serve` for the page), and "tcp://HOST:PORT?file=F"
+ * also writes it to the file F. Event chunks are then sealed every 50 ms as well as every
+ * 65,536 events, so the tree grows on screen as the search goes. The viewer never stalls the
+ * search: bytes it has not taken yet wait in memory, and past 16 MiB it is dropped; with a file
+ * the recording goes on there alone (one line on stderr says so; kbz_stream_missed counts the
+ * events the viewer missed), without one the recorder stops as after a failed write. With no
+ * viewer listening, "tcp://HOST:PORT" fails to open (NULL) and "...?file=F" records to F only.
+ * POSIX systems only (elsewhere a tcp:// path fails to open). docs/live.md tells the rest. */
 kbz_recorder* kbz_open(const char* path);
 
 /* How Kibitz reads the steps; before the first event. `criterion` is the cutoff test: "ge"
@@ -170,6 +180,34 @@ const char* kbz_close(kbz_recorder* r);
 /* The first error so far, or NULL. */
 const char* kbz_error(const kbz_recorder* r);
 
+/* Live recording (a tcp:// path): the events the viewer did not get (it fell behind, or was
+ * not there); 0 for a file. */
+unsigned long long kbz_stream_missed(const kbz_recorder* r);
+
+/* ---- Triggered capture (docs/recording.md, "Triggered capture") --------------------------- */
+
+/* Record only the subtrees of the nodes where every condition set holds, each such node a root
+ * of the trace labelled with the moves from the search's root to it ("e2e4 e7e5 g1f3"); the rest
+ * of the search is followed (its calls are still checked) but not written. Before the first
+ * event. The same conditions can be given in the environment, read by kbz_open:
+ * KIBITZ_TRIGGER_PATH, KIBITZ_TRIGGER_HASH (decimal or 0x hex), KIBITZ_TRIGGER_PLY,
+ * KIBITZ_TRIGGER_ITERATION, KIBITZ_TRIGGER_LIMIT (kbz_open fails with EINVAL, saying why on
+ * stderr, when one is not a number or a path).
+ *   path: the node reached by these moves from a root, as kbz_enter named them, separated by
+ *         spaces ("" is the root itself);
+ *   hash: the nodes whose kbz_hash is `key` (kbz_hash right after the enter, before
+ *         kbz_static_eval, whose value would otherwise not be recorded for that node);
+ *   ply: the nodes at this ply (0: the root);
+ *   iteration: within the n-th kbz_iteration_begin only (1: the first); alone, that whole
+ *         iteration is recorded, with its iteration events (which are left out otherwise);
+ *   limit: at most this many subtrees (0, the default: no limit).
+ * Facts: "trigger" (the conditions), and at the end "trigger_captures" (how many). */
+int kbz_trigger_path(kbz_recorder* r, const char* moves);
+int kbz_trigger_hash(kbz_recorder* r, unsigned long long key);
+int kbz_trigger_ply(kbz_recorder* r, int ply);
+int kbz_trigger_iteration(kbz_recorder* r, int n);
+int kbz_trigger_limit(kbz_recorder* r, unsigned long n);
+
 #ifdef __cplusplus
 }
 #endif
@@ -181,9 +219,32 @@ const char* kbz_error(const kbz_recorder* r);
 #ifndef KIBITZ_RECORD_IMPLEMENTED
 #define KIBITZ_RECORD_IMPLEMENTED
 
+/* Live streams need POSIX sockets and clocks, which strict C (-std=c99) hides unless asked:
+ * asked here, which works when this file is the first the source includes. */
+#if (defined(__unix__) || defined(__APPLE__)) && defined(__STRICT_ANSI__) && \
+    !defined(_POSIX_C_SOURCE) && !defined(_GNU_SOURCE) && !defined(_XOPEN_SOURCE)
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* glibc without POSIX (strict C, with a header included before this one): no streams; a
+ * tcp:// path then fails to open with EINVAL */
+#if (defined(__unix__) || defined(__APPLE__)) && \
+    (!defined(__GLIBC__) || (defined(__USE_XOPEN2K) && defined(__USE_POSIX199309)))
+#define KBZ_HAVE_STREAMS 1
+#include <fcntl.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <time.h>
+#include <unistd.h>
+#else
+#define KBZ_HAVE_STREAMS 0
+#endif
 
 /* Event types and packing (docs/trace-format.md, "An event is 16 bytes"). */
 enum {
@@ -229,6 +290,9 @@ typedef struct {
   int search;       /* KBZ_SEARCH ... KBZ_RESEARCH */
   int table_cut;    /* kbz_table(KBZ_TT_CUT): no successor may follow */
   int table_bound;  /* that entry's bound */
+  long label;       /* its move (string id; 0: none) */
+  int facts_mask, facts_depth, facts_ply; /* its node_facts event, to write it again */
+  int hash_candidate; /* triggered capture: it may fire once its kbz_hash comes */
 } kbz_node_;
 
 typedef struct {
@@ -237,7 +301,16 @@ typedef struct {
 } kbz_string_;
 
 struct kbz_recorder {
-  FILE* file;
+  FILE* file; /* NULL when streaming without a file */
+  /* live (tcp://): the viewer's socket (-1: none, or dropped), the bytes it has not taken */
+  int sock;
+  int streaming; /* opened with tcp://: chunks are sealed every 50 ms (header flag 0x800) */
+  unsigned char* backlog;
+  size_t backlog_len, backlog_cap;
+  unsigned long long missed; /* events the viewer did not get */
+  unsigned long long events_total;
+  double last_seal_ms;
+  char where[128]; /* "tcp://HOST:PORT" */
   unsigned long long hash; /* FNV-1a 64 of every byte written */
   unsigned char* events;   /* the chunk's events, encoded (at most KBZ_EVENT_MAX bytes each) */
   unsigned long count;     /* events in the buffer */
@@ -263,11 +336,27 @@ struct kbz_recorder {
   int write_failed; /* the file is incomplete: END is not written */
   int stopped;      /* a refused enter, leave or iteration: later calls would not nest */
   int expand_due;   /* a rule is declared: a node's successors need kbz_expand first */
+  /* triggered capture (kbz_trigger_*): only the subtrees of the nodes where every condition
+   * holds are written; `capturing` inside one (from stack index `capture_depth`) */
+  int trigger_on, capturing;
+  unsigned long capture_depth;
+  long* trigger_path; /* string ids of the moves */
+  unsigned long trigger_path_len;
+  int trigger_path_set, trigger_hash_set;
+  unsigned long long trigger_hash;
+  int trigger_ply; /* -1: any */
+  unsigned long trigger_iteration, trigger_limit, captures;
   char error[200];
   const void* thread; /* the opening thread's marker (a search's nesting is one thread's) */
 };
 
 static char kbz_close_error_[200];
+
+/* Triggered capture (below): the "trigger" fact, the environment's conditions, whether a
+ * condition is on subtrees rather than a whole iteration. */
+static void kbz_trigger_fact_(kbz_recorder* r);
+static int kbz_env_triggers_(kbz_recorder* r);
+static int kbz_subtree_trigger_(const kbz_recorder* r);
 
 /* A refused call: it writes nothing; the first refusal is kept for kbz_error and kbz_close. */
 static int kbz_fail_(kbz_recorder* r, const char* what) {
@@ -288,6 +377,158 @@ static int kbz_clamp_(long long v) {
   return v > KBZ_INF ? KBZ_INF : v < -KBZ_INF ? -KBZ_INF : (int)v;
 }
 
+
+/* Live recording: bytes for the viewer go through a backlog, sent without blocking. */
+#define KBZ_BACKLOG_MAX ((size_t)16 << 20)
+#define KBZ_SEAL_MS 50.0
+
+static void kbz_stream_drop_(kbz_recorder* r, const char* why) {
+#if KBZ_HAVE_STREAMS
+  close(r->sock);
+#endif
+  r->sock = -1;
+  r->backlog_len = 0;
+  if (r->file) {
+    fprintf(stderr, "kibitz record: %s at %s: the recording goes on in its file only\n", why,
+            r->where);
+  } else {
+    r->write_failed = 1; /* nothing more can be written anywhere */
+    kbz_stop_(r, "the viewer stopped taking the stream and there is no ?file= to go on in");
+  }
+}
+
+/* Sends what the socket takes now; the rest waits. */
+static void kbz_stream_send_(kbz_recorder* r) {
+#if KBZ_HAVE_STREAMS
+  size_t sent = 0;
+  while (sent < r->backlog_len) {
+    ssize_t n = send(r->sock, r->backlog + sent, r->backlog_len - sent, MSG_NOSIGNAL);
+    if (n > 0) {
+      sent += (size_t)n;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      break;
+    } else {
+      kbz_stream_drop_(r, "the viewer closed the connection");
+      return;
+    }
+  }
+  memmove(r->backlog, r->backlog + sent, r->backlog_len - sent);
+  r->backlog_len -= sent;
+#else
+  (void)r;
+#endif
+}
+
+static void kbz_stream_put_(kbz_recorder* r, const unsigned char* p, size_t n) {
+  if (r->backlog_len + n > KBZ_BACKLOG_MAX) {
+    kbz_stream_send_(r);
+    if (r->sock < 0) return;
+    if (r->backlog_len + n > KBZ_BACKLOG_MAX) {
+      kbz_stream_drop_(r, "the viewer is not keeping up (16 MiB unsent)");
+      return;
+    }
+  }
+  if (r->backlog_len + n > r->backlog_cap) {
+    size_t cap = r->backlog_cap ? r->backlog_cap : 65536;
+    unsigned char* grown;
+    while (cap < r->backlog_len + n) cap *= 2;
+    grown = (unsigned char*)realloc(r->backlog, cap);
+    if (!grown) {
+      kbz_stream_drop_(r, "out of memory for the viewer's bytes");
+      return;
+    }
+    r->backlog = grown;
+    r->backlog_cap = cap;
+  }
+  memcpy(r->backlog + r->backlog_len, p, n);
+  r->backlog_len += n;
+}
+
+static double kbz_now_ms_(void) {
+#if KBZ_HAVE_STREAMS
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+#else
+  return 0.0;
+#endif
+}
+
+/* Opens "tcp://HOST:PORT[?file=F]": the socket (or none when no viewer listens and F is
+ * given) and F. 0 on success, else errno's value. */
+static int kbz_stream_open_(kbz_recorder* r, const char* path) {
+#if KBZ_HAVE_STREAMS
+  const char* hostport = path + 6;
+  const char* query = strchr(hostport, '?');
+  const char* file = NULL;
+  char host[100], port[16];
+  const char* colon;
+  size_t hp_len = query ? (size_t)(query - hostport) : strlen(hostport);
+  struct addrinfo hints, *found = NULL, *a;
+  if (query) {
+    if (strncmp(query, "?file=", 6) != 0 || !query[6]) return EINVAL;
+    file = query + 6;
+  }
+  colon = (const char*)memchr(hostport, ':', hp_len);
+  if (!colon || colon == hostport || (size_t)(colon - hostport) >= sizeof host ||
+      hp_len - (size_t)(colon - hostport) - 1 >= sizeof port ||
+      hp_len - (size_t)(colon - hostport) - 1 == 0)
+    return EINVAL;
+  memcpy(host, hostport, (size_t)(colon - hostport));
+  host[colon - hostport] = '\0';
+  memcpy(port, colon + 1, hp_len - (size_t)(colon - hostport) - 1);
+  port[hp_len - (size_t)(colon - hostport) - 1] = '\0';
+  snprintf(r->where, sizeof r->where, "tcp://%s:%s", host, port);
+  r->streaming = 1;
+  if (file) {
+    r->file = fopen(file, "wb");
+    if (!r->file) return errno ? errno : EIO;
+  }
+  memset(&hints, 0, sizeof hints);
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  if (getaddrinfo(host, port, &hints, &found) == 0) {
+    for (a = found; a && r->sock < 0; a = a->ai_next) {
+      int s = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
+      if (s < 0) continue;
+      if (connect(s, a->ai_addr, a->ai_addrlen) == 0) {
+        fcntl(s, F_SETFL, fcntl(s, F_GETFL) | O_NONBLOCK);
+        r->sock = s;
+      } else {
+        close(s);
+      }
+    }
+    freeaddrinfo(found);
+  }
+  if (r->sock >= 0) return 0;
+  if (!file) return ECONNREFUSED;
+  fprintf(stderr, "kibitz record: no viewer listens at %s: recording to %s only\n", r->where,
+          file);
+  return 0;
+#else
+  (void)r;
+  (void)path;
+  return EINVAL;
+#endif
+}
+
+/* kbz_close: the viewer gets what is left, waiting at most 5 s for it to take it. */
+static void kbz_stream_close_(kbz_recorder* r) {
+#if KBZ_HAVE_STREAMS
+  double until = kbz_now_ms_() + 5000.0;
+  while (r->sock >= 0 && r->backlog_len && kbz_now_ms_() < until) {
+    struct timespec pause = {0, 2000000};
+    kbz_stream_send_(r);
+    if (r->backlog_len) nanosleep(&pause, NULL);
+  }
+  if (r->sock >= 0) close(r->sock);
+#endif
+  r->sock = -1;
+  free(r->backlog);
+}
+
 static void kbz_write_(kbz_recorder* r, const unsigned char* p, size_t n) {
   size_t i;
   unsigned long long h = r->hash; /* in a register: p's bytes may alias the recorder */
@@ -296,7 +537,8 @@ static void kbz_write_(kbz_recorder* r, const unsigned char* p, size_t n) {
     h *= 0x100000001b3ull;
   }
   r->hash = h;
-  if (!r->write_failed && fwrite(p, 1, n, r->file) != n) {
+  if (r->sock >= 0) kbz_stream_put_(r, p, n);
+  if (!r->write_failed && r->file && fwrite(p, 1, n, r->file) != n) {
     r->write_failed = 1;
     kbz_stop_(r, "the trace file could not be written");
   }
@@ -382,8 +624,10 @@ static void kbz_start_(kbz_recorder* r) {
   memcpy(h, "KIBITZ\r\n", 8);
   kbz_put32_(h + 8, 2);
   /* 0x400: the steps after a successor returns are derived by the reader (not written) */
-  kbz_put32_(h + 12, r->flags | (r->ge ? 0x100u : 0u) | 0x400u);
+  /* 0x800: a live stream, whose event chunks may hold fewer than 65,536 events */
+  kbz_put32_(h + 12, r->flags | (r->ge ? 0x100u : 0u) | 0x400u | (r->streaming ? 0x800u : 0u));
   kbz_write_(r, h, 16);
+  if (r->trigger_on) kbz_trigger_fact_(r);
   r->meta_first = r->meta_count;
   kbz_write_meta_(r, 0, r->meta_count);
 }
@@ -419,7 +663,9 @@ static void kbz_flush_(kbz_recorder* r) {
   r->count = 0;
   r->used = 0;
   r->prev_node = 0;
-  fflush(r->file);
+  if (r->file) fflush(r->file);
+  if (r->sock >= 0) kbz_stream_send_(r);
+  r->last_seal_ms = r->streaming ? kbz_now_ms_() : 0.0;
 }
 
 /* Variable-length integers: 7 bits a byte, low first; signed ones zigzagged (0, -1, 1, ...). */
@@ -443,9 +689,12 @@ static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsig
   unsigned char* p = first + 2;
   const unsigned id = (unsigned)(node & 0xFFFFFFFFu), delta = id - r->prev_node;
   unsigned mask = 0;
+  if (r->trigger_on && !r->capturing) return; /* outside the captured subtrees */
   if (!r->started) { /* the header and the facts go out with the first event */
     kbz_start_(r);
-    fflush(r->file);
+    if (r->file) fflush(r->file);
+    if (r->sock >= 0) kbz_stream_send_(r);
+    r->last_seal_ms = r->streaming ? kbz_now_ms_() : 0.0;
   }
   if (flags) {
     mask |= 1;
@@ -478,7 +727,14 @@ static void kbz_event_(kbz_recorder* r, int type, int flags, unsigned aux, unsig
   first[1] = (unsigned char)mask;
   r->prev_node = id;
   r->used = (size_t)(p - r->events);
-  if (++r->count == KBZ_CHUNK_EVENTS) kbz_flush_(r);
+  ++r->events_total;
+  if (r->streaming && r->sock < 0) ++r->missed;
+  if (++r->count == KBZ_CHUNK_EVENTS) {
+    kbz_flush_(r);
+  } else if (r->streaming && (r->count & 63u) == 0 &&
+             kbz_now_ms_() - r->last_seal_ms >= KBZ_SEAL_MS) {
+    kbz_flush_(r); /* live: the viewer sees the search as it goes */
+  }
 }
 
 /* The length of the valid UTF-8 sequence at p (of n bytes left), or 0 if it is not one. */
@@ -606,6 +862,11 @@ static long kbz_intern_(kbz_recorder* r, const char* s) {
   return id;
 }
 
+/* An iteration as written: its number, or the captured iteration's (the first written is 1). */
+static unsigned long kbz_iteration_number_(const kbz_recorder* r) {
+  return r->trigger_on ? r->captures : r->iteration;
+}
+
 static kbz_node_* kbz_top_(kbz_recorder* r) {
   return r->depth ? &r->stack[r->depth - 1] : NULL;
 }
@@ -649,16 +910,38 @@ static int kbz_usable_(kbz_recorder* r) {
 kbz_recorder* kbz_open(const char* path) {
   kbz_recorder* r = (kbz_recorder*)calloc(1, sizeof *r);
   if (!r) return NULL;
-  r->events = (unsigned char*)malloc(KBZ_EVENT_MAX * (size_t)KBZ_CHUNK_EVENTS);
-  r->file = r->events ? fopen(path, "wb") : NULL;
-  if (!r->file) {
-    free(r->events);
-    free(r);
-    return NULL;
-  }
+  r->sock = -1;
   r->hash = 0xcbf29ce484222325ull;
   r->ge = 1;
   r->thread = &kbz_thread_marker_;
+  r->trigger_ply = -1;
+  r->events = (unsigned char*)malloc(KBZ_EVENT_MAX * (size_t)KBZ_CHUNK_EVENTS);
+  if (!r->events || kbz_env_triggers_(r) != 0) { /* before any file is made */
+    const int err = r->events ? EINVAL : ENOMEM;
+    if (r->error[0]) fprintf(stderr, "kibitz record: %s\n", r->error);
+    r->write_failed = 1; /* nothing to write, nowhere to write it */
+    kbz_close(r);
+    errno = err;
+    return NULL;
+  }
+  if (strncmp(path, "tcp://", 6) == 0) {
+    int err = kbz_stream_open_(r, path);
+    if (err) {
+      r->write_failed = 1;
+      kbz_close(r);
+      errno = err;
+      return NULL;
+    }
+  } else {
+    r->file = fopen(path, "wb");
+  }
+  if (!r->file && r->sock < 0) {
+    const int err = errno;
+    r->write_failed = 1;
+    kbz_close(r);
+    errno = err;
+    return NULL;
+  }
   return r;
 }
 
@@ -726,7 +1009,12 @@ int kbz_iteration_begin(kbz_recorder* r, int depth) {
   if (r->iteration_open) return kbz_stop_(r, "kbz_iteration_begin inside an iteration");
   r->iteration_open = 1;
   ++r->iteration;
-  kbz_event_(r, KBZ_ITERATION_BEGIN, 0, 0, r->iteration, kbz_clamp_(depth), 0);
+  if (r->trigger_on && !kbz_subtree_trigger_(r) && r->iteration == r->trigger_iteration) {
+    r->capturing = 1; /* the whole iteration */
+    r->capture_depth = (unsigned long)-1;
+    ++r->captures;
+  }
+  kbz_event_(r, KBZ_ITERATION_BEGIN, 0, 0, kbz_iteration_number_(r), kbz_clamp_(depth), 0);
   return 0;
 }
 
@@ -737,8 +1025,217 @@ int kbz_iteration_end(kbz_recorder* r, int value) {
   if (!r->iteration_open) return kbz_stop_(r, "kbz_iteration_end without kbz_iteration_begin");
   r->iteration_open = 0;
   r->last_iteration_value = kbz_clamp_(value);
-  kbz_event_(r, KBZ_ITERATION_END, 0, 0, r->iteration, r->last_iteration_value, 0);
+  kbz_event_(r, KBZ_ITERATION_END, 0, 0, kbz_iteration_number_(r), r->last_iteration_value, 0);
+  if (r->trigger_on && r->capture_depth == (unsigned long)-1) r->capturing = 0;
+  if (r->streaming) kbz_flush_(r); /* live: a finished iteration is shown at once */
   return 0;
+}
+
+/* ---- Triggered capture ------------------------------------------------------------------- */
+
+/* Conditions on subtrees (path, hash, ply), as opposed to a whole iteration. */
+static int kbz_subtree_trigger_(const kbz_recorder* r) {
+  return r->trigger_path_set || r->trigger_hash_set || r->trigger_ply >= 0;
+}
+
+/* Whether the node on top (just entered) meets the conditions known at its enter. */
+static int kbz_trigger_holds_(const kbz_recorder* r) {
+  unsigned long ply = r->depth - 1, i;
+  if (r->trigger_limit && r->captures >= r->trigger_limit) return 0;
+  if (r->trigger_iteration && r->iteration != r->trigger_iteration) return 0;
+  if (r->trigger_ply >= 0 && ply != (unsigned long)r->trigger_ply) return 0;
+  if (r->trigger_path_set) {
+    if (ply != r->trigger_path_len) return 0;
+    for (i = 0; i < r->trigger_path_len; ++i)
+      if (r->stack[i + 1].label != r->trigger_path[i]) return 0;
+  }
+  return 1;
+}
+
+/* The moves from the root to the node on top, as one label ("e2e4 e7e5"; "-" for a move not
+ * named), interned; the root's own label for a root. */
+static long kbz_path_label_(kbz_recorder* r) {
+  size_t len = 0, at = 0;
+  unsigned long i;
+  char* text;
+  long id;
+  if (r->depth <= 1) return r->depth ? r->stack[0].label : 0;
+  for (i = 1; i < r->depth; ++i)
+    len += (r->stack[i].label ? r->strings[r->stack[i].label - 1].len : 1) + 1;
+  text = (char*)malloc(len);
+  if (!text) return kbz_stop_(r, "out of memory");
+  for (i = 1; i < r->depth; ++i) {
+    const long l = r->stack[i].label;
+    const size_t n = l ? r->strings[l - 1].len : 1;
+    memcpy(text + at, l ? r->strings[l - 1].text : "-", n);
+    at += n;
+    text[at++] = i + 1 < r->depth ? ' ' : '\0';
+  }
+  id = kbz_intern_(r, text);
+  free(text);
+  return id;
+}
+
+/* The node on top fires: from here to its leave the events are written, it the root. */
+static void kbz_capture_(kbz_recorder* r, kbz_node_* n) {
+  const long label = kbz_path_label_(r);
+  if (label < 0) return;
+  r->capturing = 1;
+  r->capture_depth = r->depth - 1;
+  ++r->captures;
+  n->id = r->next_id++;
+  kbz_event_(r, KBZ_ENTER, 0, 0xFFFFu, n->id, n->alpha0, n->beta);
+  if (label) kbz_event_(r, KBZ_LABEL, 0, 0, n->id, (int)label, 0);
+  if (n->facts_mask)
+    kbz_event_(r, KBZ_NODE_FACTS, n->facts_mask, 0, n->id, n->facts_depth, n->facts_ply);
+}
+
+/* After a node is left (the stack popped): the capture ends with its root. */
+static void kbz_capture_left_(kbz_recorder* r) {
+  if (r->capturing && r->capture_depth == r->depth) r->capturing = 0;
+}
+
+/* The "trigger" fact: the conditions, in words. */
+static void kbz_trigger_fact_(kbz_recorder* r) {
+  char text[400] = "";
+  size_t n = 0;
+  if (r->trigger_path_set) {
+    unsigned long i;
+    n += (size_t)snprintf(text + n, sizeof text - n, "path");
+    for (i = 0; i < r->trigger_path_len && n < sizeof text - 40; ++i)
+      n += (size_t)snprintf(text + n, sizeof text - n, " %s",
+                            r->strings[r->trigger_path[i] - 1].text);
+    if (!r->trigger_path_len) n += (size_t)snprintf(text + n, sizeof text - n, " (the root)");
+  }
+  if (r->trigger_hash_set && n < sizeof text - 40)
+    n += (size_t)snprintf(text + n, sizeof text - n, "%shash 0x%016llx", n ? ", " : "",
+                          r->trigger_hash);
+  if (r->trigger_ply >= 0 && n < sizeof text - 40)
+    n += (size_t)snprintf(text + n, sizeof text - n, "%sply %d", n ? ", " : "", r->trigger_ply);
+  if (r->trigger_iteration && n < sizeof text - 40)
+    n += (size_t)snprintf(text + n, sizeof text - n, "%siteration %lu", n ? ", " : "",
+                          r->trigger_iteration);
+  if (r->trigger_limit && n < sizeof text - 40)
+    snprintf(text + n, sizeof text - n, "%sat most %lu", n ? ", " : "", r->trigger_limit);
+  kbz_meta(r, "trigger", text);
+}
+
+static int kbz_trigger_ready_(kbz_recorder* r, const char* call) {
+  char text[96];
+  if (!kbz_usable_(r)) return 0;
+  if (r->started || r->depth || r->iteration) {
+    snprintf(text, sizeof text, "%s: before the first event", call);
+    kbz_fail_(r, text);
+    return 0;
+  }
+  r->trigger_on = 1;
+  return 1;
+}
+
+int kbz_trigger_path(kbz_recorder* r, const char* moves) {
+  const char* p = moves;
+  if (!r) return 0;
+  if (!moves) return kbz_fail_(r, "kbz_trigger_path: moves is NULL (\"\" is the root)");
+  if (!kbz_trigger_ready_(r, "kbz_trigger_path")) return -1;
+  free(r->trigger_path);
+  r->trigger_path = NULL;
+  r->trigger_path_len = 0;
+  r->trigger_path_set = 1;
+  while (*p) {
+    const char* end;
+    char* word;
+    long* grown;
+    long id;
+    while (*p == ' ') ++p;
+    if (!*p) break;
+    for (end = p; *end && *end != ' '; ++end) continue;
+    word = (char*)malloc((size_t)(end - p) + 1);
+    grown = (long*)realloc(r->trigger_path, (r->trigger_path_len + 1) * sizeof *grown);
+    if (!word || !grown) {
+      free(word);
+      if (grown) r->trigger_path = grown;
+      return kbz_stop_(r, "out of memory");
+    }
+    r->trigger_path = grown;
+    memcpy(word, p, (size_t)(end - p));
+    word[end - p] = '\0';
+    id = kbz_intern_(r, word);
+    free(word);
+    if (id < 0) return -1;
+    r->trigger_path[r->trigger_path_len++] = id;
+    p = end;
+  }
+  return 0;
+}
+
+int kbz_trigger_hash(kbz_recorder* r, unsigned long long key) {
+  if (!r) return 0;
+  if (!kbz_trigger_ready_(r, "kbz_trigger_hash")) return -1;
+  r->trigger_hash_set = 1;
+  r->trigger_hash = key;
+  return 0;
+}
+
+int kbz_trigger_ply(kbz_recorder* r, int ply) {
+  if (!r) return 0;
+  if (ply < 0) return kbz_fail_(r, "kbz_trigger_ply: a ply is 0 (the root) or more");
+  if (!kbz_trigger_ready_(r, "kbz_trigger_ply")) return -1;
+  r->trigger_ply = ply;
+  return 0;
+}
+
+int kbz_trigger_iteration(kbz_recorder* r, int n) {
+  if (!r) return 0;
+  if (n < 1) return kbz_fail_(r, "kbz_trigger_iteration: iterations count from 1");
+  if (!kbz_trigger_ready_(r, "kbz_trigger_iteration")) return -1;
+  r->trigger_iteration = (unsigned long)n;
+  return 0;
+}
+
+int kbz_trigger_limit(kbz_recorder* r, unsigned long n) {
+  if (!r) return 0;
+  if (!kbz_trigger_ready_(r, "kbz_trigger_limit")) return -1;
+  r->trigger_limit = n;
+  return 0;
+}
+
+/* KIBITZ_TRIGGER_* from the environment: 0, or -1 after saying on stderr which is not valid. */
+static int kbz_env_number_(const char* name, unsigned long long* out, int* set) {
+  const char* v = getenv(name);
+  char* end = NULL;
+  *set = 0;
+  if (!v || !*v) return 0;
+  errno = 0;
+  *out = strtoull(v, &end, 0);
+  if (errno || *end || *v == '-') {
+    fprintf(stderr, "kibitz record: %s='%s' is not a number%s\n", name, v,
+            strcmp(name, "KIBITZ_TRIGGER_HASH") == 0 ? " (decimal, or hex as 0x...)" : "");
+    return -1;
+  }
+  *set = 1;
+  return 0;
+}
+
+static int kbz_env_triggers_(kbz_recorder* r) {
+  unsigned long long hash, ply, iteration, limit;
+  int hash_set, ply_set, iteration_set, limit_set;
+  const char* path = getenv("KIBITZ_TRIGGER_PATH");
+  if (kbz_env_number_("KIBITZ_TRIGGER_HASH", &hash, &hash_set) ||
+      kbz_env_number_("KIBITZ_TRIGGER_PLY", &ply, &ply_set) ||
+      kbz_env_number_("KIBITZ_TRIGGER_ITERATION", &iteration, &iteration_set) ||
+      kbz_env_number_("KIBITZ_TRIGGER_LIMIT", &limit, &limit_set))
+    return -1;
+  if ((ply_set && ply > 100000) || (iteration_set && (iteration < 1 || iteration > 100000000))) {
+    fprintf(stderr, "kibitz record: KIBITZ_TRIGGER_%s is out of range\n",
+            ply_set && ply > 100000 ? "PLY" : "ITERATION (from 1)");
+    return -1;
+  }
+  if (path) kbz_trigger_path(r, path);
+  if (hash_set) kbz_trigger_hash(r, hash);
+  if (ply_set) kbz_trigger_ply(r, (int)ply);
+  if (iteration_set) kbz_trigger_iteration(r, (int)iteration);
+  if (limit_set) kbz_trigger_limit(r, (unsigned long)limit);
+  return r->error[0] ? -1 : 0;
 }
 
 /* The checks of a re-search against the attempt it repeats (the parent's successor that has
@@ -817,17 +1314,29 @@ int kbz_enter_search(kbz_recorder* r, int alpha, int beta, const char* move, int
   kbz_announce_(r, parent, search, why);
   n = &r->stack[r->depth++];
   memset(n, 0, sizeof *n);
-  n->id = r->next_id++;
+  n->id = KBZ_NO_NODE; /* numbered when written */
   n->alpha0 = n->alpha = alpha;
   n->beta = beta;
   n->best = -KBZ_INF;
   n->search = search;
+  n->label = label;
+  n->facts_mask = (quiescence != 0) | (depth != KBZ_NONE) << 1 | (ply != KBZ_NONE) << 2;
+  n->facts_depth = depth != KBZ_NONE ? depth : 0;
+  n->facts_ply = ply != KBZ_NONE ? ply : 0;
+  if (r->trigger_on && !r->capturing) { /* not written, unless it fires */
+    if (kbz_subtree_trigger_(r) && kbz_trigger_holds_(r)) {
+      if (r->trigger_hash_set)
+        n->hash_candidate = 1; /* decided by its kbz_hash */
+      else
+        kbz_capture_(r, n);
+    }
+    return 0;
+  }
+  n->id = r->next_id++;
   kbz_event_(r, KBZ_ENTER, 0, 0xFFFFu, n->id, alpha, beta);
   if (label) kbz_event_(r, KBZ_LABEL, 0, 0, n->id, (int)label, 0);
-  if (quiescence || depth != KBZ_NONE || ply != KBZ_NONE)
-    kbz_event_(r, KBZ_NODE_FACTS,
-               (quiescence != 0) | (depth != KBZ_NONE) << 1 | (ply != KBZ_NONE) << 2, 0,
-               n->id, depth != KBZ_NONE ? depth : 0, ply != KBZ_NONE ? ply : 0);
+  if (n->facts_mask)
+    kbz_event_(r, KBZ_NODE_FACTS, n->facts_mask, 0, n->id, n->facts_depth, n->facts_ply);
   return 0;
 }
 
@@ -859,6 +1368,10 @@ int kbz_hash(kbz_recorder* r, unsigned long long key) {
   if (!r) return 0;
   if (!kbz_usable_(r)) return -1;
   if (!(n = kbz_fresh_(r, "kbz_hash"))) return -1;
+  if (n->hash_candidate) {
+    n->hash_candidate = 0;
+    if (key == r->trigger_hash && !r->capturing) kbz_capture_(r, n);
+  }
   kbz_event_(r, KBZ_HASH_KEY, 0, 0, n->id, (int)(unsigned)(key & 0xFFFFFFFFu),
              (int)(unsigned)(key >> 32));
   return 0;
@@ -1010,6 +1523,7 @@ static int kbz_leave_as_(kbz_recorder* r, int value, int bound) {
     kbz_event_(r, KBZ_EVALUATE, 0, 0, n->id, n->evaluated ? n->static_value : ret, 0);
   kbz_event_(r, KBZ_LEAVE, kbz_leave_flags_(r, n, ret, bound), 0, n->id, ret, 0);
   --r->depth;
+  kbz_capture_left_(r);
   parent = kbz_top_(r);
   if (!parent) return 0;
   parent->pending = 1; /* its steps wait for the next call: a re-search would supersede it */
@@ -1043,6 +1557,10 @@ const char* kbz_error(const kbz_recorder* r) {
   return r && r->error[0] ? r->error : NULL;
 }
 
+unsigned long long kbz_stream_missed(const kbz_recorder* r) {
+  return r ? r->missed : 0;
+}
+
 const char* kbz_close(kbz_recorder* r) {
   unsigned char b[8];
   unsigned long long h;
@@ -1058,9 +1576,16 @@ const char* kbz_close(kbz_recorder* r) {
       int ret = n->k ? n->best : n->alpha0;
       kbz_event_(r, KBZ_LEAVE, KBZ_EXACT | KBZ_UNKNOWN << 2, 0, n->id, ret, 0);
       --r->depth;
+      kbz_capture_left_(r);
     }
     if (r->iteration_open)
-      kbz_event_(r, KBZ_ITERATION_END, 0, 0, r->iteration, r->last_iteration_value, 0);
+      kbz_event_(r, KBZ_ITERATION_END, 0, 0, kbz_iteration_number_(r), r->last_iteration_value,
+                 0);
+    if (r->trigger_on) {
+      char captures[32];
+      sprintf(captures, "%lu", r->captures);
+      kbz_meta(r, "trigger_captures", captures);
+    }
     kbz_flush_(r);
     kbz_write_strings_(r);
     if (r->meta_count > r->meta_first) kbz_write_meta_(r, r->meta_first, r->meta_count);
@@ -1069,7 +1594,8 @@ const char* kbz_close(kbz_recorder* r) {
     for (i = 0; i < 8; ++i) b[i] = (unsigned char)(h >> (8 * i) & 0xFF);
     kbz_write_(r, b, 8);
   }
-  fail = fclose(r->file) != 0;
+  kbz_stream_close_(r);
+  fail = r->file && fclose(r->file) != 0;
   if (fail) kbz_fail_(r, "the trace file could not be closed");
   strcpy(kbz_close_error_, r->error);
   for (i = 0; i < r->meta_count; ++i) {
@@ -1083,6 +1609,7 @@ const char* kbz_close(kbz_recorder* r) {
   free(r->slots);
   free(r->stack);
   free(r->events);
+  free(r->trigger_path);
   fail = kbz_close_error_[0] != '\0';
   free(r);
   return fail ? kbz_close_error_ : NULL;

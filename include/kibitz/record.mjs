@@ -17,6 +17,30 @@
 // new Blob([bytes]) to download it); with one, each part goes to the sink as it is written
 // (Node: chunk => fs.writeSync(fd, chunk)) and close() returns an empty array.
 // A call out of order throws RecordError and writes nothing; the recording can still be closed.
+//
+// Live (Node only; record.h's kbz_open tells the contract): a socket cannot be connected
+// synchronously, so a live recorder is opened, and best closed, with await:
+//
+//   const r = await Recorder.openLive('tcp://127.0.0.1:7720?file=out.kbz'); // ?file= optional
+//   ... the same calls ...
+//   await r.closeLive();       // the viewer gets the rest (waited for at most 5 s)
+//
+// The trace goes to the viewer listening there, and to the file F when ?file=F is given. Bytes
+// are handed to Node's socket, which sends what the OS takes at once and the rest when the event
+// loop runs: a search that never yields (no await) shows the viewer little before it ends, so
+// await something between iterations (e.g. `await new Promise(setImmediate)`) for the tree to
+// grow on screen. Past 16 MiB unsent, or when the connection fails or closes, the viewer is
+// dropped: with a file the recording goes on there alone (one line on stderr), without one
+// every later call throws RecordError. With no viewer listening, 'tcp://HOST:PORT' rejects with
+// RecordError and '...?file=F' records to F only. r.streamMissed counts the events the viewer
+// did not get. new Recorder('tcp://...') throws RecordError: use Recorder.openLive.
+//
+// Triggered capture (record.h's kbz_trigger_path tells the contract): r.triggerPath('e2e4 e7e5'),
+// r.triggerHash(key), r.triggerPly(n), r.triggerIteration(n), r.triggerLimit(n), before the first
+// event, record only the subtrees of the nodes where every condition set holds, each a root
+// labelled with its path. In Node, KIBITZ_TRIGGER_PATH, _HASH, _PLY, _ITERATION and _LIMIT in the
+// environment are read by the constructor (and by openLive before it makes any file): one that is
+// not valid is named on stderr and a RecordError with code 'EINVAL' is thrown.
 
 export const INF = 1000000000;
 const CHUNK_EVENTS = 65536;
@@ -27,6 +51,10 @@ const T = { iterationBegin: 1, iterationEnd: 2, enter: 3, label: 4, position: 5,
 const UPPER = 0, EXACT = 1, LOWER = 2;
 const UNKNOWN = 0, PV = 1, CUT = 2, ALL = 3, LEAF = 4;
 const RULES = { none: 0, alphabeta: 2 }; // the .kbz header's rule numbers
+const STREAM_FLAG = 0x800; // the header's "live stream": event chunks may hold fewer than 65,536 events
+const BACKLOG_MAX = 16 << 20; // bytes the viewer may leave unsent before it is dropped
+const SEAL_MS = 50; // live: an event chunk is sealed when this has passed (checked every 64 events)
+const CLOSE_WAIT_MS = 5000; // closeLive: how long the viewer may take to take the rest
 
 // A modern engine's search (record.h, "A modern engine's search"): the same constants.
 export const NONE = -2147483648; // a depth or ply not known
@@ -40,6 +68,61 @@ export const PRUNE_OTHER = 0, PRUNE_FUTILITY = 1, PRUNE_LATE_MOVE = 2, PRUNE_SEE
 const ATTEMPT_FLAGS = { [PROBE]: 1, [RESEARCH]: 2, [NULL_MOVE]: 3 };
 
 export class RecordError extends Error {}
+
+// C's strtoull(v, &end, 0) as record.h's kbz_env_number_ takes it: a BigInt (decimal, 0x hex or
+// 0 octal, after blanks and a sign), or null when it is not a number (text after the digits, no
+// digits, a leading '-', past 2^64 - 1).
+function strtoull(v) {
+  const m = /^[ \t\n\v\f\r]*([+-]?)(0[xX](?=[0-9a-fA-F])[0-9a-fA-F]*|0[0-7]*|[1-9][0-9]*)$/.exec(v);
+  if (!m || v[0] === '-') return null;
+  const digits = m[2];
+  const value = /^0[xX]/.test(digits) ? BigInt(digits.toLowerCase())
+    : digits.length > 1 && digits[0] === '0' ? BigInt('0o' + digits.slice(1)) : BigInt(digits);
+  if (value > 0xffffffffffffffffn) return null; // ERANGE
+  return m[1] === '-' ? BigInt.asUintN(64, -value) : value;
+}
+
+// One KIBITZ_TRIGGER_* not valid: named on stderr (record.h's line), then thrown.
+function envRefusal(why) {
+  globalThis.process?.stderr?.write?.(`kibitz record: ${why}\n`);
+  const error = new RecordError(why);
+  error.code = 'EINVAL';
+  throw error;
+}
+
+// KIBITZ_TRIGGER_* from the environment (Node), as record.h's kbz_env_triggers_ reads them:
+// { path, hash, ply, iteration, limit }, each null when not set (numbers as BigInt).
+function envTriggers() {
+  const env = globalThis.process?.env;
+  const out = { path: null, hash: null, ply: null, iteration: null, limit: null };
+  if (!env) return out;
+  for (const name of ['hash', 'ply', 'iteration', 'limit']) {
+    const key = 'KIBITZ_TRIGGER_' + name.toUpperCase();
+    const v = env[key];
+    if (!v) continue;
+    out[name] = strtoull(v);
+    if (out[name] === null)
+      envRefusal(`${key}='${v}' is not a number${name === 'hash' ? ' (decimal, or hex as 0x...)' : ''}`);
+  }
+  const { ply, iteration } = out;
+  if ((ply !== null && ply > 100000n) || (iteration !== null && (iteration < 1n || iteration > 100000000n)))
+    envRefusal(`KIBITZ_TRIGGER_${ply !== null && ply > 100000n ? 'PLY' : 'ITERATION (from 1)'} is out of range`);
+  if (env.KIBITZ_TRIGGER_PATH !== undefined) out.path = env.KIBITZ_TRIGGER_PATH;
+  return out;
+}
+
+// Bytes cut short by a C buffer as record.h's kbz_meta keeps them: the bytes of a sequence cut at
+// the end each become U+FFFD.
+function cText(bytes) {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  for (let cut = 0; cut < 4; ++cut) {
+    try {
+      return strict.decode(bytes.subarray(0, bytes.length - cut)) + '\ufffd'.repeat(cut);
+    } catch { /* a sequence cut: one byte fewer */ }
+  }
+  return new TextDecoder().decode(bytes);
+}
+const utf8Text = new TextDecoder();
 
 // An integer: anything else (a fraction, undefined, NaN, Infinity, text) is refused.
 function integer(v) {
@@ -89,10 +172,38 @@ class Fnv64 {
   }
 }
 
+// (HOST, PORT, F or null) of 'tcp://HOST:PORT[?file=F]'; RecordError when it is not one.
+function parseLive(path) {
+  const m = /^tcp:\/\/([^:?]+):(\d+)(\?file=(.+))?$/s.exec(String(path));
+  if (!m) throw new RecordError(`openLive: '${path}' is not tcp://HOST:PORT or tcp://HOST:PORT?file=F`);
+  return { host: m[1], port: Number(m[2]), file: m[3] ? m[4] : null };
+}
+
+// Connects a socket (node:net) to host:port; rejects with the connection's error.
+function connectTo(net, host, port) {
+  return new Promise((resolve, reject) => {
+    // allowHalfOpen: the viewer shutting its side (it sends nothing) does not end the stream
+    const socket = net.connect({ host, port, allowHalfOpen: true });
+    // (kept: an error before openLive's own listeners are on is not left unhandled; the next
+    // write meets the closed socket and tells it)
+    socket.on('error', reject);
+    socket.once('connect', () => resolve(socket));
+  });
+}
+
 export class Recorder {
   // sink: optional function(Uint8Array) that takes each part of the file as it is written.
   constructor(sink = null) {
+    if (typeof sink === 'string' && sink.startsWith('tcp://'))
+      throw new RecordError(`a live recorder is opened with await Recorder.openLive('${sink}'): ` +
+        'a socket cannot be connected synchronously');
+    if (sink !== null && sink !== undefined && typeof sink !== 'function')
+      throw new RecordError('a Recorder takes a sink function (Node: chunk => fs.writeSync(fd, chunk)), ' +
+        'not ' + (typeof sink === 'string' ? `a path ('${sink}')` : String(sink)));
     this.sink = sink;
+    this.live = null; // Recorder.openLive: the viewer's socket, the file, what was missed
+    this.streaming = false;
+    this.lastSeal = 0;
     this.parts = [];
     this.sum = new Fnv64();
     this.events = new Uint8Array(23 * CHUNK_EVENTS); // encoded: at most 23 bytes an event
@@ -114,6 +225,120 @@ export class Recorder {
     this.iteration = 0;
     this.lastIterationValue = 0;
     this.closed = false;
+    // triggered capture (trigger*): only the subtrees of the nodes where every condition holds
+    // are written; capturing inside one (from stack index captureDepth; -1: a whole iteration)
+    this.triggerOn = false;
+    this.capturing = false;
+    this.captureDepth = 0;
+    this.triggerPathIds = null; // string ids of the moves, when set
+    this.triggerHashKey = null; // a BigInt, when set
+    this.triggerPlyN = -1; // -1: any
+    this.triggerIterationN = 0;
+    this.triggerLimitN = 0n;
+    this.captures = 0;
+    const env = envTriggers();
+    if (env.path !== null) this.triggerPath(env.path);
+    if (env.hash !== null) this.triggerHash(env.hash);
+    if (env.ply !== null) this.triggerPly(Number(env.ply));
+    if (env.iteration !== null) this.triggerIteration(Number(env.iteration));
+    if (env.limit !== null) this.triggerLimit(env.limit);
+  }
+
+  // -- live -----------------------------------------------------------------------------------
+  // Opens a live recorder (Node only): 'tcp://HOST:PORT' streams the trace to the viewer
+  // listening there, 'tcp://HOST:PORT?file=F' also writes it to the file F. Resolves once the
+  // socket is connected (with F and no viewer: at once, recording to F only).
+  static async openLive(path) {
+    const { host, port, file } = parseLive(path);
+    envTriggers(); // a condition not valid: thrown before any file is made
+    let net, fs;
+    try {
+      [net, fs] = await Promise.all([import('node:net'), import('node:fs')]);
+    } catch (e) {
+      throw new RecordError('openLive needs Node (node:net and node:fs): ' + e.message, { cause: e });
+    }
+    const where = `tcp://${host}:${port}`;
+    const fd = file === null ? null : fs.openSync(file, 'w');
+    let socket = null;
+    try {
+      socket = await connectTo(net, host, port);
+    } catch (e) {
+      if (fd === null) {
+        const error = new RecordError(`no viewer listens at ${where} (${e.code || e.message})`, { cause: e });
+        error.code = 'ECONNREFUSED';
+        throw error;
+      }
+      process.stderr.write(`kibitz record: no viewer listens at ${where}: recording to ${file} only\n`);
+    }
+    const r = new Recorder();
+    // ending: the socket is being ended by close; ended: a promise, resolved (done) when it is
+    const live = { fs, fd, socket, where, missed: 0, stopped: null, ending: false, ended: null, done: null };
+    r.live = live;
+    r.streaming = true;
+    r.sink = (bytes) => r.liveWrite(bytes);
+    if (socket) {
+      const lost = () => {
+        if (live.socket === socket && !live.ending) r.liveDrop('the viewer closed the connection');
+      };
+      socket.on('error', lost);
+      socket.on('close', lost);
+    }
+    return r;
+  }
+
+  // Live: the events the viewer did not get (it fell behind, or was not there); 0 otherwise.
+  get streamMissed() { return this.live ? this.live.missed : 0; }
+
+  // close(), then, live, waits (at most 5 s) for the viewer to take the rest; resolves to what
+  // close() returns. Rejects with RecordError when the viewer was dropped with no file to go on in.
+  async closeLive() {
+    const out = this.close();
+    if (this.live) {
+      await this.live.ended;
+      if (this.live.stopped) throw new RecordError(this.live.stopped);
+    }
+    return out;
+  }
+
+  liveWrite(bytes) {
+    const live = this.live;
+    if (live.socket) {
+      live.socket.write(bytes);
+      if (live.socket.writableLength > BACKLOG_MAX) this.liveDrop('the viewer is not keeping up (16 MiB unsent)');
+    }
+    if (live.fd !== null) for (let at = 0; at < bytes.length;) at += live.fs.writeSync(live.fd, bytes, at);
+  }
+
+  liveDrop(why) {
+    const live = this.live;
+    live.socket.destroy();
+    live.socket = null;
+    if (live.fd !== null) {
+      process.stderr.write(`kibitz record: ${why} at ${live.where}: the recording goes on in its file only\n`);
+    } else if (!live.stopped) { // nothing more can be written anywhere
+      live.stopped = 'the viewer stopped taking the stream and there is no ?file= to go on in';
+    }
+    if (live.done) live.done();
+  }
+
+  // The file is closed; the socket ends once the viewer has taken the rest, or after 5 s.
+  liveEnd() {
+    const live = this.live;
+    if (live.fd !== null) live.fs.closeSync(live.fd);
+    live.ended = new Promise((resolve) => { live.done = resolve; });
+    const socket = live.socket;
+    if (!socket) { live.done(); return; }
+    const timer = setTimeout(() => { // the viewer took too long: it gets no more
+      if (live.socket === socket) { live.ending = true; live.socket = null; socket.destroy(); }
+      live.done();
+    }, CLOSE_WAIT_MS);
+    timer.unref();
+    socket.once('finish', () => { // all handed to the OS, the end of the stream sent after it
+      clearTimeout(timer);
+      if (live.socket === socket) { live.ending = true; live.socket = null; socket.destroy(); }
+      live.done();
+    });
+    socket.end();
   }
 
   // -- the calls ------------------------------------------------------------------------------
@@ -132,6 +357,10 @@ export class Recorder {
   meta(key, value) {
     this.open();
     if (!key || value === undefined || value === null) throw new RecordError('meta needs a key and a value');
+    this.setMeta(key, value);
+  }
+
+  setMeta(key, value) {
     const start = this.started ? this.metaFirst : 0;
     for (let i = start; i < this.metaItems.length; ++i) {
       if (this.metaItems[i][0] === key) { this.metaItems[i][1] = String(value); return; }
@@ -145,7 +374,12 @@ export class Recorder {
     if (this.iterationOpen) throw new RecordError('iterationBegin inside an iteration');
     this.iterationOpen = true;
     ++this.iteration;
-    this.event(T.iterationBegin, 0, 0, this.iteration, clamp(depth), 0);
+    if (this.triggerOn && !this.subtreeTrigger() && this.iteration === this.triggerIterationN) {
+      this.capturing = true; // the whole iteration
+      this.captureDepth = -1;
+      ++this.captures;
+    }
+    this.event(T.iterationBegin, 0, 0, this.iterationNumber(), clamp(depth), 0);
   }
 
   iterationEnd(value) {
@@ -154,7 +388,9 @@ export class Recorder {
     if (!this.iterationOpen) throw new RecordError('iterationEnd without iterationBegin');
     this.iterationOpen = false;
     this.lastIterationValue = clamp(value);
-    this.event(T.iterationEnd, 0, 0, this.iteration, this.lastIterationValue, 0);
+    this.event(T.iterationEnd, 0, 0, this.iterationNumber(), this.lastIterationValue, 0);
+    if (this.triggerOn && this.captureDepth === -1) this.capturing = false;
+    if (this.streaming) this.flush(); // live: a finished iteration is shown at once
   }
 
   enter(alpha, beta, move = null) {
@@ -202,15 +438,24 @@ export class Recorder {
       if (ATTEMPT_FLAGS[search])
         this.event(T.attempt, ATTEMPT_FLAGS[search], search === NULL_MOVE ? 0 : why, parent.id, parent.k, 0);
     }
-    const node = { id: this.nextId++, alpha0: alpha, alpha, beta, best: -INF, k: 0, evaluated: false,
+    // numbered when written; label and facts kept to write them again should it fire
+    const node = { id: NO_NODE, alpha0: alpha, alpha, beta, best: -INF, k: 0, evaluated: false,
       staticValue: 0, pending: false, pendingRet: 0, pendingNull: false, lastLabel: 0, cut: false,
-      entered: 0, expanded: false, search, tableCut: false, tableBound: EXACT };
+      entered: 0, expanded: false, search, tableCut: false, tableBound: EXACT, label,
+      factsMask: (quiescence ? 1 : 0) | (depth !== NONE ? 2 : 0) | (ply !== NONE ? 4 : 0),
+      factsDepth: depth !== NONE ? depth : 0, factsPly: ply !== NONE ? ply : 0, hashCandidate: false };
     this.stack.push(node);
+    if (this.triggerOn && !this.capturing) { // not written, unless it fires
+      if (this.subtreeTrigger() && this.triggerHolds()) {
+        if (this.triggerHashKey !== null) node.hashCandidate = true; // decided by its hash
+        else this.capture(node);
+      }
+      return;
+    }
+    node.id = this.nextId++;
     this.event(T.enter, 0, 0xffff, node.id, alpha, beta);
     if (label) this.event(T.label, 0, 0, node.id, label, 0);
-    if (quiescence || depth !== NONE || ply !== NONE)
-      this.event(T.nodeFacts, (quiescence ? 1 : 0) | (depth !== NONE ? 2 : 0) | (ply !== NONE ? 4 : 0), 0,
-        node.id, depth !== NONE ? depth : 0, ply !== NONE ? ply : 0);
+    if (node.factsMask) this.event(T.nodeFacts, node.factsMask, 0, node.id, node.factsDepth, node.factsPly);
   }
 
   staticEval(value) {
@@ -224,6 +469,10 @@ export class Recorder {
     if (typeof key === 'number') key = BigInt(integer(key));
     if (typeof key !== 'bigint') throw new RecordError('hash: the key must be a BigInt or an integer');
     key = BigInt.asUintN(64, key);
+    if (node.hashCandidate) {
+      node.hashCandidate = false;
+      if (key === this.triggerHashKey && !this.capturing) this.capture(node);
+    }
     this.event(T.hashKey, 0, 0, node.id, Number(BigInt.asIntN(32, key)), Number(BigInt.asIntN(32, key >> 32n)));
   }
 
@@ -315,6 +564,7 @@ export class Recorder {
       this.event(T.evaluate, 0, 0, node.id, node.evaluated ? node.staticValue : ret, 0);
     this.event(T.leave, this.leaveFlags(node, ret, bound), 0, node.id, ret, 0);
     this.stack.pop();
+    this.captureLeft();
     const parent = this.top();
     if (!parent) return;
     parent.pending = true; // its steps wait for the next call: a re-search would supersede it
@@ -329,22 +579,150 @@ export class Recorder {
     this.event(T.note, 0, 0, node ? node.id : NO_NODE, this.intern(text || ''), 0);
   }
 
-  // Leaves the open nodes unfinished and completes the file: its bytes without a sink.
+  // -- triggered capture (record.h, kbz_trigger_path) ------------------------------------------
+  // The node these moves (as enter named them, separated by spaces) reach from a root; '' is
+  // the root itself.
+  triggerPath(moves) {
+    if (moves === null || moves === undefined) throw new RecordError('triggerPath: moves is null ("" is the root)');
+    this.triggerReady('triggerPath');
+    this.triggerPathIds = String(moves).split(' ').filter(w => w).map(w => this.intern(w));
+  }
+
+  // The nodes whose hash is `key` (a BigInt, or an integer below 2^53; hash right after the
+  // enter, before staticEval).
+  triggerHash(key) {
+    if (typeof key === 'number') key = BigInt(integer(key));
+    if (typeof key !== 'bigint') throw new RecordError('triggerHash: the key must be a BigInt or an integer');
+    this.triggerReady('triggerHash');
+    this.triggerHashKey = BigInt.asUintN(64, key);
+  }
+
+  // The nodes at this ply (0: the root).
+  triggerPly(ply) {
+    ply = integer(ply);
+    if (ply < 0) throw new RecordError('triggerPly: a ply is 0 (the root) or more');
+    this.triggerReady('triggerPly');
+    this.triggerPlyN = ply;
+  }
+
+  // Within the n-th iterationBegin only (1: the first); alone, that whole iteration.
+  triggerIteration(n) {
+    n = integer(n);
+    if (n < 1) throw new RecordError('triggerIteration: iterations count from 1');
+    this.triggerReady('triggerIteration');
+    this.triggerIterationN = n;
+  }
+
+  // At most n subtrees (0: no limit); a BigInt, or an integer.
+  triggerLimit(n) {
+    if (typeof n === 'number') n = BigInt(integer(n));
+    if (typeof n !== 'bigint') throw new RecordError('triggerLimit: the limit must be a BigInt or an integer');
+    if (n < 0n) throw new RecordError('triggerLimit: a limit is 0 (none) or more');
+    this.triggerReady('triggerLimit');
+    this.triggerLimitN = n;
+  }
+
+  triggerReady(call) {
+    this.open();
+    if (this.started || this.stack.length || this.iteration) throw new RecordError(call + ': before the first event');
+    this.triggerOn = true;
+  }
+
+  // Conditions on subtrees (path, hash, ply), as opposed to a whole iteration.
+  subtreeTrigger() {
+    return this.triggerPathIds !== null || this.triggerHashKey !== null || this.triggerPlyN >= 0;
+  }
+
+  // Whether the node on top (just entered) meets the conditions known at its enter.
+  triggerHolds() {
+    const ply = this.stack.length - 1, path = this.triggerPathIds;
+    if (this.triggerLimitN && this.captures >= this.triggerLimitN) return false;
+    if (this.triggerIterationN && this.iteration !== this.triggerIterationN) return false;
+    if (this.triggerPlyN >= 0 && ply !== this.triggerPlyN) return false;
+    if (path !== null) {
+      if (ply !== path.length) return false;
+      for (let i = 0; i < path.length; ++i) if (this.stack[i + 1].label !== path[i]) return false;
+    }
+    return true;
+  }
+
+  // The moves from the root to the node on top as one label ('e2e4 e7e5'; '-' for a move not
+  // named), interned; the root's own label for a root.
+  pathLabel() {
+    if (this.stack.length <= 1) return this.stack.length ? this.stack[0].label : 0;
+    return this.intern(this.stack.slice(1).map(n => (n.label ? utf8Text.decode(this.strings[n.label - 1]) : '-')).join(' '));
+  }
+
+  // The node on top fires: from here to its leave the events are written, it the root.
+  capture(node) {
+    const label = this.pathLabel();
+    this.capturing = true;
+    this.captureDepth = this.stack.length - 1;
+    ++this.captures;
+    node.id = this.nextId++;
+    this.event(T.enter, 0, 0xffff, node.id, node.alpha0, node.beta);
+    if (label) this.event(T.label, 0, 0, node.id, label, 0);
+    if (node.factsMask) this.event(T.nodeFacts, node.factsMask, 0, node.id, node.factsDepth, node.factsPly);
+  }
+
+  // After a node is left (the stack popped): the capture ends with its root.
+  captureLeft() {
+    if (this.capturing && this.captureDepth === this.stack.length) this.capturing = false;
+  }
+
+  // An iteration as written: its number, or the captured iteration's (the first is 1).
+  iterationNumber() { return this.triggerOn ? this.captures : this.iteration; }
+
+  // The 'trigger' fact: the conditions in words, as record.h's 400-byte buffer holds them.
+  triggerFact() {
+    const text = [];
+    const add = (bytes) => { for (const b of bytes) text.push(b); };
+    if (this.triggerPathIds !== null) {
+      add(utf8.encode('path'));
+      for (const id of this.triggerPathIds) {
+        if (text.length >= 360) break;
+        add([0x20]);
+        add(this.strings[id - 1]);
+      }
+      if (!this.triggerPathIds.length) add(utf8.encode(' (the root)'));
+    }
+    for (const [on, words] of [
+      [this.triggerHashKey !== null, 'hash 0x' + (this.triggerHashKey ?? 0n).toString(16).padStart(16, '0')],
+      [this.triggerPlyN >= 0, 'ply ' + this.triggerPlyN],
+      [this.triggerIterationN, 'iteration ' + this.triggerIterationN],
+      [this.triggerLimitN, 'at most ' + this.triggerLimitN]]) {
+      if (on && text.length < 360) add(utf8.encode((text.length ? ', ' : '') + words));
+    }
+    return cText(Uint8Array.from(text.slice(0, 399)));
+  }
+
+  // Leaves the open nodes unfinished and completes the file: its bytes without a sink. Live:
+  // the socket is ended once the viewer has taken the rest (await closeLive() to wait for it).
   close() {
     if (this.closed) return new Uint8Array(0);
     this.closed = true;
+    if (this.live && this.live.stopped) {
+      this.liveEnd();
+      throw new RecordError(this.live.stopped);
+    }
     this.settle();
     while (this.stack.length) {
       const node = this.stack.pop();
       this.event(T.leave, EXACT | (UNKNOWN << 2), 0, node.id, node.k ? node.best : node.alpha0, 0);
+      this.captureLeft();
     }
-    if (this.iterationOpen) this.event(T.iterationEnd, 0, 0, this.iteration, this.lastIterationValue, 0);
+    if (this.iterationOpen) this.event(T.iterationEnd, 0, 0, this.iterationNumber(), this.lastIterationValue, 0);
+    if (this.triggerOn) this.setMeta('trigger_captures', String(this.captures));
     this.flush();
     this.writeStrings();
     if (this.metaItems.length > this.metaFirst) this.writeMeta(this.metaItems.slice(this.metaFirst));
     const sum = this.sum.bytes();
     this.chunkHead('END ', 8);
     this.write(sum);
+    if (this.live) {
+      this.liveEnd();
+      if (this.live.stopped) throw new RecordError(this.live.stopped);
+    }
     if (this.sink) return new Uint8Array(0);
     const size = this.parts.reduce((n, p) => n + p.length, 0);
     const out = new Uint8Array(size);
@@ -388,8 +766,10 @@ export class Recorder {
     for (let i = 0; i < 8; ++i) h.setUint8(i, 'KIBITZ\r\n'.charCodeAt(i));
     h.setUint32(8, 2, true);
     // 0x400: the steps after a successor returns are derived by the reader (not written)
-    h.setUint32(12, this.flags | (this.ge ? 0x100 : 0) | 0x400, true);
+    // 0x800: a live stream, whose event chunks may hold fewer than 65,536 events
+    h.setUint32(12, this.flags | (this.ge ? 0x100 : 0) | 0x400 | (this.streaming ? STREAM_FLAG : 0), true);
     this.write(new Uint8Array(h.buffer));
+    if (this.triggerOn) this.setMeta('trigger', this.triggerFact());
     this.metaFirst = this.metaItems.length;
     this.writeMeta(this.metaItems);
   }
@@ -425,10 +805,15 @@ export class Recorder {
     this.count = 0;
     this.used = 0;
     this.prevNode = 0;
+    if (this.streaming) this.lastSeal = performance.now();
   }
 
   event(type, flags, aux, node, a, b) {
-    if (!this.started) this.start(); // the header and the facts go out with the first event
+    if (this.triggerOn && !this.capturing) return; // outside the captured subtrees
+    if (!this.started) { // the header and the facts go out with the first event
+      this.start();
+      if (this.streaming) this.lastSeal = performance.now();
+    }
     // an EVTV event: type, a mask of the fields that are not zero, then those fields (the node
     // as the difference from the chunk's previous event's), as record.h writes them
     const out = this.events;
@@ -452,7 +837,13 @@ export class Recorder {
     out[at] = mask;
     this.prevNode = node >>> 0;
     this.used = p;
-    if (++this.count === CHUNK_EVENTS) this.flush();
+    if (this.streaming) {
+      if (!this.live.socket) ++this.live.missed;
+      // live: also after 50 ms (checked every 64 events), so the viewer sees the search go
+      ++this.count;
+      if (this.count === CHUNK_EVENTS || ((this.count & 63) === 0 && performance.now() - this.lastSeal >= SEAL_MS))
+        this.flush();
+    } else if (++this.count === CHUNK_EVENTS) this.flush();
   }
 
   intern(text) {
@@ -470,6 +861,7 @@ export class Recorder {
   // -- the steps ------------------------------------------------------------------------------
   open() {
     if (this.closed) throw new RecordError('the recording is closed');
+    if (this.live && this.live.stopped) throw new RecordError(this.live.stopped);
   }
 
   top() { return this.stack.length ? this.stack[this.stack.length - 1] : null; }

@@ -12,14 +12,37 @@ byte; the contract is written there and in docs/recording.md. In short:
         r.leave(value)                         # the node returns value (negamax form)
 
 A call out of order raises RecordError and writes nothing; the recording can still be closed.
+
+Live (record.h's kbz_open tells the contract): Recorder("tcp://HOST:PORT") streams the trace to a
+viewer listening there, Recorder("tcp://HOST:PORT?file=F") also writes it to the file F. Bytes the
+viewer has not taken yet wait in memory (sent without blocking); past 16 MiB it is dropped: with a
+file the recording goes on there alone (one line on stderr), without one every later call raises
+RecordError. With no viewer listening, "tcp://HOST:PORT" raises ConnectionRefusedError and
+"...?file=F" records to F only. r.stream_missed counts the events the viewer did not get.
+
+Triggered capture (record.h's kbz_trigger_path tells the contract): r.trigger_path("e2e4 e7e5"),
+r.trigger_hash(key), r.trigger_ply(n), r.trigger_iteration(n), r.trigger_limit(n), before the first
+event, record only the subtrees of the nodes where every condition set holds, each a root labelled
+with its path. KIBITZ_TRIGGER_PATH, _HASH, _PLY, _ITERATION and _LIMIT in the environment are read
+by the constructor, before any file is made: one that is not valid is named on stderr and the
+constructor raises OSError (EINVAL).
 """
 
+import errno
+import os
+import socket
 import struct
+import sys
 import threading
+import time
 
 INF = 1000000000
 CHUNK_EVENTS = 65536
 NO_NODE = 0xFFFFFFFF
+STREAM_FLAG = 0x800  # the header's "live stream": event chunks may hold fewer than 65,536 events
+BACKLOG_MAX = 16 << 20  # bytes the viewer may leave unsent before it is dropped
+SEAL_SECONDS = 0.050  # live: an event chunk is sealed when this has passed (checked every 64 events)
+CLOSE_WAIT_SECONDS = 5.0  # close: how long the viewer may take to take the rest
 
 ITERATION_BEGIN, ITERATION_END, ENTER, LABEL, POSITION, EXPAND, EVALUATE = 1, 2, 3, 4, 5, 6, 7
 CUTOFF, LEAVE, NOTE = 11, 12, 64  # 8-10: derived by the reader, never written
@@ -94,7 +117,8 @@ def _json_string(s):
 class _Node:
     __slots__ = ("id", "alpha0", "beta", "alpha", "best", "k", "evaluated", "static_value",
                  "pending", "pending_ret", "pending_null", "last_label", "cut", "entered",
-                 "expanded", "search", "table_cut", "table_bound")
+                 "expanded", "search", "table_cut", "table_bound", "label", "facts_mask",
+                 "facts_depth", "facts_ply", "hash_candidate")
 
     def __init__(self, node_id, alpha, beta):
         self.id = node_id
@@ -114,14 +138,101 @@ class _Node:
         self.search = SEARCH
         self.table_cut = False
         self.table_bound = EXACT
+        self.label = 0  # its move (string id; 0: none)
+        self.facts_mask = self.facts_depth = self.facts_ply = 0  # its NODE_FACTS, to write it again
+        self.hash_candidate = False  # triggered capture: it may fire once its hash comes
+
+
+def _strtoull(v):
+    """C's strtoull(v, &end, 0) as record.h's kbz_env_number_ takes it: the value (decimal, 0x hex
+    or 0 octal, after blanks and a sign), or None when it is not a number (text after the digits,
+    no digits, a leading '-', past 2^64 - 1)."""
+    i, n = 0, len(v)
+    while i < n and v[i] in " \t\n\v\f\r":
+        i += 1
+    negative = i < n and v[i] == "-"
+    if i < n and v[i] in "+-":
+        i += 1
+    if v[i:i + 2] in ("0x", "0X") and i + 2 < n and v[i + 2] in "0123456789abcdefABCDEF":
+        base, digits, i = 16, "0123456789abcdefABCDEF", i + 2
+    elif v[i:i + 1] == "0":
+        base, digits = 8, "01234567"
+    else:
+        base, digits = 10, "0123456789"
+    start = i
+    while i < n and v[i] in digits:
+        i += 1
+    if i == start or i != n or v[0] == "-":
+        return None
+    value = int(v[start:i], base)
+    if value > 0xFFFFFFFFFFFFFFFF:
+        return None  # ERANGE
+    return (-value) & 0xFFFFFFFFFFFFFFFF if negative else value
+
+
+def _c_text(data):
+    """Bytes cut short by a C buffer as record.h's kbz_meta keeps them: the bytes of a sequence
+    cut at the end each become U+FFFD."""
+    for cut in range(4):
+        try:
+            return data[:len(data) - cut].decode("utf-8") + "\ufffd" * cut
+        except UnicodeDecodeError:
+            pass
+    return data.decode("utf-8", "replace")
+
+
+def _env_triggers():
+    """KIBITZ_TRIGGER_* from the environment, as record.h's kbz_env_triggers_ reads them:
+    (path or None, hash, ply, iteration, limit), each None when not set. One that is not valid is
+    named on stderr (record.h's line) and OSError EINVAL is raised."""
+    numbers = {}
+    for name in ("HASH", "PLY", "ITERATION", "LIMIT"):
+        v = os.environ.get("KIBITZ_TRIGGER_" + name)
+        numbers[name] = None
+        if not v:
+            continue
+        numbers[name] = _strtoull(v)
+        if numbers[name] is None:
+            _env_refusal("KIBITZ_TRIGGER_%s='%s' is not a number%s" % (
+                name, v, " (decimal, or hex as 0x...)" if name == "HASH" else ""))
+    ply, iteration = numbers["PLY"], numbers["ITERATION"]
+    if (ply is not None and ply > 100000) or (
+            iteration is not None and (iteration < 1 or iteration > 100000000)):
+        _env_refusal("KIBITZ_TRIGGER_%s is out of range" % (
+            "PLY" if ply is not None and ply > 100000 else "ITERATION (from 1)"))
+    return (os.environ.get("KIBITZ_TRIGGER_PATH"), numbers["HASH"], ply, iteration,
+            numbers["LIMIT"])
+
+
+def _env_refusal(why):
+    sys.stderr.write("kibitz record: %s\n" % why)
+    sys.stderr.flush()
+    raise OSError(errno.EINVAL, why)
+
+
+def _parse_live(path):
+    """(HOST, PORT, F or None) of "tcp://HOST:PORT[?file=F]"; OSError EINVAL when it is not one."""
+    hostport, query, rest = path[6:].partition("?")
+    host, colon, port = hostport.partition(":")
+    if (query and (not rest.startswith("file=") or not rest[5:])) or not colon or not host or not port:
+        raise OSError(errno.EINVAL, "a live path is tcp://HOST:PORT or tcp://HOST:PORT?file=F", path)
+    return host, port, rest[5:] if query else None
 
 
 class Recorder:
-    """Writes the trace to `path` (or to a binary file object) as the search goes."""
+    """Writes the trace to `path` (or to a binary file object) as the search goes; a path
+    "tcp://HOST:PORT[?file=F]" streams it to a viewer (the module's doc string)."""
 
     def __init__(self, path):
-        self._own_file = isinstance(path, (str, bytes)) or hasattr(path, "__fspath__")
-        self._file = open(path, "wb") if self._own_file else path  # a binary file object: kept open
+        # live (tcp://): the viewer's socket (None: none, or dropped) and the bytes it has not taken
+        self._sock = None
+        self._streaming = False
+        self._backlog = bytearray()
+        self._missed = 0
+        self._last_seal = 0.0
+        self._where = ""
+        self._stopped = None  # why no more call is taken (the viewer dropped with no file)
+        self._file = None
         self._hash = 0xCBF29CE484222325
         self._events = bytearray()
         self._count = 0
@@ -142,6 +253,41 @@ class Recorder:
         self._last_iteration_value = 0
         self._closed = False
         self._thread = threading.get_ident()  # a search's nesting is one thread's
+        # triggered capture (trigger_*): only the subtrees of the nodes where every condition
+        # holds are written; capturing inside one (from stack index _capture_depth; -1: a whole
+        # iteration)
+        self._trigger_on = False
+        self._capturing = False
+        self._capture_depth = 0
+        self._trigger_path = None  # string ids of the moves, when set
+        self._trigger_hash = None  # the key, when set
+        self._trigger_ply = -1  # -1: any
+        self._trigger_iteration = 0
+        self._trigger_limit = 0
+        self._captures = 0
+        path_env, hash_env, ply_env, iteration_env, limit_env = _env_triggers()  # before any file
+        if path_env is not None:
+            self.trigger_path(path_env)
+        if hash_env is not None:
+            self.trigger_hash(hash_env)
+        if ply_env is not None:
+            self.trigger_ply(ply_env)
+        if iteration_env is not None:
+            self.trigger_iteration(iteration_env)
+        if limit_env is not None:
+            self.trigger_limit(limit_env)
+        if isinstance(path, str) and path.startswith("tcp://"):
+            self._own_file = True
+            self._open_live(path)
+        else:
+            self._own_file = isinstance(path, (str, bytes)) or hasattr(path, "__fspath__")
+            self._file = open(path, "wb") if self._own_file else path  # a binary file object: kept open
+
+    @property
+    def stream_missed(self):
+        """Live recording: the events the viewer did not get (it fell behind, or was not
+        there); 0 for a file."""
+        return self._missed
 
     # -- the calls --------------------------------------------------------------------------
     def steps(self, rule, criterion):
@@ -162,6 +308,9 @@ class Recorder:
         self._open()
         if not key or value is None:
             raise RecordError("meta needs a key and a value")
+        self._set_meta(key, value)
+
+    def _set_meta(self, key, value):
         start = self._meta_first if self._started else 0
         for item in self._meta[start:]:
             if item[0] == key:
@@ -177,7 +326,11 @@ class Recorder:
             raise RecordError("iteration_begin inside an iteration")
         self._iteration_open = True
         self._iteration += 1
-        self._event(ITERATION_BEGIN, 0, 0, self._iteration, _clamp(depth), 0)
+        if self._trigger_on and not self._subtree_trigger() and self._iteration == self._trigger_iteration:
+            self._capturing = True  # the whole iteration
+            self._capture_depth = -1
+            self._captures += 1
+        self._event(ITERATION_BEGIN, 0, 0, self._iteration_number(), _clamp(depth), 0)
 
     def iteration_end(self, value):
         self._open()
@@ -187,7 +340,11 @@ class Recorder:
             raise RecordError("iteration_end without iteration_begin")
         self._iteration_open = False
         self._last_iteration_value = _clamp(value)
-        self._event(ITERATION_END, 0, 0, self._iteration, self._last_iteration_value, 0)
+        self._event(ITERATION_END, 0, 0, self._iteration_number(), self._last_iteration_value, 0)
+        if self._trigger_on and self._capture_depth == -1:
+            self._capturing = False
+        if self._streaming:
+            self._flush()  # live: a finished iteration is shown at once
 
     def enter(self, alpha, beta, move=None):
         self.enter_search(alpha, beta, move, SEARCH, WHY_NONE, NONE, NONE)
@@ -236,16 +393,27 @@ class Recorder:
             if search in _ATTEMPT_FLAGS:
                 self._event(ATTEMPT, _ATTEMPT_FLAGS[search], 0 if search == NULL_MOVE else why,
                             parent.id, parent.k, 0)
-        node = _Node(self._next_id, alpha, beta)
+        node = _Node(NO_NODE, alpha, beta)  # numbered when written
         node.search = search
-        self._next_id += 1
+        node.label = label
+        node.facts_mask = quiescence | (depth != NONE) << 1 | (ply != NONE) << 2
+        node.facts_depth = depth if depth != NONE else 0
+        node.facts_ply = ply if ply != NONE else 0
         self._stack.append(node)
+        if self._trigger_on and not self._capturing:  # not written, unless it fires
+            if self._subtree_trigger() and self._trigger_holds():
+                if self._trigger_hash is not None:
+                    node.hash_candidate = True  # decided by its hash
+                else:
+                    self._capture(node)
+            return
+        node.id = self._next_id
+        self._next_id += 1
         self._event(ENTER, 0, 0xFFFF, node.id, alpha, beta)
         if label:
             self._event(LABEL, 0, 0, node.id, label, 0)
-        if quiescence or depth != NONE or ply != NONE:
-            self._event(NODE_FACTS, quiescence | (depth != NONE) << 1 | (ply != NONE) << 2,
-                        0, node.id, depth if depth != NONE else 0, ply if ply != NONE else 0)
+        if node.facts_mask:
+            self._event(NODE_FACTS, node.facts_mask, 0, node.id, node.facts_depth, node.facts_ply)
 
     def static_eval(self, value):
         node = self._fresh("static_eval")
@@ -254,6 +422,10 @@ class Recorder:
     def hash(self, key):
         node = self._fresh("hash")
         key = _integer(key) & 0xFFFFFFFFFFFFFFFF
+        if node.hash_candidate:
+            node.hash_candidate = False
+            if key == self._trigger_hash and not self._capturing:
+                self._capture(node)
         lo, hi = key & 0xFFFFFFFF, key >> 32
         self._event(HASH_KEY, 0, 0, node.id, lo - (1 << 32) if lo >= 1 << 31 else lo,
                     hi - (1 << 32) if hi >= 1 << 31 else hi)
@@ -354,6 +526,7 @@ class Recorder:
             self._event(EVALUATE, 0, 0, node.id, node.static_value if node.evaluated else ret, 0)
         self._event(LEAVE, self._leave_flags(node, ret, bound), 0, node.id, ret, 0)
         self._stack.pop()
+        self._capture_left()
         if not self._stack:
             return
         parent = self._stack[-1]
@@ -367,18 +540,144 @@ class Recorder:
         node = self._stack[-1].id if self._stack else NO_NODE
         self._event(NOTE, 0, 0, node, self._intern(text or ""), 0)
 
+    # -- triggered capture (record.h, kbz_trigger_path) --------------------------------------
+    def trigger_path(self, moves):
+        """Capture the node these moves (as enter named them, separated by spaces) reach from a
+        root; "" is the root itself."""
+        if moves is None:
+            raise RecordError('trigger_path: moves is None ("" is the root)')
+        self._trigger_ready("trigger_path")
+        self._trigger_path = [self._intern(word) for word in str(moves).split(" ") if word]
+
+    def trigger_hash(self, key):
+        """Capture the nodes whose hash is `key` (hash right after the enter, before static_eval)."""
+        key = _integer(key) & 0xFFFFFFFFFFFFFFFF
+        self._trigger_ready("trigger_hash")
+        self._trigger_hash = key
+
+    def trigger_ply(self, ply):
+        """Capture the nodes at this ply (0: the root)."""
+        ply = _integer(ply)
+        if ply < 0:
+            raise RecordError("trigger_ply: a ply is 0 (the root) or more")
+        self._trigger_ready("trigger_ply")
+        self._trigger_ply = ply
+
+    def trigger_iteration(self, n):
+        """Within the n-th iteration_begin only (1: the first); alone, that whole iteration."""
+        n = _integer(n)
+        if n < 1:
+            raise RecordError("trigger_iteration: iterations count from 1")
+        self._trigger_ready("trigger_iteration")
+        self._trigger_iteration = n
+
+    def trigger_limit(self, n):
+        """At most n subtrees (0: no limit)."""
+        n = _integer(n)
+        if n < 0:
+            raise RecordError("trigger_limit: a limit is 0 (none) or more")
+        self._trigger_ready("trigger_limit")
+        self._trigger_limit = n
+
+    def _trigger_ready(self, call):
+        self._open()
+        if self._started or self._stack or self._iteration:
+            raise RecordError(call + ": before the first event")
+        self._trigger_on = True
+
+    def _subtree_trigger(self):
+        """Conditions on subtrees (path, hash, ply), as opposed to a whole iteration."""
+        return self._trigger_path is not None or self._trigger_hash is not None or self._trigger_ply >= 0
+
+    def _trigger_holds(self):
+        """Whether the node on top (just entered) meets the conditions known at its enter."""
+        ply = len(self._stack) - 1
+        if self._trigger_limit and self._captures >= self._trigger_limit:
+            return False
+        if self._trigger_iteration and self._iteration != self._trigger_iteration:
+            return False
+        if self._trigger_ply >= 0 and ply != self._trigger_ply:
+            return False
+        path = self._trigger_path
+        if path is not None:
+            if ply != len(path):
+                return False
+            for i, label in enumerate(path):
+                if self._stack[i + 1].label != label:
+                    return False
+        return True
+
+    def _path_label(self):
+        """The moves from the root to the node on top as one label ("e2e4 e7e5"; "-" for a move
+        not named), interned; the root's own label for a root."""
+        if len(self._stack) <= 1:
+            return self._stack[0].label if self._stack else 0
+        strings = self._strings
+        return self._intern_bytes(b" ".join(strings[n.label - 1] if n.label else b"-"
+                                            for n in self._stack[1:]))
+
+    def _capture(self, node):
+        """The node on top fires: from here to its leave the events are written, it the root."""
+        label = self._path_label()
+        self._capturing = True
+        self._capture_depth = len(self._stack) - 1
+        self._captures += 1
+        node.id = self._next_id
+        self._next_id += 1
+        self._event(ENTER, 0, 0xFFFF, node.id, node.alpha0, node.beta)
+        if label:
+            self._event(LABEL, 0, 0, node.id, label, 0)
+        if node.facts_mask:
+            self._event(NODE_FACTS, node.facts_mask, 0, node.id, node.facts_depth, node.facts_ply)
+
+    def _capture_left(self):
+        """After a node is left (the stack popped): the capture ends with its root."""
+        if self._capturing and self._capture_depth == len(self._stack):
+            self._capturing = False
+
+    def _iteration_number(self):
+        """An iteration as written: its number, or the captured iteration's (the first is 1)."""
+        return self._captures if self._trigger_on else self._iteration
+
+    def _trigger_fact(self):
+        """The "trigger" fact: the conditions in words, as record.h's 400-byte buffer holds them."""
+        text = bytearray()
+        if self._trigger_path is not None:
+            text += b"path"
+            for label in self._trigger_path:
+                if len(text) >= 360:
+                    break
+                text += b" " + self._strings[label - 1]
+            if not self._trigger_path:
+                text += b" (the root)"
+        for on, words in ((self._trigger_hash is not None, "hash 0x%016x" % (self._trigger_hash or 0)),
+                          (self._trigger_ply >= 0, "ply %d" % self._trigger_ply),
+                          (self._trigger_iteration, "iteration %d" % self._trigger_iteration),
+                          (self._trigger_limit, "at most %d" % self._trigger_limit)):
+            if on and len(text) < 360:
+                text += (b", " if text else b"") + words.encode()
+        return _c_text(bytes(text[:399]))
+
     def close(self):
-        """Leaves the open nodes unfinished, writes the rest of the file and closes it."""
+        """Leaves the open nodes unfinished, writes the rest of the file and closes it. Live: the
+        viewer gets what is left, waited for at most 5 s; RecordError when the recording could
+        not be completed (the viewer was dropped and there is no file)."""
         if self._closed:
             return
         self._closed = True
+        if self._stopped:
+            self._close_live()
+            raise RecordError(self._stopped)
         self._settle()
         while self._stack:
             node = self._stack.pop()
             ret = node.best if node.k else node.alpha0
             self._event(LEAVE, EXACT | UNKNOWN << 2, 0, node.id, ret, 0)
+            self._capture_left()
         if self._iteration_open:
-            self._event(ITERATION_END, 0, 0, self._iteration, self._last_iteration_value, 0)
+            self._event(ITERATION_END, 0, 0, self._iteration_number(), self._last_iteration_value, 0)
+        if self._trigger_on:
+            self._set_meta("trigger_captures", str(self._captures))
         self._flush()
         self._write_strings()
         if len(self._meta) > self._meta_first:
@@ -386,7 +685,11 @@ class Recorder:
         h = self._hash
         self._chunk_head(b"END ", 8)
         self._write(struct.pack("<Q", h))
-        if self._own_file:
+        if self._streaming:
+            self._close_live()
+            if self._stopped:
+                raise RecordError(self._stopped)
+        elif self._own_file:
             self._file.close()
         else:
             self._file.flush()
@@ -398,13 +701,98 @@ class Recorder:
         self.close()
         return False
 
+    # -- live -------------------------------------------------------------------------------
+    def _open_live(self, path):
+        """Opens "tcp://HOST:PORT[?file=F]": F, then the socket (none when no viewer listens
+        and F is given)."""
+        host, port, file = _parse_live(path)
+        self._where = "tcp://%s:%s" % (host, port)
+        self._streaming = True
+        if file is not None:
+            self._file = open(file, "wb")
+        try:
+            sock = socket.create_connection((host, port))
+        except OSError as e:
+            if file is None:
+                raise ConnectionRefusedError(errno.ECONNREFUSED, "no viewer listens at %s (%s)"
+                                             % (self._where, e.strerror or e)) from e
+            sys.stderr.write("kibitz record: no viewer listens at %s: recording to %s only\n"
+                             % (self._where, file))
+            sys.stderr.flush()
+            return
+        sock.setblocking(False)
+        self._sock = sock
+
+    def _stream_drop(self, why):
+        try:
+            self._sock.close()
+        except OSError:
+            pass
+        self._sock = None
+        self._backlog = bytearray()
+        if self._file is not None:
+            sys.stderr.write("kibitz record: %s at %s: the recording goes on in its file only\n"
+                             % (why, self._where))
+            sys.stderr.flush()
+        elif not self._stopped:  # nothing more can be written anywhere
+            self._stopped = "the viewer stopped taking the stream and there is no ?file= to go on in"
+
+    def _stream_send(self):
+        """Sends what the socket takes now; the rest waits."""
+        backlog = self._backlog
+        while backlog:
+            try:
+                n = self._sock.send(backlog)
+            except InterruptedError:
+                continue
+            except BlockingIOError:
+                break
+            except OSError:
+                self._stream_drop("the viewer closed the connection")
+                return
+            if n <= 0:
+                break
+            del backlog[:n]  # (a bytearray drops its front without moving the rest)
+
+    def _stream_put(self, data):
+        if len(self._backlog) + len(data) > BACKLOG_MAX:
+            self._stream_send()
+            if self._sock is None:
+                return
+            if len(self._backlog) + len(data) > BACKLOG_MAX:
+                self._stream_drop("the viewer is not keeping up (16 MiB unsent)")
+                return
+        self._backlog += data
+
+    def _close_live(self):
+        """The viewer gets what is left, waiting at most 5 s for it to take it; F is closed."""
+        if self._sock is not None:
+            sock = self._sock
+            try:
+                if self._backlog:
+                    sock.settimeout(CLOSE_WAIT_SECONDS)  # sendall's whole duration (Python >= 3.5)
+                    sock.sendall(self._backlog)
+            except socket.timeout:
+                pass  # the viewer took too long: it gets no more
+            except OSError:
+                self._stream_drop("the viewer closed the connection")
+            self._backlog = bytearray()
+            if self._sock is not None:
+                self._sock = None
+                sock.close()
+        if self._file is not None:
+            self._file.close()
+
     # -- the file -----------------------------------------------------------------------------
     def _write(self, data):
         h = self._hash
         for byte in data:
             h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
         self._hash = h
-        self._file.write(data)
+        if self._sock is not None:
+            self._stream_put(data)
+        if self._file is not None:
+            self._file.write(data)
 
     def _chunk_head(self, tag, length):
         self._write(tag + struct.pack("<IQ", 0, length))
@@ -419,7 +807,11 @@ class Recorder:
             return
         self._started = True
         # 0x400: the steps after a successor returns are derived by the reader (not written)
-        self._write(b"KIBITZ\r\n" + struct.pack("<II", 2, self._flags | (0x100 if self._ge else 0) | 0x400))
+        # 0x800: a live stream, whose event chunks may hold fewer than 65,536 events
+        self._write(b"KIBITZ\r\n" + struct.pack("<II", 2, self._flags | (0x100 if self._ge else 0) | 0x400
+                                                 | (STREAM_FLAG if self._streaming else 0)))
+        if self._trigger_on:
+            self._set_meta("trigger", self._trigger_fact())
         self._meta_first = len(self._meta)
         self._write_meta(self._meta)
 
@@ -443,12 +835,23 @@ class Recorder:
         self._events = bytearray()
         self._count = 0
         self._prev_node = 0
-        self._file.flush()
+        self._sent()
+
+    def _sent(self):
+        """What is written goes out: to the file, and to the viewer as far as it takes it."""
+        if self._file is not None:
+            self._file.flush()
+        if self._sock is not None:
+            self._stream_send()
+        if self._streaming:
+            self._last_seal = time.monotonic()
 
     def _event(self, kind, flags, aux, node, a, b):
+        if self._trigger_on and not self._capturing:
+            return  # outside the captured subtrees
         if not self._started:  # the header and the facts go out with the first event
             self._start()
-            self._file.flush()
+            self._sent()
         # an EVTV event: type, a mask of the fields that are not zero, then those fields (the
         # node as the difference from the chunk's previous event's), as record.h writes them
         out = self._events
@@ -479,13 +882,22 @@ class Recorder:
         out[at] = mask
         self._prev_node = node & 0xFFFFFFFF
         self._count += 1
-        if self._count == CHUNK_EVENTS:
+        if self._streaming:
+            if self._sock is None:
+                self._missed += 1
+            # live: also after 50 ms (checked every 64 events), so the viewer sees the search go
+            if self._count == CHUNK_EVENTS or (
+                    not self._count & 63 and time.monotonic() - self._last_seal >= SEAL_SECONDS):
+                self._flush()
+        elif self._count == CHUNK_EVENTS:
             self._flush()
 
     def _intern(self, text):
         if not text:
             return 0
-        data = _utf8(text)
+        return self._intern_bytes(_utf8(text))
+
+    def _intern_bytes(self, data):
         found = self._ids.get(data)
         if found is None:
             self._strings.append(data)
@@ -496,6 +908,8 @@ class Recorder:
     def _open(self):
         if self._closed:
             raise RecordError("the recording is closed")
+        if self._stopped:
+            raise RecordError(self._stopped)
         if threading.get_ident() != self._thread:
             raise RecordError("a call from another thread than the one that opened this recorder: "
                               "give each thread its own recorder and file")

@@ -1,6 +1,7 @@
 // ab_tree.c in JavaScript: an alpha-beta recording itself with include/kibitz/record.mjs.
 //   node ab_tree.mjs TREE gt|ge OUT.kbz [extras]     prints the root's value
 // The same tree and criterion give the same bytes as ab_tree.c (recording_test.py checks).
+// OUT may be live, tcp://HOST:PORT[?file=F]: then Recorder.openLive and closeLive.
 import fs from 'node:fs';
 import { INF, Recorder } from '../../include/kibitz/record.mjs';
 
@@ -41,8 +42,9 @@ const [treeArg, criterion, out, extrasArg] = process.argv.slice(2);
 // a tree too long for the command line: @FILE
 const tree = treeArg.startsWith('@') ? fs.readFileSync(treeArg.slice(1), 'utf8') : treeArg;
 const extras = extrasArg !== undefined;
-const fd = fs.openSync(out, 'w');
-const r = new Recorder((bytes) => fs.writeSync(fd, bytes));
+const live = out.startsWith('tcp://');
+const fd = live ? null : fs.openSync(out, 'w');
+const r = live ? await Recorder.openLive(out) : new Recorder((bytes) => fs.writeSync(fd, bytes));
 r.meta('engine', 'ab_tree.c');
 r.meta('algo', 'alphabeta');
 r.steps(extras ? 'none' : 'alphabeta', criterion);
@@ -57,6 +59,10 @@ if (extras) {
   r.meta('nodes', 'after the search');
   r.meta('engine', 'ab_tree.c again');
 }
-r.close();
-fs.closeSync(fd);
+if (live) {
+  await r.closeLive();
+} else {
+  r.close();
+  fs.closeSync(fd);
+}
 console.log(value);

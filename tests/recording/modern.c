@@ -10,6 +10,9 @@
  * Built with -DMODERN_AS_PLAIN it records every node with plain kbz_enter, as engines did before
  * the modern calls (the test shows the derived best move is then wrong).
  *
+ * MODERN_PAUSE_MS=N in the environment makes it pause N ms after each iteration attempt (a live
+ * stream's tests watch the tree grow, and kill the engine midway).
+ *
  * Every recorder call is also written to CALLS.txt, one per line, so that record.py and
  * record.mjs can make the same calls (calls.py, calls.mjs) and be checked byte for byte. */
 #define KIBITZ_RECORD_IMPLEMENTATION
@@ -247,6 +250,20 @@ static int search(unsigned long long key, int alpha, int beta, int depth, int pl
   return best;
 }
 
+/* MODERN_PAUSE_MS: a slower engine, for the live tests. */
+static void pause_after_iteration(void) {
+#if KBZ_HAVE_STREAMS
+  const char* ms = getenv("MODERN_PAUSE_MS");
+  long n = ms ? atol(ms) : 0;
+  if (n > 0) {
+    struct timespec ts;
+    ts.tv_sec = n / 1000;
+    ts.tv_nsec = n % 1000 * 1000000L;
+    nanosleep(&ts, NULL);
+  }
+#endif
+}
+
 int main(int argc, char** argv) {
   int depth, max_depth, value = 0;
   unsigned long long root;
@@ -280,6 +297,8 @@ int main(int argc, char** argv) {
       rec_int("iteration_end", v);
       if (best >= 0) move_name(name, best);
       printf("iteration %d %d %d %d %d %s\n", depth, attempt, alpha, beta, v, name);
+      fflush(stdout);
+      pause_after_iteration();
       if (v <= alpha && alpha > -KBZ_INF) {
         alpha = -KBZ_INF;
       } else if (v >= beta && beta < KBZ_INF) {

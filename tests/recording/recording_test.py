@@ -11,15 +11,22 @@ bytes for the same calls, and Kibitz reads what they write as its own.
 - ab_tree.py and ab_tree.mjs write the same bytes as ab_tree.c, plain and with every other
   call (labels, positions, notes, a stand-pat value, an iteration, facts with quotes);
 - a recording of more than one chunk, cut after its first chunk as a kill would leave it,
-  opens with a notice; calls out of order are refused with a message and write nothing.
+  opens with a notice; calls out of order are refused with a message and write nothing;
+- live (OUT = tcp://HOST:PORT?file=F): a viewer here gets exactly F's bytes, flagged a stream,
+  which Kibitz opens with the events of a file recording; with no viewer, "tcp://HOST:PORT" fails
+  to open and "...?file=F" records to F; a viewer that closes at once leaves F complete; chunks
+  are sealed after 50 ms (checked every 64 events) and after each iteration.
 """
 import json
 import os
 import random
+import re
 import shutil
+import socket
 import struct
 import subprocess
 import sys
+import threading
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -214,6 +221,7 @@ console.log(JSON.stringify(said));
           "calls out of order are refused, the rest is written: %s; %s" % (said, err))
 
     audit_findings(ab)
+    live(ab)
 
     if failures:
         print("%d failed" % len(failures))
@@ -304,6 +312,200 @@ def audit_findings(ab):
           "killed" in run([KIBITZ, "export", killed, "--json"]).stdout,
           "a recording killed before its first chunk still has its header and facts: " +
           (r.stdout + r.stderr).strip()[:160])
+
+
+class Viewer:
+    """A viewer listening on 127.0.0.1 (any free port) for one connection: it keeps the bytes,
+    or with close_at_once closes the connection as soon as it has taken it."""
+
+    def __init__(self, close_at_once=False):
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(1)
+        self.sock.settimeout(20)
+        self.port = self.sock.getsockname()[1]
+        self.data = bytearray()
+        self.close_at_once = close_at_once
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        try:
+            conn, _ = self.sock.accept()
+        except OSError:
+            return
+        with conn:
+            while not self.close_at_once:
+                got = conn.recv(65536)
+                if not got:
+                    break
+                self.data += got
+
+    def bytes(self):
+        self.thread.join(20)
+        self.sock.close()
+        return bytes(self.data)
+
+
+def free_port():
+    """A port nothing listens on."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def header_flags(path):
+    with open(path, "rb") as f:
+        return struct.unpack("<I", f.read(16)[12:16])[0] if os.path.getsize(path) >= 16 else 0
+
+
+def event_chunks(data):
+    """(count, first event's type) of each event chunk of a .kbz file's bytes."""
+    return [(struct.unpack_from("<I", data, at + 16)[0], data[at + 20] if end > at + 20 else None)
+            for tag, at, end in chunks(data) if tag == "EVTV"]
+
+
+SEALS_PY = r"""import sys, time
+sys.path.insert(0, %r)
+from record import INF, Recorder
+r = Recorder(sys.argv[1])
+for it in (1, 2):
+    r.iteration_begin(it)
+    r.enter(-INF, INF)
+    r.expand(150)
+    for k in range(150):
+        r.enter(-INF, INF, "m%%d" %% k)
+        r.evaluate(k)
+        r.leave(k)
+        if k == 40:
+            time.sleep(0.06)
+    r.leave(149)
+    r.iteration_end(149)
+r.close()
+print(r.stream_missed)
+"""
+
+SEALS_MJS = r"""import { INF, Recorder, RecordError } from %s;
+let refused = '';
+try { new Recorder(process.argv[2]); } catch (e) { if (e instanceof RecordError) refused = e.message; }
+const r = await Recorder.openLive(process.argv[2]);
+for (const it of [1, 2]) {
+  r.iterationBegin(it);
+  r.enter(-INF, INF);
+  r.expand(150);
+  for (let k = 0; k < 150; ++k) {
+    r.enter(-INF, INF, 'm' + k);
+    r.evaluate(k);
+    r.leave(k);
+    if (k === 40) await new Promise((done) => setTimeout(done, 60));
+  }
+  r.leave(149);
+  r.iterationEnd(149);
+}
+await r.closeLive();
+console.log(r.streamMissed);
+console.error(refused);
+"""
+
+
+def live(ab):
+    """Live recording (tcp://) with the three writers."""
+    # record.h streams on POSIX systems; strict C99 (ab_tree.c includes <stdio.h> first) hides
+    # the sockets unless asked, so this build asks
+    exe = os.path.join(WORK, "ab_tree_live")
+    flags = ["-std=c99", "-D_POSIX_C_SOURCE=200809L", "-Wall", "-Wextra", "-pedantic", "-Werror",
+             "-I", os.path.join(ROOT, "include")]
+    sanitize = ["-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"]
+    r = run(["cc"] + flags + (sanitize if ab.endswith("_san") else ["-O2"])
+            + [os.path.join(HERE, "ab_tree.c"), "-o", exe])
+    check(r.returncode == 0, "record.h with live streams compiles as C99 (POSIX) " + r.stderr[:300])
+    writers = [("C", [exe]), ("Python", [sys.executable, os.path.join(HERE, "ab_tree.py")]),
+               ("JavaScript", ["node", os.path.join(HERE, "ab_tree.mjs")])]
+    tree, args = "((3 12 8) (2 4 6) (14 5 2))", ["ge", "extras"]
+    ref = os.path.join(WORK, "live_ref.kbz")
+    run([ab, tree, args[0], ref, args[1]])
+    want, _ = export_events(ref, v1=False)
+
+    def opens_as_file(path):
+        """'' when Kibitz opens `path` with the events of the file recording, else why not."""
+        if not os.path.exists(path):
+            return "no %s" % os.path.basename(path)
+        events, err = export_events(path, v1=False)
+        if events is None:
+            return "Kibitz refuses it: " + err[:200]
+        return "" if events == want else "its events differ from the file recording's"
+
+    for name, cmd in writers:
+        tag = name.lower()
+        # a viewer: it gets F's bytes, flagged a stream
+        viewer, out = Viewer(), os.path.join(WORK, "live_%s.kbz" % tag)
+        r = run(cmd + [tree, args[0], "tcp://127.0.0.1:%d?file=%s" % (viewer.port, out), args[1]],
+                timeout=30)
+        got = viewer.bytes()
+        same = os.path.exists(out) and open(out, "rb").read() == got
+        why = opens_as_file(out)
+        check(r.returncode == 0 and r.stdout.strip() == "3" and same and
+              header_flags(out) & 0x800 and not why,
+              "%s live to a viewer and a file: the viewer gets the file's %d bytes, flagged a "
+              "stream, and Kibitz opens them %s" % (name, len(got), (why + r.stderr)[:300]))
+        # no viewer, no file: it fails to open, saying so (ab_tree.c then exits without freeing
+        # its tree: no leak report)
+        port = free_port()
+        r = run(cmd + [tree, args[0], "tcp://127.0.0.1:%d" % port, args[1]], timeout=30,
+                env=dict(os.environ, ASAN_OPTIONS="detect_leaks=0"))
+        said = re.findall(r"\w*Error: .*no viewer listens at tcp://\S+.*|tcp://\S+: Connection refused",
+                          r.stderr) or [r.stderr]
+        check(r.returncode != 0 and ("tcp://127.0.0.1:%d: Connection refused" % port in r.stderr or
+                                     "no viewer listens at tcp://127.0.0.1:%d" % port in r.stderr),
+              "%s live with no viewer and no file fails to open: %s" % (name, said[0].strip()[:160]))
+        # no viewer, a file: the recording goes to the file
+        out = os.path.join(WORK, "live_%s_alone.kbz" % tag)
+        r = run(cmd + [tree, args[0], "tcp://127.0.0.1:%d?file=%s" % (port, out), args[1]], timeout=30)
+        why = opens_as_file(out)
+        check(r.returncode == 0 and "no viewer listens at tcp://127.0.0.1:%d: recording to %s only"
+              % (port, out) in r.stderr and not why,
+              "%s live with no viewer records to its file, saying so: %s"
+              % (name, (why + r.stderr.strip())[:200]))
+        # a viewer that closes the connection at once: the file is still complete
+        viewer, out = Viewer(close_at_once=True), os.path.join(WORK, "live_%s_closed.kbz" % tag)
+        r = run(cmd + [tree, args[0], "tcp://127.0.0.1:%d?file=%s" % (viewer.port, out), args[1]],
+                timeout=30)
+        viewer.bytes()
+        why = opens_as_file(out)
+        check(r.returncode == 0 and not why,
+              "%s live to a viewer that closes at once: the file is complete %s"
+              % (name, (why + r.stderr.strip())[:200]))
+
+    # Sealing: after 50 ms (checked every 64 events) and after each iteration; the missed count.
+    scripts = [("Python", "seals.py", SEALS_PY % os.path.join(ROOT, "include", "kibitz"), [sys.executable]),
+               ("JavaScript", "seals.mjs", SEALS_MJS % json.dumps(
+                   os.path.join(ROOT, "include", "kibitz", "record.mjs").replace("\\", "/")), ["node"])]
+    for name, file, text, interpreter in scripts:
+        script = os.path.join(WORK, file)
+        with open(script, "w") as f:
+            f.write(text)
+        viewer, out = Viewer(), os.path.join(WORK, "seals_%s.kbz" % file[-2:])
+        r = run(interpreter + [script, "tcp://127.0.0.1:%d?file=%s" % (viewer.port, out)], timeout=30)
+        got = viewer.bytes()
+        counts = event_chunks(got)
+        # a chunk not of a multiple of 64 events ends an iteration (the next begins one), or is last
+        sealed = all(n % 64 == 0 or i + 1 == len(counts) or counts[i + 1][1] == 1
+                     for i, (n, _) in enumerate(counts))
+        total = sum(n for n, _ in counts)
+        check(r.returncode == 0 and r.stdout.strip() == "0" and sealed and len(counts) >= 4 and
+              total == 1210 and os.path.exists(out) and open(out, "rb").read() == got,
+              "%s live: chunks sealed after 50 ms and at each iteration's end %s, nothing missed "
+              "(%s)" % (name, [n for n, _ in counts], r.stdout.strip()))
+        if name == "JavaScript":
+            check("Recorder.openLive" in r.stderr, "JavaScript: new Recorder('tcp://...') is "
+                  "refused, naming Recorder.openLive: " + r.stderr.strip()[:200])
+        port = free_port()
+        r = run(interpreter + [script, "tcp://127.0.0.1:%d?file=%s" % (port, out)], timeout=30)
+        check(r.returncode == 0 and r.stdout.strip() == "1210",
+              "%s live with no viewer: every event is counted missed (%s of 1210)"
+              % (name, r.stdout.strip()))
 
 
 main()
