@@ -27,6 +27,8 @@ void draw_inspector(ViewerState& s);
 void draw_events(ViewerState& s);
 void draw_stats(ViewerState& s);
 void draw_legend(ViewerState& s);
+// The Shape tab: an icicle of the root shown, a row per ply, each subtree as wide as its size.
+void draw_shape(ViewerState& s);
 void draw_find(ViewerState& s);           // go to a node; find nodes by a condition
 void draw_file_browser(ViewerState& s);   // desktop: open and save by path
 void draw_export_window(ViewerState& s);  // File → Export…: PNG, SVG, TikZ, DOT, GIF

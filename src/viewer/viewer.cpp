@@ -176,7 +176,8 @@ ImGuiTabItemFlags tab_flags(ViewerState& s, const char* name) {
   return ImGuiTabItemFlags_SetSelected;
 }
 
-// The left column's tabs: set-up, inspector, the board for a game, the algorithm's own.
+// The left column's tabs: set-up, inspector, the board for a game, the tree's shape, the
+// algorithm's own.
 void left_tab_items(ViewerState& s) {
   if (ImGui::BeginTabItem("Set-up", nullptr, tab_flags(s, "setup"))) {
     draw_setup(s);
@@ -195,6 +196,11 @@ void left_tab_items(ViewerState& s) {
     }
     s.note_widget("tab_board");
   }
+  if (ImGui::BeginTabItem("Shape", nullptr, tab_flags(s, "shape"))) {
+    draw_shape(s);
+    ImGui::EndTabItem();
+  }
+  s.note_widget("tab_shape");
   if (s.has_trace()) {
     for (const AlgorithmView* v : s.views()) v->tabs(s, TabColumn::left);
   }

@@ -192,6 +192,19 @@ class ViewerState {
     std::size_t total = 0;
     bool searched = false;
   } find;
+  // The Shape tab (shape_panel.cpp): the icicle's top node (k_no_node: the shown root), kept
+  // while the trace of `generation` grows (the same origin, as many nodes or more: a live
+  // stream's snapshots); the ply its largest subtrees are listed at; what the last icicle cost.
+  struct ShapeView {
+    std::uint32_t zoom = trace::k_no_node;
+    std::uint64_t generation = 0;
+    std::string origin;
+    std::uint32_t nodes = 0;
+    int ply = 2;
+    int boxes = 0;
+    double draw_ms = 0.0;
+    double sizes_ms = 0.0;  // the subtree sizes' one pass, once per trace
+  } shape;
   // Shows node id: its root's iteration, the cursor at its entry if it was not entered yet,
   // selected, and the camera on it at a readable zoom (the Find tab, Z).
   void go_to(std::uint32_t id);

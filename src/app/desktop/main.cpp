@@ -84,10 +84,10 @@ void check_options(const Options& o) {
   if (o.theme != "light" && o.theme != "dark") throw kibitz::InputError("--theme is light or dark");
   if (!o.tab.empty() && o.tab != "setup" && o.tab != "inspector" && o.tab != "legend" &&
       o.tab != "events" && o.tab != "stats" && o.tab != "board" && o.tab != "plausibility" &&
-      o.tab != "toplevel" && o.tab != "find" && o.tab != "tree") {
+      o.tab != "toplevel" && o.tab != "find" && o.tab != "tree" && o.tab != "shape") {
     throw kibitz::InputError(
-        "--tab is one of tree (a narrow window's), setup, inspector, board, plausibility, legend, "
-        "events, find, stats, toplevel");
+        "--tab is one of tree (a narrow window's), setup, inspector, board, plausibility, shape, "
+        "legend, events, find, stats, toplevel");
   }
   // One thing to show: a second would be dropped without a word.
   const int sources = !o.file.empty() + !o.run_tree.empty() + !o.random.empty() +
