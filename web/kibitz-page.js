@@ -117,6 +117,10 @@
       // File → Export…: a Promise of {name, blob, width, height, frames}; options {format:
       // 'png'|'svg'|'tikz'|'dot'|'gif', width, caption, from, to, step, delay}.
       exportFile: (options) => window.kibitzExport.file(options),
+      // Live (kibitz-live.js): watch the relay of `kibitz serve` (a port or ws://HOST:PORT; null
+      // stops); what has arrived, as JSON {active, streams, bytes, events, snapshots, status}.
+      watchLive: (where) => window.kibitzWatchLive(where),
+      liveState: () => M.liveState(),
       parse,
     };
     window.Kibitz = api;
@@ -394,7 +398,10 @@
 
   // A link pasted into the address bar of an open page.
   window.addEventListener('hashchange', () => {
-    if (window.Kibitz && location.hash.length > 1 && location.hash !== window.Module.link()) {
+    const live = /^#live=(.+)$/.exec(location.hash);
+    if (window.Kibitz && live) {
+      window.kibitzWatchLive(decodeURIComponent(live[1]));
+    } else if (window.Kibitz && location.hash.length > 1 && location.hash !== window.Module.link()) {
       window.Module.openLink(location.hash);
     }
   });

@@ -283,6 +283,7 @@ void read_events_v(Reader& r, std::uint64_t len, Trace& t, bool stream) {
 // notice of a file cut short.
 Trace read(const std::uint8_t* data, std::size_t size, bool live) {
   Reader r(data, size);
+  const char* cut_where = nullptr;  // a version-2 file cut short: where it ends
   Trace t;
   bool returns_derived = false, stream = false;
   const std::uint32_t version = read_header(r, data, size, t.steps, &returns_derived, &stream);
@@ -291,7 +292,7 @@ Trace read(const std::uint8_t* data, std::size_t size, bool live) {
   while (r.left() > 0) {
     const std::size_t chunk_at = r.pos();
     if (version >= 2 && runs_past_end(data, size, chunk_at)) {
-      if (!live) cut_short(t, size, "inside a chunk");
+      if (!live) cut_where = "inside a chunk";
       break;
     }
     r.need(16, "a chunk header");
@@ -334,11 +335,12 @@ Trace read(const std::uint8_t* data, std::size_t size, bool live) {
     if (!have_end) r.fail("the file ends without its END chunk (truncated?)");
     if (!have_strings) r.fail("the file has no string table");
     t.steps = steps_from_meta(t.meta);  // version 1 holds every step
-  } else if (!have_end && t.notice.empty() && !live) {
-    cut_short(t, size, "after a complete chunk");
+  } else if (!have_end && !cut_where && !live) {
+    cut_where = "after a complete chunk";
   }
   check_string_refs(t);
   if (returns_derived) t.events = derive_returns(t.events);
+  if (cut_where) cut_short(t, size, cut_where);  // its count: the events shown
   return t;
 }
 

@@ -93,12 +93,13 @@ void draw_error_banner(ViewerState& s, ImVec2 origin, ImVec2 size) {
 
 void draw_canvas_overlays(ViewerState& s, ImVec2 origin, ImVec2 size) {
   float top = 0;
+  if (s.live && !s.live_text.empty()) top = draw_partial_banner(s, s.live_text, origin, size);
   if (s.has_trace()) {
     const std::string& stopped = s.trace().meta.get("stopped");
     const std::string& notice = s.trace().notice;
     if (!stopped.empty() || !notice.empty())
-      top = draw_partial_banner(s, "Partial trace: " + (stopped.empty() ? notice : stopped), origin,
-                                size);
+      top += draw_partial_banner(s, "Partial trace: " + (stopped.empty() ? notice : stopped),
+                                 ImVec2(origin.x, origin.y + top), size);
   }
   // The set-up panel, drawn before the canvas when it is on screen, notes its "error" widget.
   if (!s.error.empty() && s.widgets.count("error") == 0)

@@ -89,6 +89,30 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   }
 }
 
+void ViewerState::grow_trace(std::unique_ptr<trace::Trace> t) {
+  if (!has_trace()) return set_trace(std::move(t), m_origin);
+  const bool at_end = m_cursor + 1 >= event_count();
+  const std::size_t cursor = m_cursor;
+  std::uint32_t root_before = 0, end_before = 0;
+  shown_range(cursor, root_before, end_before);
+  const std::uint32_t keep_selected = selected;
+  const Camera keep_camera = camera;
+  const bool first_fit_done = !camera.fit_pending;
+  auto keep_collapsed = m_collapsed;
+  const trace::ValueView keep_view = value_view;
+  set_trace(std::move(t), m_origin);
+  value_view = keep_view;
+  if (first_fit_done) camera = keep_camera;
+  for (std::uint32_t id : keep_collapsed)
+    if (id < m_model->node_count()) m_collapsed.insert(id);
+  if (keep_selected < m_model->node_count()) selected = keep_selected;
+  seek(at_end && event_count() ? event_count() - 1 : cursor);
+  // Following the search into a new iteration: its root is fitted (the camera was on the last).
+  std::uint32_t root_after = 0, end_after = 0;
+  shown_range(m_cursor, root_after, end_after);
+  if (at_end && first_fit_done && root_after != root_before) camera.fit_pending = true;
+}
+
 void ViewerState::set_present(bool on) {
   if (on == present) return;
   present = on;

@@ -122,6 +122,10 @@ class ViewerState {
   // Takes a trace (a search just run, or a file): builds the model, resets the cursor to the
   // start, clears scores and selection. Throws InputError if the trace's events do not nest.
   void set_trace(std::unique_ptr<trace::Trace> t, std::string origin);
+  // The same trace, grown (a live stream's newer snapshot: the same events and more): the
+  // camera, selection and collapsed subtrees stay; the cursor stays, or goes to the new last
+  // event when it was at the old one (follow the search). Throws as set_trace.
+  void grow_trace(std::unique_ptr<trace::Trace> t);
   bool has_trace() const { return m_model != nullptr; }
   const trace::Model& model() const { return *m_model; }
   // The trace's facts and strings; its events too, except a big lean trace's, which are given
@@ -329,6 +333,8 @@ class ViewerState {
 
   std::string error;   // the last failure, shown until the next success
   std::string status;  // a short note ("opened t.kbz")
+  bool live = false;   // a live stream is arriving (the app's live.cpp): frames go on
+  std::string live_text;  // what the canvas's banner says of it while it arrives
 
   // Widget rectangles of the last frame, by name, for tests and the JS API.
   std::map<std::string, ImVec4> widgets;
@@ -340,7 +346,7 @@ class ViewerState {
   bool busy() const {
     const bool camera_moving = has_trace() && (camera.glide_x || camera.glide_y ||
                                                camera.fit_pending || camera.fit_all_pending);
-    return playing || search.running || fe.experiments.running || camera_moving ||
+    return playing || live || search.running || fe.experiments.running || camera_moving ||
            !commands.empty();
   }
   long long frames_drawn = 0;  // frames the platform loop drew (an idle viewer draws none)

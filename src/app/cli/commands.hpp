@@ -24,6 +24,7 @@ int cmd_uci(int argc, char** argv);
 int cmd_greenblatt_workload(int argc, char** argv);
 int cmd_match(int argc, char** argv);
 int cmd_merge(int argc, char** argv);  // shards of experiments and matches put together
+int cmd_serve(int argc, char** argv);  // app/live/cmd_serve.cpp, native only
 
 // cmd_experiment.cpp: an experiment's tables on stdout (JSON with `json`), its CSV files and
 // charts in `out_dir`; returns the files written. The folder, made when missing (InputError

@@ -64,6 +64,11 @@ const Command k_commands[] = {
     {"merge", kibitz::cli::cmd_merge,
      "merge SHARD... [--out DIR] [--json] [--games]   (the shards of an experiment or a match "
      "run with --shard I/N, put together)"},
+#ifdef KIBITZ_SERVE
+    {"serve", kibitz::cli::cmd_serve,
+     "serve [--listen PORT (7720)] [--ws PORT (7721)] [--spool DIR (.)] [--streams N]   (live: "
+     "recorders' streams relayed to the page, #live=PORT)"},
+#endif
     {"perft", kibitz::cli::cmd_perft,
      "perft --game chess|othello|connect4|tictactoe [--position TEXT | --fen FEN] --depth D "
      "[--divide] [--json] [--nodes N (default 10^10 leaves, 0: none)]"},

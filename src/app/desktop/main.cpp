@@ -7,6 +7,9 @@
 //                     with --frames, the frames are counted once it has finished
 //   --theme light|dark  --size WxH  --font-scale F  --present (projector mode)
 //   --tab setup|inspector|board|plausibility|legend|events|stats|toplevel
+//   --listen PORT     show recorders' live streams (record.h's tcp://127.0.0.1:PORT), each saved
+//                     as it arrives in --spool DIR (default: the current folder); --streams N
+//                     exits once N streams have ended and been drawn (tests)
 //   --frames N        render N frames, then exit (0: run until closed)
 //   --screenshot PNG  write the last frame to PNG (with --frames)
 #include <chrono>
@@ -16,6 +19,7 @@
 #include <string>
 
 #include "app/cli/render/raster.hpp"
+#include "app/desktop/live_listen.hpp"
 #include "app/desktop/thread_search.hpp"
 #include "app/viewer_app/assets_dir.hpp"
 #include "app/viewer_app/fonts.hpp"
@@ -38,7 +42,9 @@ struct Options {
   std::string file, screenshot, run_tree, options, algo = "alphabeta", criterion = "gt",
                                                    theme = "dark", tab;
   std::string random, bounds, delta, experiment;  // forward estimation
+  std::string spool = ".";                        // --listen's folder
   long long at = -1, select = -1, depth = -1, trials = 0;
+  int listen = -1, streams = 0;
   int frames = 0, width = 1440, height = 900, quiz = 0, compare = 0;
   float font_scale = 1.0f;
   bool present = false;
@@ -76,7 +82,9 @@ void print_usage() {
       "                      [--experiment fe-table1|fe-figure1|fe-figure2|fe-games [--trials "
       "N]]\n"
       "                      [--theme light|dark] [--size WxH] [--font-scale F] [--tab NAME] "
-      "[--present] [--quiz LEVEL] [--compare N] [--frames N] [--screenshot PNG]\n");
+      "[--present] [--quiz LEVEL] [--compare N] [--frames N] [--screenshot PNG]\n"
+      "                      [--listen PORT [--spool DIR] [--streams N]]   (live: recorders "
+      "stream to tcp://127.0.0.1:PORT)\n");
 }
 
 // The checks of the options read that need all of them: the theme and the tab's name.
@@ -120,6 +128,10 @@ Options parse(int argc, char** argv) {
       o.frames = static_cast<int>(number(0, 1000000));
     else if (a == "--screenshot")
       o.screenshot = value();
+    else if (a == "--listen" || a == "--streams")  // live: a port; streams a test waits for
+      (a == "--listen" ? o.listen : o.streams) = static_cast<int>(number(0, 65535));
+    else if (a == "--spool")
+      o.spool = value();
     else if (a == "--run")
       o.run_tree = value();
     else if (a == "--options")
@@ -282,6 +294,26 @@ void write_screenshot(const kibitz::platform::Window& window, const std::string&
   }
 }
 
+// --listen: recorders' streams shown as they arrive; nullptr (after saying why) when the port or
+// the folder cannot be used.
+std::unique_ptr<kibitz::DesktopLive> listen(kibitz::ViewerApp& app, const Options& o) {
+  try {
+    auto live = std::make_unique<kibitz::DesktopLive>(o.listen, o.spool);
+    app.live_ended = [&app](const std::string& what) {
+      const auto& f = app.live_figures();
+      std::printf("kibitz-desktop: %s (%llu snapshots shown, the last made in %.0f ms)\n",
+                  what.c_str(), static_cast<unsigned long long>(f.snapshots), f.last_snapshot_ms);
+      std::fflush(stdout);
+    };
+    std::printf("kibitz-desktop: listening for recorders at tcp://127.0.0.1:%d\n", live->port());
+    std::fflush(stdout);
+    return live;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "kibitz-desktop: %s\n", e.what());
+    return nullptr;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -328,12 +360,19 @@ int main(int argc, char** argv) {
   else if (o.quiz > 0)
     s.quiz_on_next_trace = o.quiz;  // the first example, once it has been searched
   window->set_capture(!o.screenshot.empty());
+  std::unique_ptr<kibitz::DesktopLive> live;
+  if (o.listen >= 0 && !(live = listen(app, o))) return 2;
+  const auto started = std::chrono::steady_clock::now();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  };
 
   int frame = 0;
   kibitz::IdleGate idle;
   kibitz::platform::run_main_loop([&]() {
     if (window->should_close()) return false;
     searches.poll();
+    if (live) live->poll(app, seconds());
     // Asleep until input when nothing changes (never while a scripted run counts its frames).
     const bool input = window->input_since_last(idle.sleeping() ? 0.25 : 0.0);
     if (o.frames == 0 && !idle.draw(input, s.busy())) return true;
@@ -345,7 +384,10 @@ int main(int argc, char** argv) {
       settle = 2;
     else if (settle > 0)
       --settle;
-    if (o.frames > 0 && frame >= o.frames &&
+    // --streams N: a test's live session, ended when its streams have been shown in full.
+    const bool streams_done =
+        !live || o.streams == 0 || (live->streams_ended() >= o.streams && !app.live_active());
+    if (o.frames > 0 && frame >= o.frames && streams_done &&
         ((!s.fe.experiments.running && !s.search.running && settle == 0) || frame >= 1000000)) {
       if (!o.screenshot.empty()) write_screenshot(*window, o.screenshot, status);
       return false;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "session/experiments/job.hpp"
 #include "session/run.hpp"
 #include "session/search_spec.hpp"
+#include "trace/live_stream.hpp"
 #include "viewer/export_formats.hpp"
 #include "viewer/export_scene.hpp"
 #include "viewer/quiz.hpp"
@@ -118,6 +120,27 @@ class ViewerApp {
   Done undo_edit(bool redo = false);
   Done new_tree();
 
+  // Live (live.cpp): a recorder's stream arriving (the desktop's --listen, the page's relay).
+  // live_begin starts a new one (the view switches to it as soon as it has events; saved_to: the
+  // file the listener saves it to, "" if none); live_feed takes bytes as they arrive; live_end
+  // says the connection closed. live_tick, once a frame, shows what has
+  // arrived, at a pace that keeps the model's rebuilds a small share of the time.
+  void live_begin(const std::string& name, const std::string& saved_to);
+  void live_feed(const std::uint8_t* data, std::size_t size);
+  void live_end();
+  void live_tick(double now_seconds);
+  bool live_active() const { return m_live != nullptr; }
+  // Streams begun and bytes received in all; the snapshots and events of the last stream.
+  struct LiveFigures {
+    std::uint64_t streams = 0, bytes = 0, snapshots = 0;
+    std::size_t events = 0;
+    double last_snapshot_ms = 0;
+  };
+  const LiveFigures& live_figures() const { return m_live_figures; }
+  // Told when a stream shown has ended and its last snapshot is on screen (what the status bar
+  // says: whole or cut short, nodes, events, the file).
+  std::function<void(const std::string&)> live_ended;
+
   // Forward estimation's Experiments window: opens it and starts an experiment's small version.
   void start_experiment(const std::string& name, int trials = 0);
 
@@ -180,6 +203,13 @@ class ViewerApp {
   LinkViewParts m_pending_view;
   std::vector<std::string> m_undo, m_redo;  // tree texts before the edits (tree_edits.cpp)
   std::optional<SearchSpec> m_return_spec;  // shown again by 'Back to one search'
+  std::unique_ptr<trace::LiveStream> m_live;  // the stream arriving, if any (live.cpp)
+  trace::LivePace m_live_pace;
+  LiveFigures m_live_figures;
+  bool m_live_shown = false;  // its first snapshot is shown (later ones grow the view)
+  // The trace generation the last snapshot made: another means the user opened something
+  // else, and the stream goes on to its file unseen.
+  std::uint64_t m_live_generation = 0;
 };
 
 }  // namespace kibitz

@@ -131,6 +131,7 @@ bool frame() {
 }
 
 bool draw_frame() {
+  g_app->live_tick(emscripten_get_now() / 1000.0);  // a live stream's news (js_live.cpp)
   // Idle: no input, no API call, nothing changing by itself: no frame drawn.
   const bool input = g_window->input_since_last(0.0) || g_api_calls != g_api_calls_seen;
   g_api_calls_seen = g_api_calls;
@@ -228,7 +229,9 @@ int main() {
   char* hash = page_initial_hash();
   const std::string initial = hash;
   std::free(hash);
-  if (initial.size() > 1) {
+  if (initial.rfind("#live=", 0) == 0) {
+    s.status = "live: connecting to the relay";  // web/kibitz-live.js connects once ready
+  } else if (initial.size() > 1) {
     g_app->apply_url_hash(initial, true);
   } else if (!s.examples.empty()) {
     s.ask(kibitz::viewer::command::Run{});
