@@ -471,16 +471,37 @@ static int kbz_stream_open_(kbz_recorder* r, const char* path) {
     if (strncmp(query, "?file=", 6) != 0 || !query[6]) return EINVAL;
     file = query + 6;
   }
-  colon = (const char*)memchr(hostport, ':', hp_len);
-  if (!colon || colon == hostport || (size_t)(colon - hostport) >= sizeof host ||
-      hp_len - (size_t)(colon - hostport) - 1 >= sizeof port ||
-      hp_len - (size_t)(colon - hostport) - 1 == 0)
-    return EINVAL;
-  memcpy(host, hostport, (size_t)(colon - hostport));
-  host[colon - hostport] = '\0';
-  memcpy(port, colon + 1, hp_len - (size_t)(colon - hostport) - 1);
-  port[hp_len - (size_t)(colon - hostport) - 1] = '\0';
-  snprintf(r->where, sizeof r->where, "tcp://%s:%s", host, port);
+  /* HOST:PORT, or [IPV6]:PORT; the port a number from 1 to 65535 */
+  {
+    const char* host_at = hostport;
+    size_t host_len, i;
+    long port_value = 0;
+    if (hostport[0] == '[') {
+      const char* close_at = (const char*)memchr(hostport, ']', hp_len);
+      if (!close_at) return EINVAL;
+      host_at = hostport + 1;
+      host_len = (size_t)(close_at - host_at);
+      colon = close_at + 1 < hostport + hp_len && close_at[1] == ':' ? close_at + 1 : NULL;
+    } else {
+      colon = (const char*)memchr(hostport, ':', hp_len);
+      host_len = colon ? (size_t)(colon - hostport) : 0;
+    }
+    if (!colon || host_len == 0 || host_len >= sizeof host) return EINVAL;
+    i = hp_len - (size_t)(colon + 1 - hostport);
+    if (i == 0 || i >= sizeof port) return EINVAL;
+    memcpy(host, host_at, host_len);
+    host[host_len] = '\0';
+    memcpy(port, colon + 1, i);
+    port[i] = '\0';
+    for (i = 0; port[i]; ++i) {
+      if (port[i] < '0' || port[i] > '9') return EINVAL;
+      port_value = port_value * 10 + (port[i] - '0');
+      if (port_value > 65535) return EINVAL;
+    }
+    if (port_value == 0) return EINVAL;
+  }
+  snprintf(r->where, sizeof r->where, hostport[0] == '[' ? "tcp://[%s]:%s" : "tcp://%s:%s", host,
+           port);
   r->streaming = 1;
   if (file) {
     r->file = fopen(file, "wb");
@@ -489,7 +510,12 @@ static int kbz_stream_open_(kbz_recorder* r, const char* path) {
   memset(&hints, 0, sizeof hints);
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
-  if (getaddrinfo(host, port, &hints, &found) == 0) {
+  if (getaddrinfo(host, port, &hints, &found) != 0) {
+    if (!file) return EHOSTUNREACH;
+    fprintf(stderr, "kibitz record: the host of %s is not known: recording to %s only\n",
+            r->where, file);
+    return 0;
+  } else {
     for (a = found; a && r->sock < 0; a = a->ai_next) {
       int s = socket(a->ai_family, a->ai_socktype, a->ai_protocol);
       if (s < 0) continue;
@@ -1095,28 +1121,35 @@ static void kbz_capture_left_(kbz_recorder* r) {
   if (r->capturing && r->capture_depth == r->depth) r->capturing = 0;
 }
 
-/* The "trigger" fact: the conditions, in words. */
-static void kbz_trigger_fact_(kbz_recorder* r) {
-  char text[400] = "";
+/* The conditions, in words ("path e2e4 e7e5, iteration 3"), into text[400]. */
+static void kbz_trigger_text_(const kbz_recorder* r, char* text) {
+  const size_t size = 400;
   size_t n = 0;
+  text[0] = '\0';
   if (r->trigger_path_set) {
     unsigned long i;
-    n += (size_t)snprintf(text + n, sizeof text - n, "path");
-    for (i = 0; i < r->trigger_path_len && n < sizeof text - 40; ++i)
-      n += (size_t)snprintf(text + n, sizeof text - n, " %s",
+    n += (size_t)snprintf(text + n, size - n, "path");
+    for (i = 0; i < r->trigger_path_len && n < size - 40; ++i)
+      n += (size_t)snprintf(text + n, size - n, " %s",
                             r->strings[r->trigger_path[i] - 1].text);
-    if (!r->trigger_path_len) n += (size_t)snprintf(text + n, sizeof text - n, " (the root)");
+    if (!r->trigger_path_len) n += (size_t)snprintf(text + n, size - n, " (the root)");
   }
-  if (r->trigger_hash_set && n < sizeof text - 40)
-    n += (size_t)snprintf(text + n, sizeof text - n, "%shash 0x%016llx", n ? ", " : "",
+  if (r->trigger_hash_set && n < size - 40)
+    n += (size_t)snprintf(text + n, size - n, "%shash 0x%016llx", n ? ", " : "",
                           r->trigger_hash);
-  if (r->trigger_ply >= 0 && n < sizeof text - 40)
-    n += (size_t)snprintf(text + n, sizeof text - n, "%sply %d", n ? ", " : "", r->trigger_ply);
-  if (r->trigger_iteration && n < sizeof text - 40)
-    n += (size_t)snprintf(text + n, sizeof text - n, "%siteration %lu", n ? ", " : "",
+  if (r->trigger_ply >= 0 && n < size - 40)
+    n += (size_t)snprintf(text + n, size - n, "%sply %d", n ? ", " : "", r->trigger_ply);
+  if (r->trigger_iteration && n < size - 40)
+    n += (size_t)snprintf(text + n, size - n, "%siteration %lu", n ? ", " : "",
                           r->trigger_iteration);
-  if (r->trigger_limit && n < sizeof text - 40)
-    snprintf(text + n, sizeof text - n, "%sat most %lu", n ? ", " : "", r->trigger_limit);
+  if (r->trigger_limit && n < size - 40)
+    snprintf(text + n, size - n, "%sat most %lu", n ? ", " : "", r->trigger_limit);
+}
+
+/* The "trigger" fact: the conditions, in words. */
+static void kbz_trigger_fact_(kbz_recorder* r) {
+  char text[400];
+  kbz_trigger_text_(r, text);
   kbz_meta(r, "trigger", text);
 }
 
@@ -1124,7 +1157,7 @@ static int kbz_trigger_ready_(kbz_recorder* r, const char* call) {
   char text[96];
   if (!kbz_usable_(r)) return 0;
   if (r->started || r->depth || r->iteration) {
-    snprintf(text, sizeof text, "%s: before the first event", call);
+    snprintf(text, sizeof text, "%s: a trigger is set before the first event", call);
     kbz_fail_(r, text);
     return 0;
   }
@@ -1585,6 +1618,12 @@ const char* kbz_close(kbz_recorder* r) {
       char captures[32];
       sprintf(captures, "%lu", r->captures);
       kbz_meta(r, "trigger_captures", captures);
+      if (!r->captures) {
+        char text[400];
+        kbz_trigger_text_(r, text);
+        fprintf(stderr, "kibitz record: the trigger (%s) never fired: the trace has no events\n",
+                text);
+      }
     }
     kbz_flush_(r);
     kbz_write_strings_(r);

@@ -174,9 +174,13 @@ class Fnv64 {
 
 // (HOST, PORT, F or null) of 'tcp://HOST:PORT[?file=F]'; RecordError when it is not one.
 function parseLive(path) {
-  const m = /^tcp:\/\/([^:?]+):(\d+)(\?file=(.+))?$/s.exec(String(path));
-  if (!m) throw new RecordError(`openLive: '${path}' is not tcp://HOST:PORT or tcp://HOST:PORT?file=F`);
-  return { host: m[1], port: Number(m[2]), file: m[3] ? m[4] : null };
+  const m = /^tcp:\/\/(\[[^\]?]+\]|[^:?[\]]+):(\d+)(\?file=(.+))?$/s.exec(String(path));
+  const port = m ? Number(m[2]) : 0;
+  if (!m || port < 1 || port > 65535) {
+    throw new RecordError(`openLive: '${path}' is not tcp://HOST:PORT or tcp://HOST:PORT?file=F (PORT from 1 to 65535)`);
+  }
+  const host = m[1].startsWith('[') ? m[1].slice(1, -1) : m[1];
+  return { host, port, file: m[3] ? m[4] : null };
 }
 
 // Connects a socket (node:net) to host:port; rejects with the connection's error.
@@ -257,18 +261,21 @@ export class Recorder {
     } catch (e) {
       throw new RecordError('openLive needs Node (node:net and node:fs): ' + e.message, { cause: e });
     }
-    const where = `tcp://${host}:${port}`;
+    const where = host.includes(':') ? `tcp://[${host}]:${port}` : `tcp://${host}:${port}`;
     const fd = file === null ? null : fs.openSync(file, 'w');
     let socket = null;
     try {
       socket = await connectTo(net, host, port);
     } catch (e) {
+      const unknown = e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN';
       if (fd === null) {
-        const error = new RecordError(`no viewer listens at ${where} (${e.code || e.message})`, { cause: e });
-        error.code = 'ECONNREFUSED';
+        const error = new RecordError(unknown ? `the host of ${where} is not known`
+          : `no viewer listens at ${where} (${e.code || e.message})`, { cause: e });
+        error.code = unknown ? 'EHOSTUNREACH' : 'ECONNREFUSED';
         throw error;
       }
-      process.stderr.write(`kibitz record: no viewer listens at ${where}: recording to ${file} only\n`);
+      process.stderr.write(unknown ? `kibitz record: the host of ${where} is not known: recording to ${file} only\n`
+        : `kibitz record: no viewer listens at ${where}: recording to ${file} only\n`);
     }
     const r = new Recorder();
     // ending: the socket is being ended by close; ended: a promise, resolved (done) when it is
@@ -624,7 +631,7 @@ export class Recorder {
 
   triggerReady(call) {
     this.open();
-    if (this.started || this.stack.length || this.iteration) throw new RecordError(call + ': before the first event');
+    if (this.started || this.stack.length || this.iteration) throw new RecordError(call + ': a trigger is set before the first event');
     this.triggerOn = true;
   }
 
@@ -712,7 +719,12 @@ export class Recorder {
       this.captureLeft();
     }
     if (this.iterationOpen) this.event(T.iterationEnd, 0, 0, this.iterationNumber(), this.lastIterationValue, 0);
-    if (this.triggerOn) this.setMeta('trigger_captures', String(this.captures));
+    if (this.triggerOn) {
+      this.setMeta('trigger_captures', String(this.captures));
+      if (!this.captures && globalThis.process?.stderr) {
+        process.stderr.write(`kibitz record: the trigger (${this.triggerFact()}) never fired: the trace has no events\n`);
+      }
+    }
     this.flush();
     this.writeStrings();
     if (this.metaItems.length > this.metaFirst) this.writeMeta(this.metaItems.slice(this.metaFirst));

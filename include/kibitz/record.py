@@ -211,11 +211,21 @@ def _env_refusal(why):
 
 
 def _parse_live(path):
-    """(HOST, PORT, F or None) of "tcp://HOST:PORT[?file=F]"; OSError EINVAL when it is not one."""
+    """(HOST, PORT, F or None) of "tcp://HOST:PORT[?file=F]" (HOST may be [IPV6]; PORT from 1 to
+    65535); OSError EINVAL when it is not one."""
     hostport, query, rest = path[6:].partition("?")
-    host, colon, port = hostport.partition(":")
-    if (query and (not rest.startswith("file=") or not rest[5:])) or not colon or not host or not port:
-        raise OSError(errno.EINVAL, "a live path is tcp://HOST:PORT or tcp://HOST:PORT?file=F", path)
+    if hostport.startswith("["):
+        host, bracket, after = hostport[1:].partition("]")
+        colon, port = after[:1], after[1:]
+        ok = bracket and colon == ":"
+    else:
+        host, colon, port = hostport.partition(":")
+        ok = True
+    valid_port = port.isdigit() and port.isascii() and 0 < int(port) <= 65535
+    if (not ok or (query and (not rest.startswith("file=") or not rest[5:])) or not colon or not host
+            or not valid_port):
+        raise OSError(errno.EINVAL, "a live path is tcp://HOST:PORT or tcp://HOST:PORT?file=F "
+                      "(PORT from 1 to 65535)", path)
     return host, port, rest[5:] if query else None
 
 
@@ -582,7 +592,7 @@ class Recorder:
     def _trigger_ready(self, call):
         self._open()
         if self._started or self._stack or self._iteration:
-            raise RecordError(call + ": before the first event")
+            raise RecordError(call + ": a trigger is set before the first event")
         self._trigger_on = True
 
     def _subtree_trigger(self):
@@ -678,6 +688,9 @@ class Recorder:
             self._event(ITERATION_END, 0, 0, self._iteration_number(), self._last_iteration_value, 0)
         if self._trigger_on:
             self._set_meta("trigger_captures", str(self._captures))
+            if not self._captures:
+                sys.stderr.write("kibitz record: the trigger (%s) never fired: the trace has no "
+                                 "events\n" % self._trigger_fact())
         self._flush()
         self._write_strings()
         if len(self._meta) > self._meta_first:
@@ -706,10 +719,19 @@ class Recorder:
         """Opens "tcp://HOST:PORT[?file=F]": F, then the socket (none when no viewer listens
         and F is given)."""
         host, port, file = _parse_live(path)
-        self._where = "tcp://%s:%s" % (host, port)
+        self._where = ("tcp://[%s]:%s" if ":" in host else "tcp://%s:%s") % (host, port)
         self._streaming = True
         if file is not None:
             self._file = open(file, "wb")
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError as e:
+            if file is None:
+                raise OSError(errno.EHOSTUNREACH, "the host of %s is not known" % self._where) from e
+            sys.stderr.write("kibitz record: the host of %s is not known: recording to %s only\n"
+                             % (self._where, file))
+            sys.stderr.flush()
+            return
         try:
             sock = socket.create_connection((host, port))
         except OSError as e:

@@ -40,6 +40,11 @@ class ModelBuilder final : public ModelBuildContext {
     // Minimax has no window; a format-1 trace says so only by its algorithm's name.
     m.m_has_window = m_trace.steps.rule != StepRule::minimax &&
                      steps_from_meta(m_trace.meta).rule != StepRule::minimax;
+    // A recorder's triggered capture (record.h, "trigger"): its roots are nodes inside a search,
+    // whose expected kind is not known (a root is a Pv node only when it is the search's root,
+    // as in a capture of a whole iteration).
+    const std::string& trigger = m_trace.meta.get("trigger");
+    m_captured_roots = !trigger.empty() && trigger.rfind("iteration", 0) != 0;
     // Every per-node array at its final size at once: a growing vector of millions of nodes
     // would hold its old and new copies together (the page's heap keeps that high-water mark).
     std::size_t nodes = 0;
@@ -159,7 +164,7 @@ class ModelBuilder final : public ModelBuildContext {
     if (node.parent == k_no_node) {
       m.m_roots.push_back(id);
       m.m_root_deepest.push_back(id);
-      node.expected = NodeKind::pv;
+      node.expected = m_captured_roots ? NodeKind::unknown : NodeKind::pv;
     } else {
       attach_child(t, node, id);
     }
@@ -355,6 +360,7 @@ class ModelBuilder final : public ModelBuildContext {
   const EventLog& ev;
   std::vector<std::uint32_t> m_open;
   std::vector<NodeKind> m_belief;            // per node: what we believe it is, for predictions
+  bool m_captured_roots = false;             // the roots are a triggered capture's subtrees
   std::vector<std::uint32_t> m_entered;      // per node: successors entered so far
   std::vector<std::uint32_t> m_repeats;      // per node: repeated successors among them
   std::vector<std::uint32_t> m_last_child;   // per node: the successor entered last

@@ -80,4 +80,12 @@ const std::string* Meta::find(const std::string& key) const {
   return nullptr;
 }
 
+std::string why_no_events(const Trace& t) {
+  const std::string& trigger = t.meta.get("trigger");
+  if (!trigger.empty() && t.meta.get("trigger_captures") == "0")
+    return "the recorder's trigger (" + trigger + ") never fired: nothing was captured";
+  if (!t.notice.empty()) return t.notice;
+  return t.meta.get("stopped");
+}
+
 }  // namespace kibitz::trace

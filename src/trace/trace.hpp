@@ -185,6 +185,10 @@ struct Trace {
   std::string notice;
 };
 
+// Why a trace has no events, as its facts and notice tell it ("" when they do not): a recorder's
+// trigger that never fired, a search stopped before it began, a file cut short.
+std::string why_no_events(const Trace& t);
+
 // A trace's facts and strings with the event stream a reader works on: the model's (every
 // step in place, a lean trace expanded) rather than the recorded one.
 struct TraceView {

@@ -41,11 +41,14 @@ int say_empty(const trace::Trace& t, bool json) {
     j.number(0LL);
     j.key("stopped");
     j.string(t.meta.get("stopped"));
+    j.key("why");
+    j.string(trace::why_no_events(t));
     j.end_object();
     std::printf("%s\n", j.str().c_str());
   } else {
-    std::printf("the trace has no events%s\n",
-                t.meta.find("stopped") ? "" : " (nothing was searched)");
+    const std::string why = trace::why_no_events(t);
+    std::printf("the trace has no events (%s)\n",
+                why.empty() ? "nothing was searched" : why.c_str());
   }
   return 0;
 }

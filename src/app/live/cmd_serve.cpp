@@ -104,7 +104,9 @@ class Relay {
     std::uint64_t id = 0;
     std::string name;
     std::unique_ptr<live::Spool> spool;
-    bool ended = false;
+    std::string head;  // its first bytes, until they show the .kbz magic
+    bool announced = false, refused = false, ended = false;
+    std::uint64_t bytes = 0;
   };
 
   std::string begin_message(const Stream& s) const {
@@ -160,9 +162,27 @@ class Relay {
     std::printf("kibitz serve: %s, saved to %s\n", s->name.c_str(),
                 s->spool ? s->spool->path().c_str() : "(nothing)");
     std::fflush(stdout);
-    m_current = s.get();
-    broadcast(begin_message(*s), websocketpp::frame::opcode::text);
-    m_streams.push_back(std::move(s));
+    m_streams.push_back(std::move(s));  // shown to the pages once its first bytes are a trace's
+  }
+
+  // A stream's first bytes: a trace's magic makes it the one shown; anything else is refused
+  // (still saved: nothing received is lost).
+  void check_head(Stream& s, const std::vector<std::uint8_t>& data) {
+    static const char magic[] = {'K', 'I', 'B', 'I', 'T', 'Z', '\r', '\n'};
+    for (std::size_t i = 0; i < data.size() && s.head.size() < sizeof magic; ++i)
+      s.head += static_cast<char>(data[i]);
+    if (s.head.compare(0, s.head.size(), magic, s.head.size()) != 0) {
+      s.refused = true;
+      std::fprintf(stderr,
+                   "kibitz serve: %s sends no Kibitz trace (a recorder's stream starts with the "
+                   ".kbz magic bytes): not relayed\n",
+                   s.name.c_str());
+      return;
+    }
+    if (s.head.size() < sizeof magic) return;
+    s.announced = true;
+    m_current = &s;
+    broadcast(begin_message(s), websocketpp::frame::opcode::text);
   }
 
   Stream* find(std::uint64_t id) {
@@ -175,6 +195,8 @@ class Relay {
     Stream* s = find(id);
     if (!s) return;
     if (s->spool) s->spool->write(data.data(), data.size());
+    s->bytes += data.size();
+    if (!s->announced && !s->refused) check_head(*s, data);
     if (s == m_current)
       broadcast(std::string(data.begin(), data.end()), websocketpp::frame::opcode::binary);
   }
@@ -187,10 +209,11 @@ class Relay {
       s->spool->close();
       if (!s->spool->error().empty())
         std::fprintf(stderr, "kibitz serve: %s\n", s->spool->error().c_str());
-      std::printf("kibitz serve: %s ended: %llu bytes in %s\n", s->name.c_str(),
-                  static_cast<unsigned long long>(s->spool->bytes()), s->spool->path().c_str());
-      std::fflush(stdout);
     }
+    std::printf("kibitz serve: %s ended: %llu bytes%s%s\n", s->name.c_str(),
+                static_cast<unsigned long long>(s->bytes), s->spool ? " in " : " (not saved)",
+                s->spool ? s->spool->path().c_str() : "");
+    std::fflush(stdout);
     if (s == m_current) broadcast(end_message(*s), websocketpp::frame::opcode::text);
     // Only the current stream's file is needed again (a page connecting late).
     if (s != m_current)

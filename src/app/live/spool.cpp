@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
 
@@ -20,7 +22,9 @@ Spool::Spool(const std::string& dir, std::uint64_t stream_id) {
                                      "-" + std::to_string(stream_id) + ".kbz"))
           .string();
   m_file = std::fopen(m_path.c_str(), "wb");
-  if (!m_file) throw InputError("cannot write the live stream's file '" + m_path + "'");
+  if (!m_file)
+    throw InputError("cannot write the live stream's file '" + m_path +
+                     "': " + std::strerror(errno));
 }
 
 Spool::~Spool() {
@@ -30,8 +34,8 @@ Spool::~Spool() {
 void Spool::write(const std::uint8_t* data, std::size_t size) {
   if (!m_file || size == 0) return;
   if (std::fwrite(data, 1, size, m_file) != size || std::fflush(m_file) != 0) {
-    m_error = "'" + m_path + "' could not be written (disk full?): it ends after " +
-              std::to_string(m_bytes) + " bytes";
+    m_error = "'" + m_path + "' could not be written (" + std::strerror(errno) +
+              "): it ends after " + std::to_string(m_bytes) + " bytes";
     std::fclose(m_file);
     m_file = nullptr;
     return;

@@ -107,7 +107,7 @@ Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std
   try {
     auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
     if (t->events.size() == 0) {  // nothing to show: the view stays as it was
-      const std::string why = t->notice.empty() ? t->meta.get("stopped") : t->notice;
+      const std::string why = trace::why_no_events(*t);
       throw InputError("the trace has no events" +
                        (why.empty() ? std::string() : " (" + why + ")"));
     }

@@ -23,6 +23,12 @@ std::string events_text(std::size_t n) {
   return out;
 }
 
+// A notice ("the file ends at ...") as a sentence of its own.
+std::string sentence(std::string text) {
+  if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 32);
+  return text;
+}
+
 }  // namespace
 
 void ViewerApp::live_begin(const std::string& name, const std::string& saved_to) {
@@ -71,7 +77,11 @@ void ViewerApp::live_tick(double now) {
     const std::size_t events = t->events.size();
     if (events > 0 || m_live->ended()) {
       if (!m_live_shown) {
-        if (events == 0) throw InputError("the stream ended before its first event");
+        if (events == 0) {
+          const std::string why = trace::why_no_events(*t);
+          throw InputError("the stream ended before its first event" +
+                           (why.empty() ? std::string() : " (" + why + ")"));
+        }
         drop_pending();
         end_compare();
         m_state.set_trace(std::move(t), m_live->name());
@@ -79,6 +89,7 @@ void ViewerApp::live_tick(double now) {
         sync_edit_state();
         m_state.setup.criterion = m_state.trace().steps.criterion == Criterion::ge ? 1 : 0;
         m_state.seek(m_state.event_count() - 1);  // following the search as it goes
+        m_state.open_tab = "inspector";  // the node followed, not the set-up of another search
         m_live_shown = true;
       } else {
         m_state.grow_trace(std::move(t));
@@ -92,6 +103,7 @@ void ViewerApp::live_tick(double now) {
     m_live->end();
     m_live.reset();
     m_state.live = false;
+    if (live_ended) live_ended(m_state.error);
     return;
   }
   const double cost = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -117,7 +129,7 @@ void ViewerApp::live_tick(double now) {
       m_state.has_trace() ? events_text(m_state.model().node_count()) + " nodes, " : "";
   m_state.status = (m_live->whole() ? "live stream ended: " : "live stream cut short: ") + nodes +
                    events_text(m_state.event_count()) + " events from " + m_live->name() + spool +
-                   (notice.empty() ? "" : ". " + notice);
+                   (notice.empty() ? "" : ". " + sentence(notice));
   if (live_ended) live_ended(m_state.status);
   m_live.reset();
   m_state.live = false;
