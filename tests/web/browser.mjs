@@ -31,18 +31,22 @@ export async function startServer(webDir) {
   return { url: `http://127.0.0.1:${port}/`, stop: () => proc.kill() };
 }
 
-export async function launch() {
+// gpuProcess: WebGL in a separate GPU process, as real browsers run it (SwiftShader still draws);
+// by default (--disable-gpu) it runs in the renderer, which the tests' timings are stable with.
+export async function launch({ gpuProcess = false } = {}) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-           '--disable-sync', '--no-first-run', '--disable-quic', '--use-angle=swiftshader',
-           '--enable-unsafe-swiftshader'],
+    args: ['--no-sandbox', ...(gpuProcess ? [] : ['--disable-gpu']), '--disable-background-networking',
+           '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic',
+           '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
   });
 }
 
 // A page whose console errors and uncaught exceptions are collected (and fail the test).
-export async function openPage(browser, url, viewport = { width: 1440, height: 900 }) {
+// init: a function run in the page before its scripts (page.addInitScript).
+export async function openPage(browser, url, viewport = { width: 1440, height: 900 }, init = null) {
   const page = await browser.newPage({ viewport, deviceScaleFactor: 1 });
+  if (init) await page.addInitScript(init);
   const problems = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') {
