@@ -59,7 +59,7 @@ try {
   check(true, 'the page connects to the relay (#live=PORT)');
 
   // 1. A whole stream, watched as it goes.
-  const first = runEngine(11, 8, 80);
+  const first = runEngine(11, 8, 150);
   const seen = new Set();
   let exited = false;
   first.once('exit', () => { exited = true; });

@@ -21,10 +21,15 @@ function instrumentWebGL() {
     'getVertexAttrib', 'getIndexedParameter', 'getUniform', 'getFramebufferAttachmentParameter',
     'getRenderbufferParameter', 'getInternalformatParameter', 'getContextAttributes']);
   let calls = 0, syncCalls = 0, ms = 0, bytes = 0, byName = {};
+  // Bytes a call uploads. Emscripten passes its whole heap with an offset and a length (WebGL 2's
+  // srcOffset forms), so the length is the size, not the view's.
   const size = (name, args) => {
-    const data = name === 'bufferData' ? args[1] : name === 'bufferSubData' ? args[2]
-      : (name === 'texImage2D' || name === 'texSubImage2D') ? args[args.length - 1] : null;
-    return data && data.byteLength !== undefined ? data.byteLength : (typeof data === 'number' ? data : 0);
+    const bytes = (data) => (data && data.byteLength !== undefined ? data.byteLength : 0);
+    if (name === 'bufferData') return args.length >= 5 ? args[4] : typeof args[1] === 'number' ? 0 : bytes(args[1]);
+    if (name === 'bufferSubData') return args.length >= 5 ? args[4] : bytes(args[2]);
+    if (name === 'texImage2D' && args.length >= 9) return args[3] * args[4] * 4;
+    if (name === 'texSubImage2D' && args.length >= 9) return args[4] * args[5] * 4;
+    return 0;
   };
   const proto = WebGL2RenderingContext.prototype;
   for (const name of Object.getOwnPropertyNames(proto)) {
