@@ -259,6 +259,8 @@ std::string iteration_title(const trace::Model& m, std::size_t i) {
     const bool interest = !trace::interest_index(m).empty();
     s += interest ? ": limit " + cost_text(figure) : ": depth " + std::to_string(figure);
     if (!interest) s += aspiration_text(m, roots, i, figure);
+  } else if (!m.label(roots[i]).empty()) {
+    s += ": " + m.label(roots[i]);  // a triggered capture's subtree: the path to it
   }
   return s;
 }
