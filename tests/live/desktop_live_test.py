@@ -50,14 +50,24 @@ check(r.returncode == 0, "modern.c (record.h with tcp://) compiles as C99 " + r.
 spool = os.path.join(WORK, "spool")
 os.makedirs(spool, exist_ok=True)
 
-desktop = subprocess.Popen(
-    ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", DESKTOP, "--listen", "0", "--spool", spool,
-     "--streams", "2", "--frames", "3", "--size", "1280x800", "--screenshot",
-     os.path.join(WORK, "live_end.png")],
-    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-line = desktop.stdout.readline()
-m = re.search(r"tcp://127\.0\.0\.1:(\d+)", line)
+# xvfb-run -a can race another X server for a display number: that failure (no window, so no
+# "listening" line) is tried again, up to three times; any other is shown.
+for attempt in range(3):
+    desktop = subprocess.Popen(
+        ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", DESKTOP, "--listen", "0", "--spool",
+         spool, "--streams", "2", "--frames", "3", "--size", "1280x800", "--screenshot",
+         os.path.join(WORK, "live_end.png")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = desktop.stdout.readline()
+    m = re.search(r"tcp://127\.0\.0\.1:(\d+)", line)
+    if m:
+        break
+    out, err = desktop.communicate(timeout=60)
+    print("the desktop did not start (attempt %d): %s %s" % (attempt + 1, out, err[-600:]))
+    time.sleep(1)
 check(m is not None, "the desktop says where it listens: " + line.strip())
+if m is None:
+    sys.exit(1)
 port = m.group(1)
 lines = []
 
