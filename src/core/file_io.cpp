@@ -76,11 +76,30 @@ void refuse_overwrite(const std::string& input, const std::string& output, const
 }
 
 void write_file_bytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
-  std::FILE* f = std::fopen(path.c_str(), "wb");
+  // Written beside it, then put in its place: a file being replaced may be mapped into memory
+  // (a trace read where it lies, byte_source.hpp), and must keep its bytes until it is closed;
+  // a failed write leaves the old file whole. Where the rename cannot be made (not a regular
+  // file, another file system), written in place.
+  const std::string temp = path + ".kibitz-part";
+  std::error_code ec;
+  const bool regular =
+      !std::filesystem::exists(path, ec) || std::filesystem::is_regular_file(path, ec);
+  std::FILE* f = regular ? std::fopen(temp.c_str(), "wb") : nullptr;
+  const bool in_place = f == nullptr;
+  if (in_place) f = std::fopen(path.c_str(), "wb");
   if (!f) throw InputError("cannot create '" + path + "'");
   const std::size_t n = bytes.empty() ? 0 : std::fwrite(bytes.data(), 1, bytes.size(), f);
   const bool ok = n == bytes.size() && std::fclose(f) == 0;
-  if (!ok) throw InputError("cannot write '" + path + "'");
+  if (!ok) {
+    if (!in_place) std::filesystem::remove(temp, ec);
+    throw InputError("cannot write '" + path + "'");
+  }
+  if (in_place) return;
+  std::filesystem::rename(temp, path, ec);
+  if (ec) {
+    std::filesystem::remove(temp, ec);
+    throw InputError("cannot write '" + path + "'");
+  }
 }
 
 }  // namespace kibitz

@@ -77,9 +77,7 @@ void write_node_alpha_best(JsonWriter& j, const Model& model, std::uint32_t id, 
   const trace::ModelNode& n = model.node(id);
   std::vector<Score> alpha, best;
   if (model.has_window() && visible) alpha.push_back(n.alpha0);
-  const std::uint32_t* ev = model.node_events_begin(id);
-  for (std::uint32_t i = 0; i < model.node_event_count(id) && ev[i] <= t; ++i) {
-    const trace::Event& e = model.event(ev[i]);
+  model.own_events(id, t, [&](std::size_t, const trace::Event& e) {
     if (e.type == EventType::alpha_set) {
       alpha.resize(static_cast<std::size_t>(e.a) + 1, e.b);
       alpha[static_cast<std::size_t>(e.a)] = e.b;
@@ -87,7 +85,8 @@ void write_node_alpha_best(JsonWriter& j, const Model& model, std::uint32_t id, 
       best.resize(static_cast<std::size_t>(e.a) + 1, e.b);
       best[static_cast<std::size_t>(e.a)] = e.b;
     }
-  }
+    return true;
+  });
   j.key("alpha");
   j.begin_array();
   for (Score a : alpha) j.score(a);
@@ -300,11 +299,10 @@ void write_node_minimax(JsonWriter& j, const Model& model, std::uint32_t id, std
     j.null();
   j.key("best");
   j.begin_array();
-  const std::uint32_t* ev = model.node_events_begin(id);
-  for (std::uint32_t i = 0; i < model.node_event_count(id) && ev[i] <= t; ++i) {
-    const trace::Event& e = model.event(ev[i]);
+  model.own_events(id, t, [&](std::size_t, const trace::Event& e) {
     if (e.type == EventType::best_set) j.score(trace::max_view(model, id, e.b));
-  }
+    return true;
+  });
   j.end_array();
   j.key("value");
   if (s.has_ret)

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/node_kind.hpp"
+#include "trace/derive_returns.hpp"
 #include "trace/derive_rule.hpp"
 #include "trace/extension.hpp"
 #include "trace/model.hpp"
@@ -17,14 +18,7 @@ namespace kibitz::trace {
 
 namespace {
 
-// Where the derived stream goes.
-class Output {
- public:
-  virtual ~Output() = default;
-  virtual void put(const Event& e) = 0;
-};
-
-class Append final : public Output {
+class Append final : public EventOut {
  public:
   explicit Append(EventLog& log, std::size_t max_events = static_cast<std::size_t>(-1))
       : m_log(log), m_max(max_events) {}
@@ -84,14 +78,14 @@ bool same(const Event& x, const Event& y) {
 }
 
 // Compares the derived stream with the explicit trace, event by event.
-class Compare final : public Output {
+class Compare final : public EventOut {
  public:
   // cut_short: the trace ends early (a recording killed): the rule's steps past its end are
   // what the search did not get to record, not a difference.
   Compare(const EventLog& events, StepRule rule, bool cut_short)
       : m_events(events), m_rule(rule), m_cut_short(cut_short) {}
   void put(const Event& e) override {
-    if (m_next >= m_events.size()) {
+    if (!m_events.has(m_next)) {
       if (m_cut_short) return;
       fail(m_next, "the trace ends where the rules of " + std::string(step_rule_name(m_rule)) +
                        " give " + describe(e));
@@ -104,13 +98,13 @@ class Compare final : public Output {
     ++m_next;
   }
   void finish() const {
-    if (m_next < m_events.size()) {
+    if (m_events.has(m_next)) {
       fail(m_next, "the rules of " + std::string(step_rule_name(m_rule)) +
                        " give no such step here, the trace has " + describe(m_events[m_next]));
     }
   }
   [[noreturn]] void fail(std::size_t t, const std::string& what) const {
-    const std::string type = t < m_events.size() ? event_type_name(m_events[t].type) : "end";
+    const std::string type = m_events.has(t) ? event_type_name(m_events[t].type) : "end";
     throw InputError("trace, event " + std::to_string(t) + " (" + type + "): " + what);
   }
 
@@ -139,22 +133,37 @@ struct Open : DeriveNode {
   bool wants_successor() const { return count > 0 && !cut && !aborted && k < count; }
 };
 
-class Deriver final : public DeriveSteps {
+// What a Deriver carries from one event to the next (a keyframe's state).
+struct DeriverState {
+  std::vector<Open> open;
+  std::uint32_t next_id = 0;
+};
+
+class Deriver final : public DeriveSteps, public StreamDerivation {
  public:
-  Deriver(const Trace& trace, Output& out)
-      : m_ev(trace.events),
-        m_rule(trace.steps.rule),
-        m_def(step_rule_def(trace.steps.rule)),
-        m_c(trace.steps.criterion),
+  Deriver(const EventLog& events, const Steps& steps, EventOut& out)
+      : m_ev(events),
+        m_rule(steps.rule),
+        m_def(step_rule_def(steps.rule)),
+        m_c(steps.criterion),
         m_out(out) {
     m_open.reserve(256);
+  }
+
+  std::shared_ptr<const void> save() const override {
+    return std::make_shared<DeriverState>(DeriverState{m_open, m_next_id});
+  }
+  void restore(const std::shared_ptr<const void>& state) override {
+    const auto& s = *static_cast<const DeriverState*>(state.get());
+    m_open = s.open;
+    m_next_id = s.next_id;
   }
 
   // DeriveSteps, for the rule's hooks.
   void put(const Event& e) override { m_out.put(e); }
   Criterion criterion() const override { return m_c; }
 
-  void take(std::size_t t, const Event& e) {
+  void take(std::size_t t, const Event& e) override {
     m_t = t;
     check_scores(e);
     switch (e.type) {
@@ -203,7 +212,7 @@ class Deriver final : public DeriveSteps {
   }
 
   // The end of the trace: every node that has finished leaves; the rest stay open.
-  void finish() { settle_all(); }
+  void finish() override { settle_all(); }
 
  private:
   // The scores a lean trace gives (windows, values, returns) lie within the window's
@@ -227,7 +236,7 @@ class Deriver final : public DeriveSteps {
   }
 
   [[noreturn]] void fail(const std::string& what) const {
-    const std::string type = m_t < m_ev.size() ? event_type_name(m_ev[m_t].type) : "end";
+    const std::string type = m_ev.has(m_t) ? event_type_name(m_ev[m_t].type) : "end";
     throw InputError("trace, event " + std::to_string(m_t) + " (" + type + "): " + what);
   }
 
@@ -432,7 +441,7 @@ class Deriver final : public DeriveSteps {
   StepRule m_rule;
   const StepRuleDef& m_def;
   Criterion m_c;
-  Output& m_out;
+  EventOut& m_out;
   std::vector<Open> m_open;
   std::uint32_t m_next_id = 0;
   std::size_t m_t = 0;
@@ -457,14 +466,20 @@ bool is_derived_step(const Event& e, StepRule rule) {
 
 void expand_steps(const Trace& lean, EventLog& out, std::size_t max_events) {
   Append append(out, max_events);
-  Deriver d(lean, append);
+  Deriver d(lean.events, lean.steps, append);
   const EventLog& ev = lean.events;
-  for (std::size_t t = 0; t < ev.size(); ++t) d.take(t, ev[t]);
+  for (std::size_t t = 0; ev.has(t); ++t) d.take(t, ev[t]);
   d.finish();
 }
 
+MakeDerivation lean_derivation(const Steps& steps) {
+  return [steps](const EventLog& input, EventOut& out) -> std::unique_ptr<StreamDerivation> {
+    return std::make_unique<Deriver>(input, steps, out);
+  };
+}
+
 struct StepExpander::Impl {
-  Impl(const Trace& lean, EventLog& out) : append(out), deriver(lean, append) {}
+  Impl(const Trace& lean, EventLog& out) : append(out), deriver(lean.events, lean.steps, append) {}
   Append append;
   Deriver deriver;
 };
@@ -479,15 +494,34 @@ void StepExpander::finish() {
   m->deriver.finish();
 }
 
+struct StepChecker::Impl {
+  Impl(const EventLog& events, const Steps& steps, bool cut_short)
+      : compare(events, steps.rule, cut_short), deriver(events, steps, compare), rule(steps.rule) {}
+  Compare compare;
+  Deriver deriver;
+  StepRule rule;
+};
+
+StepChecker::StepChecker(const EventLog& events, const Steps& steps, bool cut_short)
+    : m(std::make_unique<Impl>(events, steps, cut_short)) {}
+StepChecker::~StepChecker() = default;
+void StepChecker::take(std::size_t t, const Event& e) {
+  if (!is_derived_step(e, m->rule)) m->deriver.take(t, e);
+}
+void StepChecker::finish() {
+  m->deriver.finish();
+  m->compare.finish();
+}
+
+void check_steps(const EventLog& ev, const Steps& steps, bool cut_short) {
+  StepChecker check(ev, steps, cut_short);
+  for (std::size_t t = 0; ev.has(t); ++t) check.take(t, ev[t]);
+  check.finish();
+}
+
 void check_steps(const Trace& trace) {
-  Compare compare(trace.events, trace.steps.rule, !trace.notice.empty());
-  Deriver d(trace, compare);
-  const EventLog& ev = trace.events;
-  for (std::size_t t = 0; t < ev.size(); ++t) {
-    if (!is_derived_step(ev[t], trace.steps.rule)) d.take(t, ev[t]);
-  }
-  d.finish();
-  compare.finish();
+  const WholeEvents whole(trace);
+  check_steps(whole.events(), trace.steps, !trace.notice.empty());
 }
 
 }  // namespace kibitz::trace

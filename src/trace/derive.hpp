@@ -12,6 +12,7 @@
 
 #include <memory>
 
+#include "trace/derived_pages.hpp"
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
@@ -43,10 +44,31 @@ class StepExpander {
   std::unique_ptr<Impl> m;
 };
 
+// The lean derivation as a resumable one (derived_pages.hpp): the model reads a lean trace's full
+// stream through it, a page at a time.
+MakeDerivation lean_derivation(const Steps& steps);
+
+// The check of an explicit trace that names a rule, event by event as a reader goes (the model
+// checks while it builds): throws as check_steps.
+class StepChecker {
+ public:
+  StepChecker(const EventLog& events, const Steps& steps, bool cut_short);
+  ~StepChecker();
+  StepChecker(const StepChecker&) = delete;
+  StepChecker& operator=(const StepChecker&) = delete;
+  void take(std::size_t t, const Event& e);  // every event, in order
+  void finish();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> m;
+};
+
 // Checks an explicit trace that names a rule (steps.rule != none, not lean). Throws
 // InputError naming the first event that is not the rule's, e.g. "trace, event 14 (best_set):
 // the rules of alphabeta give best_set k=1 best=+3, the trace has best_set k=1 best=+5".
 void check_steps(const Trace& explicit_trace);
+void check_steps(const EventLog& events, const Steps& steps, bool cut_short);
 
 // Whether the rule derives event e (so a lean trace leaves it out): child_return, best_set,
 // alpha_set, cutoff, a leave that is not unfinished, and PVS's records.

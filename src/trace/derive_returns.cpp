@@ -19,11 +19,25 @@ struct Frame {
   Score pending_ret = 0;
 };
 
-class Deriver {
- public:
-  explicit Deriver(EventLog& out) : m_out(out) {}
+struct DeriverState {
+  std::vector<Frame> stack;
+  bool next_null = false;
+};
 
-  void step(const Event& e) {
+class Deriver final : public StreamDerivation {
+ public:
+  explicit Deriver(EventOut& out) : m_out(out) {}
+
+  std::shared_ptr<const void> save() const override {
+    return std::make_shared<DeriverState>(DeriverState{m_stack, m_next_null});
+  }
+  void restore(const std::shared_ptr<const void>& state) override {
+    const auto& s = *static_cast<const DeriverState*>(state.get());
+    m_stack = s.stack;
+    m_next_null = s.next_null;
+  }
+
+  void take(std::size_t, const Event& e) override {
     switch (e.type) {
       case EventType::attempt:
         if (e.flags == 2) {  // a re-search: the attempt that returned counts towards nothing
@@ -45,7 +59,7 @@ class Deriver {
         settle();
         break;
     }
-    m_out.push(e);
+    m_out.put(e);
     if (e.type == EventType::enter) {
       Frame f;
       f.id = e.node;
@@ -66,14 +80,14 @@ class Deriver {
     }
   }
 
-  void finish() { settle(); }
+  void finish() override { settle(); }
 
  private:
   void count(Frame& f) {
     const Score ret = f.pending_ret;
     f.best = std::max(f.best, static_cast<Score>(-ret));
-    m_out.push(Event{EventType::child_return, pack_bound(Bound::exact), 0, f.id, f.k, ret});
-    m_out.push(Event{EventType::best_set, pack_bound(Bound::exact), 0, f.id, f.k, f.best});
+    m_out.put(Event{EventType::child_return, pack_bound(Bound::exact), 0, f.id, f.k, ret});
+    m_out.put(Event{EventType::best_set, pack_bound(Bound::exact), 0, f.id, f.k, f.best});
     ++f.k;
   }
   // The open node's steps for the successor that returned last.
@@ -85,24 +99,46 @@ class Deriver {
     count(f);
     const Score alpha = std::max(f.best, f.alpha);
     if (alpha > f.beta) return;  // a fail high the search did not cut: alpha stays
-    m_out.push(Event{EventType::alpha_set, static_cast<std::uint8_t>(alpha > f.alpha ? 1 : 0), 0,
-                     f.id, f.k, alpha});
+    m_out.put(Event{EventType::alpha_set, static_cast<std::uint8_t>(alpha > f.alpha ? 1 : 0), 0,
+                    f.id, f.k, alpha});
     f.alpha = alpha;
   }
 
-  EventLog& m_out;
+  EventOut& m_out;
   std::vector<Frame> m_stack;
   bool m_next_null = false;
+};
+
+class Append final : public EventOut {
+ public:
+  explicit Append(EventLog& log) : m_log(log) {}
+  void put(const Event& e) override { m_log.push(e); }
+
+ private:
+  EventLog& m_log;
 };
 
 }  // namespace
 
 EventLog derive_returns(const EventLog& in) {
   EventLog out;
-  Deriver d(out);
-  for (std::size_t t = 0; t < in.size(); ++t) d.step(in[t]);
+  Append append(out);
+  Deriver d(append);
+  for (std::size_t t = 0; in.has(t); ++t) d.take(t, in[t]);
   d.finish();
   return out;
+}
+
+WholeEvents::WholeEvents(const Trace& t) : m_events(&t.events) {
+  if (!t.steps.returns_derived) return;
+  m_derived = derived_log(t.events, returns_derivation(), 8);
+  m_events = m_derived.get();
+}
+
+MakeDerivation returns_derivation() {
+  return [](const EventLog&, EventOut& out) -> std::unique_ptr<StreamDerivation> {
+    return std::make_unique<Deriver>(out);
+  };
 }
 
 }  // namespace kibitz::trace

@@ -146,12 +146,12 @@ void count_engine(const EventLog& ev, std::size_t t, Counters& c) {
   if (ev[t].type == EventType::prune) ++c[Counter::eng_prunes];
 }
 
-void count_engine_node(const ModelNode& n, Counters& c) {
-  if (n.marks & k_eng_probe) ++c[Counter::eng_probes];
-  if (n.marks & k_eng_research) ++c[Counter::eng_researches];
-  if (n.marks & k_eng_null_move) ++c[Counter::eng_null_moves];
-  if (n.marks & k_eng_quiescence) ++c[Counter::eng_quiescence];
-  if (n.marks & k_eng_noted) ++c[Counter::eng_noted];
+void count_engine_node(std::uint32_t marks, Counters& c) {
+  if (marks & k_eng_probe) ++c[Counter::eng_probes];
+  if (marks & k_eng_research) ++c[Counter::eng_researches];
+  if (marks & k_eng_null_move) ++c[Counter::eng_null_moves];
+  if (marks & k_eng_quiescence) ++c[Counter::eng_quiescence];
+  if (marks & k_eng_noted) ++c[Counter::eng_noted];
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ using ExtensionNarrator = std::string (*)(const Model& model, std::size_t head, 
 // The extension's counters (model.hpp, Counter): of the record at t, one of its own events; of
 // a node entered (by what earlier records marked it).
 using RecordCount = void (*)(const EventLog& events, std::size_t t, Counters& c);
-using NodeCount = void (*)(const ModelNode& node, Counters& c);
+using NodeCount = void (*)(std::uint32_t marks, Counters& c);  // the node's marks
 
 // Which nodes an extension's records may be about: the node being searched (a depth-first
 // search's, nested enter/leave), or any node entered so far (a search that is not depth-first
@@ -85,6 +85,6 @@ const TraceExtension* find_extension(EventType type);
 // Every extension, in the registry's order (extensions.cpp).
 const std::vector<const TraceExtension*>& all_extensions();
 // Each extension's count of a node entered (NodeCount).
-void count_entered(const ModelNode& node, Counters& c);
+void count_entered(std::uint32_t marks, Counters& c);
 
 }  // namespace kibitz::trace

@@ -38,14 +38,14 @@ const TraceExtension* find_extension(EventType type) {
 
 namespace kibitz::trace {
 
-void count_entered(const ModelNode& node, Counters& c) {
+void count_entered(std::uint32_t marks, Counters& c) {
   static const std::vector<NodeCount> hooks = [] {
     std::vector<NodeCount> h;
     for (const TraceExtension* x : all_extensions())
       if (x->count_node) h.push_back(x->count_node);
     return h;
   }();
-  for (NodeCount f : hooks) f(node, c);
+  for (NodeCount f : hooks) f(marks, c);
 }
 
 }  // namespace kibitz::trace

@@ -164,8 +164,8 @@ void count_greenblatt(const EventLog& ev, std::size_t t, Counters& c) {
   if (RecordCodec<SecondaryRecord>::matches(e)) ++c[Counter::gb_secondary];
 }
 
-void count_by_capture(const ModelNode& node, Counters& c) {
-  if (node.marks & k_gb_by_capture) ++c[Counter::gb_capture_nodes];
+void count_by_capture(std::uint32_t marks, Counters& c) {
+  if (marks & k_gb_by_capture) ++c[Counter::gb_capture_nodes];
 }
 
 }  // namespace

@@ -15,11 +15,7 @@ GreenblattNode greenblatt_node(const Model& model, std::uint32_t id) {
   using namespace greenblatt;
   GreenblattNode out;
   const EventLog& ev = model.events();
-  const std::uint32_t* own = model.node_events_begin(id);
-  const std::uint32_t count = model.node_event_count(id);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::size_t t = own[i];
-    const Event& e = ev[t];
+  model.own_events(id, model.event_count(), [&](std::size_t t, const Event& e) {
     if (RecordCodec<WidthRecord>::matches(e)) {
       out.has_width = true;
       out.width = RecordCodec<WidthRecord>::decode(ev, t);
@@ -36,7 +32,8 @@ GreenblattNode greenblatt_node(const Model& model, std::uint32_t id) {
       out.capture_search = true;
       out.capture = RecordCodec<CaptureSearchRecord>::decode(ev, t);
     }
-  }
+    return true;
+  });
   // Names, all at once (the namer reads the position once).
   std::vector<std::uint16_t> bits;
   bits.reserve(out.moves.size());
@@ -48,7 +45,7 @@ GreenblattNode greenblatt_node(const Model& model, std::uint32_t id) {
   for (std::uint32_t k = 0; k < model.child_count(id); ++k) {
     const std::uint32_t c = model.child(id, k);
     for (GreenblattMove& m : out.moves) {
-      if (m.record.gen_index != model.node(c).move_index) continue;
+      if (m.record.gen_index != model.event(model.enter_t(c)).aux) continue;
       if (m.child == k_no_node)
         m.child = c;
       else if (m.secondary == k_no_node)

@@ -33,10 +33,10 @@ struct InterestScan {
 };
 
 // An enter event: the successor entered must be the move that passed at its parent.
-void scan_enter(const TraceView& trace, std::size_t t, const ModelNode* nodes,
-                std::size_t node_count, InterestScan& s) {
+void scan_enter(const TraceView& trace, std::size_t t, const Model& model, std::size_t node_count,
+                InterestScan& s) {
   const Event& e = trace.events[t];
-  const std::uint32_t p = e.node < node_count ? nodes[e.node].parent : k_no_node;
+  const std::uint32_t p = e.node < node_count ? model.parent(e.node) : k_no_node;
   if (p == k_no_node) return;
   ++s.entered[p];
   if (!s.has_moves[p]) return;
@@ -116,18 +116,18 @@ void scan_interest_terms(const TraceView& trace, std::size_t t, std::size_t node
 }
 
 // A leave event: a node cut at its first move must have been a leaf.
-void scan_leave(const TraceView& trace, std::size_t t, const ModelNode* nodes,
-                std::size_t node_count, const InterestScan& s) {
+void scan_leave(const TraceView& trace, std::size_t t, const Model& model, std::size_t node_count,
+                const InterestScan& s) {
   const Event& e = trace.events[t];
   if (e.node < node_count && !s.cut.empty() && s.cut[e.node] != k_no_node &&
       RecordCodec<InterestMoveRecord>::decode(trace.events, s.cut[e.node]).static_leaf &&
-      !nodes[e.node].leaf) {
+      !model.is_leaf(e.node)) {
     fail(trace, t, "a node cut at its first move must be evaluated statically");
   }
 }
 
 // One pass over the events, checking them against the tree as it goes.
-InterestScan scan_interest_events(const TraceView& trace, const ModelNode* nodes,
+InterestScan scan_interest_events(const TraceView& trace, const Model& model,
                                   std::size_t node_count) {
   InterestScan s;
   s.pending.assign(node_count, k_no_node);
@@ -137,7 +137,7 @@ InterestScan scan_interest_events(const TraceView& trace, const ModelNode* nodes
   for (std::size_t t = 0; t < n; ++t) {
     switch (trace.events[t].type) {
       case EventType::enter:
-        scan_enter(trace, t, nodes, node_count, s);
+        scan_enter(trace, t, model, node_count, s);
         break;
       case EventType::interest_move:
         scan_interest_move(trace, t, node_count, s);
@@ -146,7 +146,7 @@ InterestScan scan_interest_events(const TraceView& trace, const ModelNode* nodes
         scan_interest_terms(trace, t, node_count, s);
         break;
       case EventType::leave:
-        scan_leave(trace, t, nodes, node_count, s);
+        scan_leave(trace, t, model, node_count, s);
         break;
       default:
         break;
@@ -185,10 +185,10 @@ std::vector<std::string> split_term_names(const std::string& names) {
 
 }  // namespace
 
-void InterestIndex::build(const TraceView& trace, const ModelNode* nodes, std::size_t node_count) {
+void InterestIndex::build(const TraceView& trace, const Model& model, std::size_t node_count) {
   *this = InterestIndex();
   m_events = &trace.events;
-  InterestScan s = scan_interest_events(trace, nodes, node_count);
+  InterestScan s = scan_interest_events(trace, model, node_count);
   if (s.move_t.empty() && s.ratings.empty()) return;
   m_into = std::move(s.into);
   m_cut = std::move(s.cut);

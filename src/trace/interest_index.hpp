@@ -16,6 +16,7 @@
 namespace kibitz::trace {
 
 struct ModelNode;
+class Model;
 
 // One interest_move record (its event and two payloads), where it is.
 struct InterestMoveInfo : InterestMoveRecord {
@@ -37,7 +38,7 @@ class InterestIndex : public ExtensionIndex {
   // Throws InputError("trace, event N (interest_move): ...") when the events contradict the
   // tree: a successor entered after the cutoff, or other than the move that passed, a static
   // leaf not evaluated, a payload missing.
-  void build(const TraceView& trace, const ModelNode* nodes, std::size_t node_count);
+  void build(const TraceView& trace, const Model& model, std::size_t node_count);
 
   bool empty() const { return m_moves.empty() && m_ratings.empty(); }
 

@@ -89,8 +89,8 @@ std::string narrate_interest(const Model& model, std::size_t head, int slot) {
 // Ratings, costs and cutoffs per node, for a trace that has any.
 std::unique_ptr<ExtensionIndex> build_interest_index(const Model& model) {
   auto index = std::make_unique<InterestIndex>();
-  index->build(TraceView{model.trace().meta, model.trace().strings, model.events()},
-               model.node_count() ? &model.node(0) : nullptr, model.node_count());
+  index->build(TraceView{model.trace().meta, model.trace().strings, model.events()}, model,
+               model.node_count());
   if (index->empty()) return nullptr;
   return index;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <exception>
 #include <string>
 #include <string_view>
@@ -55,6 +56,13 @@ class JsonWriter {
 
   const std::string& str() const { return m_out; }
   std::string take() { return std::move(m_out); }
+  // Writes what is written so far to `f` and goes on from there (a big document streamed out
+  // in pieces instead of held whole) when more than `above` bytes are waiting.
+  void flush_to(std::FILE* f, std::size_t above = 0) {
+    if (m_out.size() <= above) return;
+    std::fwrite(m_out.data(), 1, m_out.size(), f);
+    m_out.clear();
+  }
 
  private:
   void comma() {

@@ -127,11 +127,11 @@ void scan_strings(KbzStringScan& scan, const Event* events, std::size_t n) {
 }
 
 // Version 2: event chunk i, after the strings its events refer to that are not written yet.
-void chunk_with_strings(Bytes& b, const Trace& t, std::size_t i, std::uint32_t& strings_written,
-                        KbzStringScan& scan) {
-  const Event* events = t.events.chunk(i);
+void chunk_with_strings(Bytes& b, const Trace& t, const EventLog& ev, std::size_t i,
+                        std::uint32_t& strings_written, KbzStringScan& scan) {
+  const Event* events = ev.chunk(i);
   if (!events) throw InputError("trace: event chunk " + std::to_string(i) + " was already written");
-  const std::size_t n = events_in_chunk(t.events, i);
+  const std::size_t n = events_in_chunk(ev, i);
   scan_strings(scan, events, n);
   const auto to = static_cast<std::uint32_t>(
       std::min<std::int64_t>(scan.max_ref + 1, static_cast<std::int64_t>(t.strings.size())));
@@ -155,12 +155,14 @@ void end_chunk(Bytes& b, std::uint64_t sum) {
 }
 
 std::vector<std::uint8_t> write_v1(const Trace& lean_or_explicit) {
-  const Trace* t = &lean_or_explicit;
+  const WholeEvents whole(lean_or_explicit);  // an engine recorder's left-out steps put back
+  const EventLog* events = &whole.events();
   Trace expanded;
-  if (t->steps.lean) {  // version 1 has every step
-    expand_steps(*t, expanded.events);
-    t = &expanded;
+  if (lean_or_explicit.steps.lean) {  // version 1 has every step
+    expand_steps(lean_or_explicit, expanded.events);
+    events = &expanded.events;
   }
+  events->advance_all();
   Bytes b;
   header(b, 1, 0);
   meta_chunk(b, lean_or_explicit.meta, 0, lean_or_explicit.meta.items().size());
@@ -169,13 +171,13 @@ std::vector<std::uint8_t> write_v1(const Trace& lean_or_explicit) {
   b.u32(strings.size());
   string_entries(b, strings, 0, strings.size());
   b.end_chunk(at);
-  const std::size_t chunks = std::max<std::size_t>(1, t->events.chunk_count());
+  const std::size_t chunks = std::max<std::size_t>(1, events->chunk_count());
   for (std::size_t i = 0; i < chunks; ++i) {
-    if (t->events.chunk_count() == 0) {
+    if (events->chunk_count() == 0) {
       events_chunk(b, nullptr, 0);  // an empty trace still has one (empty) EVTS chunk
       break;
     }
-    events_chunk(b, t->events.chunk(i), events_in_chunk(t->events, i));
+    events_chunk(b, events->chunk(i), events_in_chunk(*events, i));
   }
   end_chunk(b, fnv1a64(b.out().data(), b.out().size()));
   return std::move(b.out());
@@ -202,8 +204,11 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version) {
   meta_chunk(b, trace.meta, 0, std::min(trace.meta_at_start, trace.meta.items().size()));
   std::uint32_t strings_written = 0;
   KbzStringScan scan;
-  for (std::size_t i = 0; i < trace.events.chunk_count(); ++i)
-    chunk_with_strings(b, trace, i, strings_written, scan);
+  const WholeEvents whole(trace);  // an engine recorder's left-out steps put back
+  const EventLog& ev = whole.events();
+  ev.advance_all();
+  for (std::size_t i = 0; i < ev.chunk_count(); ++i)
+    chunk_with_strings(b, trace, ev, i, strings_written, scan);
   tail_chunks(b, trace, strings_written);
   end_chunk(b, fnv1a64(b.out().data(), b.out().size()));
   return std::move(b.out());
@@ -238,7 +243,7 @@ void KbzStream::write_chunk(const Trace& trace, std::size_t i) {
   if (!m_file || i != m_chunks) return;
   start(trace);
   Bytes b;
-  chunk_with_strings(b, trace, i, m_strings, m_scan);
+  chunk_with_strings(b, trace, trace.events, i, m_strings, m_scan);
   put(b.out().data(), b.out().size());
   ++m_chunks;
   std::fflush(m_file);  // a kill leaves every written chunk readable

@@ -33,9 +33,11 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "core/byte_source.hpp"
 #include "trace/chunk_sink.hpp"
 #include "trace/trace.hpp"
 
@@ -46,8 +48,16 @@ constexpr std::uint32_t k_kbz_version = 2;
 // The trace as a version-2 file (its steps as they are, lean or explicit), or version 1 (every
 // step explicit: a lean trace is expanded first).
 std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version = k_kbz_version);
-// Throws InputError ("trace file: ...") naming what is wrong and where (byte offset).
+// Throws InputError ("trace file: ...") naming what is wrong and where (byte offset). The events
+// are decoded into memory. An engine recorder's file keeps its events as recorded
+// (Steps::returns_derived: the model derives the rest).
 Trace read_kbz(const std::uint8_t* data, std::size_t size);
+// The same with the events left where they lie (a mapped file, the page's file): indexed, and
+// decoded a page at a time as they are read (EventLog's paged mode), so that a trace of any size
+// opens in memory proportional to its nodes, not its events. The facts and strings are read now;
+// a fault in an event chunk is found when its page is first read (the model's build reads them
+// all, in order).
+Trace read_kbz(std::shared_ptr<const ByteSource> bytes);
 inline Trace read_kbz(const std::vector<std::uint8_t>& bytes) {
   return read_kbz(bytes.data(), bytes.size());
 }

@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/byte_source.hpp"
 #include "core/error.hpp"
 #include "trace/derive.hpp"
-#include "trace/derive_returns.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/kbz_layout.hpp"
+#include "trace/model.hpp"
 #include "trace/records/records.hpp"
 
 namespace kibitz::trace {
@@ -17,10 +18,14 @@ using namespace kbz;
 
 namespace {
 
+// Bytes of the file from `base` on (a chunk's, the header's), read in order; messages name the
+// file's byte.
 class Reader {
  public:
-  Reader(const std::uint8_t* p, std::size_t n) : m_p(p), m_n(n) {}
+  Reader(const std::uint8_t* p, std::size_t n, std::uint64_t base = 0)
+      : m_p(p), m_n(n), m_base(base) {}
   std::size_t pos() const { return m_pos; }
+  std::uint64_t file_pos() const { return m_base + m_pos; }
   std::size_t left() const { return m_n - m_pos; }
   void need(std::size_t n, const char* what) const {
     if (left() < n) {
@@ -48,12 +53,13 @@ class Reader {
     return p;
   }
   [[noreturn]] void fail(const std::string& what) const {
-    throw InputError("trace file, byte " + std::to_string(m_pos) + ": " + what);
+    throw InputError("trace file, byte " + std::to_string(m_base + m_pos) + ": " + what);
   }
 
  private:
   const std::uint8_t* m_p;
   std::size_t m_n;
+  std::uint64_t m_base;
   std::size_t m_pos = 0;
 };
 
@@ -88,7 +94,7 @@ std::uint32_t read_header(Reader& r, const std::uint8_t* data, std::size_t size,
   return version;
 }
 
-// Strings of a STRS chunk (it ends at body_end). Version 1: the whole table, a count then the
+// Strings of a STRS chunk (r holds its body). Version 1: the whole table, a count then the
 // entries, entry 0 the empty string; version 2: the first id (the strings read so far), a count.
 void read_strings(Reader& r, std::size_t body_end, std::uint32_t version, Trace& t) {
   std::uint32_t first = 0;
@@ -120,104 +126,6 @@ void read_strings(Reader& r, std::size_t body_end, std::uint32_t version, Trace&
   }
 }
 
-// A file's event chunks are full but for the last; a stream's may be short (k_flag_stream).
-void check_chunk_fill(const Reader& r, const Trace& t, std::uint32_t count, bool stream) {
-  if (count > EventLog::k_chunk_events) r.fail("an event chunk of more than 65,536 events");
-  if (!stream && t.events.size() % EventLog::k_chunk_events != 0)
-    r.fail("an event chunk after one that is not full (and the header does not say stream)");
-}
-
-// An EVTS chunk's body (len bytes): a count, then 16 bytes per event.
-void read_events(Reader& r, std::uint64_t len, Trace& t, bool stream) {
-  r.need(4, "the event count");
-  const std::uint32_t count = r.u32();
-  if (static_cast<std::uint64_t>(count) * 16 + 4 != len) {
-    r.fail("event chunk holds " + std::to_string(len) + " bytes, not 4 + 16 x " +
-           std::to_string(count));
-  }
-  check_chunk_fill(r, t, count, stream);
-  for (std::uint32_t i = 0; i < count; ++i) {
-    Event e;
-    e.type = static_cast<EventType>(r.u8());
-    e.flags = r.u8();
-    e.aux = r.u16();
-    e.node = r.u32();
-    e.a = static_cast<std::int32_t>(r.u32());
-    e.b = static_cast<std::int32_t>(r.u32());
-    t.events.push(e);
-  }
-}
-
-// Every string reference must resolve.
-void check_string_refs(const Trace& t) {
-  auto check = [&t](std::size_t i, std::int64_t id) {
-    if (id < 0 || id >= static_cast<std::int64_t>(t.strings.size())) {
-      throw InputError("trace file, event " + std::to_string(i) + ": string " + std::to_string(id) +
-                       " is not in the string table");
-    }
-  };
-  Event head{};
-  int slot = 0;
-  for (std::size_t i = 0; i < t.events.size(); ++i) {
-    const Event& e = t.events[i];
-    if (e.type == EventType::payload) {
-      ++slot;
-      if (AllRecords::string_payload(head, slot)) check(i, e.a);
-      continue;
-    }
-    head = e;
-    slot = 0;
-    if (e.type == EventType::label || e.type == EventType::position || e.type == EventType::note ||
-        e.type == EventType::prune || e.type == EventType::table_move) {
-      check(i, e.a);
-    } else if (e.type == EventType::node) {
-      check(i, e.node);
-      check(i, e.b);
-    }
-  }
-}
-
-// Whether the chunk at `at` runs past the end of the file (a version-2 recording cut short).
-bool runs_past_end(const std::uint8_t* data, std::size_t size, std::size_t at) {
-  if (size - at < 16) return true;
-  std::uint64_t len = 0;
-  for (int i = 7; i >= 0; --i) len = len << 8 | data[at + 8 + static_cast<std::size_t>(i)];
-  return len > size - at - 16;
-}
-
-// A version-2 file that ends before its END chunk: what was read is kept, and said.
-void cut_short(Trace& t, std::size_t at, const char* where) {
-  t.notice = t.events.size() == 0
-                 ? "the file ends at byte " + std::to_string(at) +
-                       " before its first chunk of events: the recording was cut short with "
-                       "only its facts written (events are written 65,536 at a time)."
-                 : "the file ends at byte " + std::to_string(at) + " " + where +
-                       ", without its END chunk: the recording was cut short. Shown: its first " +
-                       std::to_string(t.events.size()) + " events.";
-  // A copy written from it (export, save) must stay marked partial: the notice is one of its
-  // facts unless a budget already said why it stopped.
-  if (t.meta.get("stopped").empty()) t.meta.set("stopped", t.notice);
-}
-
-// A file that ends with its END chunk has its checksum checked before any chunk is read, so
-// that damage anywhere (its facts included) is called damage, not a fault of the chunk it hit.
-// A checksum covers the whole file: where the damage is cannot be told. Returns whether it was
-// checked (the END chunk then need not check it again).
-bool check_whole_file(const std::uint8_t* data, std::size_t size) {
-  constexpr std::size_t k_end_bytes = 24;  // tag, reserved, length 8, the checksum
-  if (size < 16 + k_end_bytes) return false;
-  Reader end(data + size - k_end_bytes, k_end_bytes);
-  const std::uint32_t chunk = end.u32();
-  end.u32();
-  if (chunk != k_tag_end || end.u64() != 8) return false;  // cut short: read up to its end
-  if (end.u64() != fnv1a64(data, size - k_end_bytes)) {
-    throw InputError("trace file, byte " + std::to_string(size - k_end_bytes) +
-                     ": checksum mismatch: the file is damaged (somewhere in the bytes before "
-                     "its checksum; it cannot be opened)");
-  }
-  return true;
-}
-
 // A varint of an EVTV event (7 bits a byte, low first, at most 5 bytes for 32 bits) read
 // within `end`.
 std::uint32_t varint(Reader& r, std::size_t end, const char* what) {
@@ -237,121 +145,349 @@ std::int32_t unzigzag(std::uint32_t z) {
   return static_cast<std::int32_t>((z >> 1) ^ (0u - (z & 1u)));
 }
 
-// An EVTV chunk's body (len bytes): a count, then each event as its type, a mask of the fields
-// present (1 flags, 2 aux, 4 node, 8 a, 16 b; absent ones are 0), flags as a byte, aux as a
-// varint, the node as the zigzag varint of its difference from the chunk's previous event's
-// (the first: from 0), a and b as zigzag varints.
-void read_events_v(Reader& r, std::uint64_t len, Trace& t, bool stream) {
-  r.need(4, "the event count");
-  const std::size_t end = r.pos() + static_cast<std::size_t>(len);
-  const std::uint32_t count = r.u32();
-  check_chunk_fill(r, t, count, stream);
-  std::uint32_t node = 0;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    if (r.pos() + 2 > end)
-      r.fail("event chunk ends after " + std::to_string(i) + " of its " + std::to_string(count) +
-             " events");
-    Event e{static_cast<EventType>(r.u8()), 0, 0, 0, 0, 0};
-    const std::uint8_t mask = r.u8();
-    if (mask & ~31u) r.fail("an event's field mask " + std::to_string(mask) + " is not known");
-    if (mask & 1u) {
-      if (r.pos() >= end) r.fail("an event's flags run past its chunk");
-      e.flags = r.u8();
-    }
-    if (mask & 2u) {
-      const std::uint32_t aux = varint(r, end, "aux");
-      if (aux > 0xFFFFu) r.fail("an event's aux " + std::to_string(aux) + " is over 65,535");
-      e.aux = static_cast<std::uint16_t>(aux);
-    }
-    if (mask & 4u) node += static_cast<std::uint32_t>(unzigzag(varint(r, end, "node")));
-    e.node = node;
-    if (e.type == EventType::hash_key) {  // 4 raw bytes each: a key's halves are random
-      if ((mask & 24u) != 24u || r.pos() + 8 > end) r.fail("a position key's 8 bytes are missing");
-      e.a = static_cast<std::int32_t>(r.u32());
-      e.b = static_cast<std::int32_t>(r.u32());
-    } else {
-      if (mask & 8u) e.a = unzigzag(varint(r, end, "a"));
-      if (mask & 16u) e.b = unzigzag(varint(r, end, "b"));
-    }
-    t.events.push(e);
+// Where an event chunk's events lie in the file.
+struct EventChunk {
+  std::uint64_t body = 0;   // the first event's byte (after the count)
+  std::uint64_t end = 0;    // the byte after the chunk
+  std::uint64_t first = 0;  // the index of its first event in the trace
+  std::uint32_t count = 0;
+  bool varlen = false;  // EVTV
+};
+
+// One EVTS event (16 bytes).
+Event fixed_event(Reader& r) {
+  Event e;
+  e.type = static_cast<EventType>(r.u8());
+  e.flags = r.u8();
+  e.aux = r.u16();
+  e.node = r.u32();
+  e.a = static_cast<std::int32_t>(r.u32());
+  e.b = static_cast<std::int32_t>(r.u32());
+  return e;
+}
+
+// One EVTV event: its type, a mask of the fields present (1 flags, 2 aux, 4 node, 8 a, 16 b;
+// absent ones are 0), flags as a byte, aux as a varint, the node as the zigzag varint of its
+// difference from the chunk's previous event's (the first: from 0), a and b as zigzag varints.
+Event varlen_event(Reader& r, std::size_t end, std::uint32_t& node, std::uint32_t i,
+                   std::uint32_t count) {
+  if (r.pos() + 2 > end)
+    r.fail("event chunk ends after " + std::to_string(i) + " of its " + std::to_string(count) +
+           " events");
+  Event e{static_cast<EventType>(r.u8()), 0, 0, 0, 0, 0};
+  const std::uint8_t mask = r.u8();
+  if (mask & ~31u) r.fail("an event's field mask " + std::to_string(mask) + " is not known");
+  if (mask & 1u) {
+    if (r.pos() >= end) r.fail("an event's flags run past its chunk");
+    e.flags = r.u8();
   }
-  if (r.pos() != end)
-    r.fail("event chunk holds bytes after its " + std::to_string(count) + " events");
+  if (mask & 2u) {
+    const std::uint32_t aux = varint(r, end, "aux");
+    if (aux > 0xFFFFu) r.fail("an event's aux " + std::to_string(aux) + " is over 65,535");
+    e.aux = static_cast<std::uint16_t>(aux);
+  }
+  if (mask & 4u) node += static_cast<std::uint32_t>(unzigzag(varint(r, end, "node")));
+  e.node = node;
+  if (e.type == EventType::hash_key) {  // 4 raw bytes each: a key's halves are random
+    if ((mask & 24u) != 24u || r.pos() + 8 > end) r.fail("a position key's 8 bytes are missing");
+    e.a = static_cast<std::int32_t>(r.u32());
+    e.b = static_cast<std::int32_t>(r.u32());
+  } else {
+    if (mask & 8u) e.a = unzigzag(varint(r, end, "a"));
+    if (mask & 16u) e.b = unzigzag(varint(r, end, "b"));
+  }
+  return e;
+}
+
+// The event chunks of a file, decoded a page (65,536 events) at a time as they are read. The
+// string references of every page are checked the first time it is made, in order (a payload's
+// reference depends on its record's head, which may be on the page before).
+class FilePages final : public PageSource {
+ public:
+  FilePages(std::shared_ptr<const ByteSource> bytes, std::vector<EventChunk> chunks,
+            std::uint32_t strings)
+      : m_bytes(std::move(bytes)), m_chunks(std::move(chunks)), m_strings(strings) {}
+
+  std::size_t event_count() const {
+    return m_chunks.empty()
+               ? 0
+               : static_cast<std::size_t>(m_chunks.back().first + m_chunks.back().count);
+  }
+
+  void fill(std::size_t page, Event* out, std::size_t count) const override {
+    while (m_checked < page) {  // the pages before it first, once
+      if (!m_check_page) m_check_page.reset(new Event[EventLog::k_chunk_events]);
+      const std::size_t n = std::min(EventLog::k_chunk_events,
+                                     event_count() - (m_checked << EventLog::k_chunk_shift));
+      decode(m_checked, m_check_page.get(), n);
+      check_refs(m_checked, m_check_page.get(), n);
+    }
+    decode(page, out, count);
+    if (m_checked == page) check_refs(page, out, count);
+  }
+
+ private:
+  void decode(std::size_t page, Event* out, std::size_t count) const {
+    const std::uint64_t first = static_cast<std::uint64_t>(page) << EventLog::k_chunk_shift;
+    const std::uint64_t last = first + count;
+    auto it = std::upper_bound(m_chunks.begin(), m_chunks.end(), first,
+                               [](std::uint64_t i, const EventChunk& c) { return i < c.first; });
+    for (--it; it != m_chunks.end() && it->first < last; ++it) {
+      const EventChunk& c = *it;
+      const auto len = static_cast<std::size_t>(c.end - c.body);
+      Reader r(m_bytes->view(c.body, len, m_scratch), len, c.body);
+      std::uint32_t node = 0;
+      std::uint32_t j = 0;
+      if (!c.varlen && c.first < first) {  // fixed size: straight to the first one wanted
+        j = static_cast<std::uint32_t>(first - c.first);
+        r.take(static_cast<std::size_t>(j) * 16);
+      }
+      for (; j < c.count && c.first + j < last; ++j) {
+        const std::uint64_t i = c.first + j;
+        const Event e = c.varlen ? varlen_event(r, len, node, j, c.count) : fixed_event(r);
+        if (i >= first) out[i - first] = e;
+      }
+      if (c.varlen && c.first + c.count <= last && r.pos() != len)
+        r.fail("event chunk holds bytes after its " + std::to_string(c.count) + " events");
+    }
+  }
+
+  // Every string reference must resolve.
+  void check_refs(std::size_t page, const Event* ev, std::size_t n) const {
+    const std::size_t base = page << EventLog::k_chunk_shift;
+    auto check = [&](std::size_t i, std::int64_t id) {
+      if (id < 0 || id >= static_cast<std::int64_t>(m_strings)) {
+        throw InputError("trace file, event " + std::to_string(base + i) + ": string " +
+                         std::to_string(id) + " is not in the string table");
+      }
+    };
+    for (std::size_t i = 0; i < n; ++i) {
+      const Event& e = ev[i];
+      if (e.type == EventType::payload) {
+        ++m_slot;
+        if (AllRecords::string_payload(m_head, m_slot)) check(i, e.a);
+        continue;
+      }
+      m_head = e;
+      m_slot = 0;
+      if (e.type == EventType::label || e.type == EventType::position ||
+          e.type == EventType::note || e.type == EventType::prune ||
+          e.type == EventType::table_move) {
+        check(i, e.a);
+      } else if (e.type == EventType::node) {
+        check(i, e.node);
+        check(i, e.b);
+      }
+    }
+    ++m_checked;
+  }
+
+  std::shared_ptr<const ByteSource> m_bytes;
+  std::vector<EventChunk> m_chunks;
+  std::uint32_t m_strings;
+  mutable std::vector<std::uint8_t> m_scratch;
+  mutable std::unique_ptr<Event[]> m_check_page;
+  mutable std::size_t m_checked = 0;  // pages whose references were checked
+  mutable Event m_head{};             // the record the next page's payloads belong to
+  mutable int m_slot = 0;
+};
+
+// Whether the chunk at `at` runs past the end of the file (a version-2 recording cut short).
+bool runs_past_end(const ByteSource& bytes, std::vector<std::uint8_t>& scratch, std::uint64_t at) {
+  const std::uint64_t size = bytes.size();
+  if (size - at < 16) return true;
+  const std::uint8_t* h = bytes.view(at, 16, scratch);
+  std::uint64_t len = 0;
+  for (int i = 7; i >= 0; --i) len = len << 8 | h[8 + static_cast<std::size_t>(i)];
+  return len > size - at - 16;
+}
+
+// A version-2 file that ends before its END chunk: what was read is kept, and said.
+void cut_short(Trace& t, std::uint64_t at, const char* where) {
+  t.notice = t.events.size() == 0
+                 ? "the file ends at byte " + std::to_string(at) +
+                       " before its first chunk of events: the recording was cut short with "
+                       "only its facts written (events are written 65,536 at a time)."
+                 : "the file ends at byte " + std::to_string(at) + " " + where +
+                       ", without its END chunk: the recording was cut short. Shown: its first " +
+                       std::to_string(t.events.size()) + " events.";
+  // A copy written from it (export, save) must stay marked partial: the notice is one of its
+  // facts unless a budget already said why it stopped.
+  if (t.meta.get("stopped").empty()) t.meta.set("stopped", t.notice);
+}
+
+// FNV-1a 64 of bytes [0, n) of a source, a slice at a time.
+std::uint64_t fnv_of(const ByteSource& bytes, std::uint64_t n) {
+  std::vector<std::uint8_t> scratch;
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  constexpr std::uint64_t k_slice = std::uint64_t{16} << 20;
+  for (std::uint64_t at = 0; at < n; at += k_slice) {
+    const auto len = static_cast<std::size_t>(std::min(k_slice, n - at));
+    h = fnv1a64(bytes.view(at, len, scratch), len, h);
+  }
+  return h;
+}
+
+// A file that ends with its END chunk has its checksum checked before any chunk is read, so
+// that damage anywhere (its facts included) is called damage, not a fault of the chunk it hit.
+// A checksum covers the whole file: where the damage is cannot be told. Returns whether it was
+// checked (the END chunk then need not check it again).
+bool check_whole_file(const ByteSource& bytes) {
+  constexpr std::size_t k_end_bytes = 24;  // tag, reserved, length 8, the checksum
+  const std::uint64_t size = bytes.size();
+  if (size < 16 + k_end_bytes) return false;
+  std::vector<std::uint8_t> scratch;
+  Reader end(bytes.view(size - k_end_bytes, k_end_bytes, scratch), k_end_bytes, size - k_end_bytes);
+  const std::uint32_t chunk = end.u32();
+  end.u32();
+  if (chunk != k_tag_end || end.u64() != 8) return false;  // cut short: read up to its end
+  if (end.u64() != fnv_of(bytes, size - k_end_bytes)) {
+    throw InputError("trace file, byte " + std::to_string(size - k_end_bytes) +
+                     ": checksum mismatch: the file is damaged (somewhere in the bytes before "
+                     "its checksum; it cannot be opened)");
+  }
+  return true;
+}
+
+// A file's facts, strings and the places of its event chunks (their events are not read).
+struct Index {
+  Trace trace;  // without its events
+  std::vector<EventChunk> chunks;
+  const char* cut_where = nullptr;  // a version-2 file cut short: where it ends
+};
+
+// An event chunk's count and its place; an EVTS chunk's length is checked against its count.
+EventChunk event_chunk(Reader& r, std::uint64_t len, bool varlen, std::uint64_t first,
+                       bool stream) {
+  r.need(4, "the event count");
+  EventChunk c;
+  c.count = r.u32();
+  c.body = r.file_pos();
+  c.end = c.body + len - 4;
+  c.first = first;
+  c.varlen = varlen;
+  if (!varlen && static_cast<std::uint64_t>(c.count) * 16 + 4 != len) {
+    r.fail("event chunk holds " + std::to_string(len) + " bytes, not 4 + 16 x " +
+           std::to_string(c.count));
+  }
+  if (c.count > EventLog::k_chunk_events) r.fail("an event chunk of more than 65,536 events");
+  if (!stream && first % EventLog::k_chunk_events != 0)
+    r.fail("an event chunk after one that is not full (and the header does not say stream)");
+  return c;
 }
 
 // live: the bytes of a stream still arriving, read up to its last complete chunk, without the
 // notice of a file cut short.
-Trace read(const std::uint8_t* data, std::size_t size, bool live) {
-  Reader r(data, size);
-  const char* cut_where = nullptr;  // a version-2 file cut short: where it ends
-  Trace t;
+Index index(const ByteSource& bytes, bool live) {
+  Index x;
+  Trace& t = x.trace;
+  std::vector<std::uint8_t> scratch;
+  const std::uint64_t size = bytes.size();
+  const std::size_t head = static_cast<std::size_t>(std::min<std::uint64_t>(size, 16));
+  const std::uint8_t* header = bytes.view(0, head, scratch);
+  Reader hr(header, head);
   bool returns_derived = false, stream = false;
-  const std::uint32_t version = read_header(r, data, size, t.steps, &returns_derived, &stream);
-  const bool checked = check_whole_file(data, size);
+  const std::uint32_t version =
+      read_header(hr, header, static_cast<std::size_t>(size), t.steps, &returns_derived, &stream);
+  t.steps.returns_derived = returns_derived;
+  const bool checked = check_whole_file(bytes);
   bool have_strings = false, have_end = false, have_meta = false;
-  while (r.left() > 0) {
-    const std::size_t chunk_at = r.pos();
-    if (version >= 2 && runs_past_end(data, size, chunk_at)) {
-      if (!live) cut_where = "inside a chunk";
+  std::uint64_t at = 16, events = 0;
+  while (at < size) {
+    if (version >= 2 && runs_past_end(bytes, scratch, at)) {
+      if (!live) x.cut_where = "inside a chunk";
       break;
     }
-    r.need(16, "a chunk header");
-    const std::uint32_t chunk = r.u32();
-    r.u32();
-    const std::uint64_t len = r.u64();
-    if (len > r.left()) {
-      r.fail("chunk length " + std::to_string(len) + " runs past the end of the file");
-    }
-    const std::size_t body_end = r.pos() + static_cast<std::size_t>(len);
+    Reader ch(
+        bytes.view(at, static_cast<std::size_t>(std::min<std::uint64_t>(16, size - at)), scratch),
+        static_cast<std::size_t>(std::min<std::uint64_t>(16, size - at)), at);
+    ch.need(16, "a chunk header");
+    const std::uint32_t chunk = ch.u32();
+    ch.u32();
+    const std::uint64_t len = ch.u64();
+    if (len > size - at - 16)
+      ch.fail("chunk length " + std::to_string(len) + " runs past the end of the file");
+    const std::uint64_t body = at + 16;
+    // Event chunks are only placed: their bodies are read when their events are.
+    const bool is_events = chunk == k_tag_evts || (chunk == k_tag_evtv && version >= 2);
+    const auto viewed = static_cast<std::size_t>(is_events ? std::min<std::uint64_t>(len, 4) : len);
+    Reader r(bytes.view(body, viewed, scratch), viewed, body);
     if (chunk == k_tag_meta) {
-      const std::uint8_t* p = r.take(static_cast<std::size_t>(len));
-      const Meta part = meta_from_json(
-          std::string(reinterpret_cast<const char*>(p), static_cast<std::size_t>(len)));
+      const std::uint8_t* p = r.take(viewed);
+      const Meta part = meta_from_json(std::string(reinterpret_cast<const char*>(p), viewed));
       for (const auto& [key, value] : part.items()) t.meta.set(key, value);
       if (!have_meta) t.meta_at_start = t.meta.items().size();
       have_meta = true;
     } else if (chunk == k_tag_strs) {
-      read_strings(r, body_end, version, t);
+      read_strings(r, viewed, version, t);
       have_strings = true;
-    } else if (chunk == k_tag_evts) {
-      read_events(r, len, t, stream);
-    } else if (chunk == k_tag_evtv && version >= 2) {
-      read_events_v(r, len, t, stream);
+    } else if (is_events) {
+      x.chunks.push_back(event_chunk(r, len, chunk == k_tag_evtv, events, stream));
+      events += x.chunks.back().count;
+      r.take(r.left());
+      at = body + len;
+      continue;
     } else if (chunk == k_tag_end) {
       if (len != 8) r.fail("the END chunk must hold an 8-byte checksum");
       const std::uint64_t stored = r.u64();
       // Checked already when this END is the file's last 24 bytes ("bytes after" otherwise).
-      if (!checked && stored != fnv1a64(data, chunk_at))
-        r.fail("checksum mismatch: the file is damaged");
+      if (!checked && stored != fnv_of(bytes, at)) r.fail("checksum mismatch: the file is damaged");
       have_end = true;
-      if (r.left() != 0) r.fail("bytes after the END chunk");
+      if (body + len != size) r.fail("bytes after the END chunk");
       break;
     } else {
-      r.take(static_cast<std::size_t>(len));  // a chunk of a newer minor revision: skip it
+      r.take(viewed);  // a chunk of a newer minor revision: skip it
     }
-    if (r.pos() != body_end) r.fail("chunk contents do not match its length");
+    if (r.pos() != viewed) r.fail("chunk contents do not match its length");
+    at = body + len;
   }
   if (version == 1) {
+    Reader r(nullptr, 0, size);
     if (!have_end) r.fail("the file ends without its END chunk (truncated?)");
     if (!have_strings) r.fail("the file has no string table");
     t.steps = steps_from_meta(t.meta);  // version 1 holds every step
-  } else if (!have_end && !cut_where && !live) {
-    cut_where = "after a complete chunk";
+  } else if (!have_end && !x.cut_where && !live) {
+    x.cut_where = "after a complete chunk";
   }
-  check_string_refs(t);
-  if (returns_derived) t.events = derive_returns(t.events);
-  if (cut_where) cut_short(t, size, cut_where);  // its count: the events shown
+  if (events >= k_never) throw InputError("trace file: more than 2^32 - 1 events");
+  return x;
+}
+
+// Pages of a file's events held at once when it is read where it lies.
+constexpr std::size_t k_file_pages = 8;
+
+Trace read(std::shared_ptr<const ByteSource> bytes, bool live, bool keep_in_memory) {
+  Index x = index(*bytes, live);
+  Trace t = std::move(x.trace);
+  auto pages = std::make_shared<FilePages>(bytes, std::move(x.chunks), t.strings.size());
+  const std::size_t n = pages->event_count();
+  if (keep_in_memory) {  // decoded once, every page in order
+    std::unique_ptr<Event[]> page(new Event[EventLog::k_chunk_events]);
+    for (std::size_t p = 0; (p << EventLog::k_chunk_shift) < n; ++p) {
+      const std::size_t count =
+          std::min(EventLog::k_chunk_events, n - (p << EventLog::k_chunk_shift));
+      pages->fill(p, page.get(), count);
+      for (std::size_t i = 0; i < count; ++i) t.events.push(page[i]);
+    }
+  } else {
+    t.events = EventLog(pages, n, k_file_pages);
+  }
+  if (x.cut_where) cut_short(t, bytes->size(), x.cut_where);  // its count: the events shown
   return t;
 }
 
 }  // namespace
 
 Trace read_kbz(const std::uint8_t* data, std::size_t size) {
-  return read(data, size, false);
+  return read(bytes_borrowed(data, size), false, true);
 }
 
 Trace read_kbz_live(const std::uint8_t* data, std::size_t size) {
-  return read(data, size, true);
+  return read(bytes_borrowed(data, size), true, true);
+}
+
+Trace read_kbz(std::shared_ptr<const ByteSource> bytes) {
+  return read(std::move(bytes), false, false);
 }
 
 }  // namespace kibitz::trace

@@ -4,6 +4,7 @@
 
 #include "core/error.hpp"
 #include "trace/derive.hpp"
+#include "trace/derive_returns.hpp"
 #include "trace/recorder.hpp"
 
 namespace kibitz::trace {
@@ -12,8 +13,11 @@ Trace lean_copy(const Trace& from) {
   if (from.steps.lean) throw InputError("the trace is already lean");
   if (from.steps.rule == StepRule::none)
     throw InputError("no rule derives this trace's steps: it can only be written explicit");
-  check_steps(from);
-  return lean_copy(TraceView{from.meta, from.strings, from.events}, from.steps);
+  const WholeEvents whole(from);
+  check_steps(whole.events(), from.steps, !from.notice.empty());
+  Steps steps = from.steps;
+  steps.returns_derived = false;
+  return lean_copy(TraceView{from.meta, from.strings, whole.events()}, steps);
 }
 
 Trace lean_copy(const TraceView& from, const Steps& steps) {
@@ -21,7 +25,7 @@ Trace lean_copy(const TraceView& from, const Steps& steps) {
   to.meta = from.meta;
   LeanRecorder rec(to, steps.rule, steps.criterion);
   const EventLog& ev = from.events;
-  for (std::size_t t = 0; t < ev.size(); ++t) {
+  for (std::size_t t = 0; ev.has(t); ++t) {
     const Event& e = ev[t];
     const int move = e.aux == k_no_move_index ? -1 : e.aux;
     switch (e.type) {

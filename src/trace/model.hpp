@@ -1,11 +1,19 @@
 // The trace model: rebuilds the search tree from the flat events and answers "what did every
 // node look like at event t" for any t, so a viewer can seek anywhere.
 //
-// Per-node state is derived, not stored per step: each node keeps the range of its own
-// events (sorted by time), and its state at t is read from the last of them at or before t
-// (a binary search). Whole-search counters at t (leaves, cutoffs, kinds decided) come from
-// keyframes stored every k_keyframe_interval events plus a scan of at most that many events.
-// So a seek costs O(log n + k_keyframe_interval), never a replay from zero.
+// A trace is opened by indexing it, not by expanding it: the events stay where they are (a file
+// mapped into memory, the page's file held by JavaScript, the recording's own chunks) and the
+// steps a lean trace leaves out are derived a page at a time from keyframes when they are read
+// (derived_pages.hpp), with a budget of pages in memory. The model keeps, per node, only what
+// a reader needs for any node at once (32 bytes: its parent, entry, exit, successors, depth,
+// kind, marks); the rest of a node (its window, label, return...) is read from its own events
+// when asked (node()).
+//
+// Per-node state is derived, not stored per step: a node's own events are those between its
+// entry and exit that no successor's subtree holds, and its state at t is read from the last
+// of them at or before t. Whole-search counters at t (leaves, cutoffs, kinds decided) come
+// from keyframes stored every k_keyframe_interval events plus a scan of at most that many
+// events. So a seek costs O(log n + k_keyframe_interval), never a replay from zero.
 #pragma once
 
 #include <array>
@@ -34,10 +42,9 @@ struct ModelNode {
   std::uint32_t enter_t = 0;
   std::uint32_t leave_t = k_never;   // k_never while open (a trace cut short)
   std::uint32_t cutoff_t = k_never;  // the cutoff event, if any
-  // Where its children and its own events start in Model's arrays; they end where the next
-  // node's start (the arrays are laid out in id order).
+  // Where its children start in Model's array; they end where the next node's start (the
+  // array is laid out in id order).
   std::uint32_t children_begin = 0;
-  std::uint32_t events_begin = 0;
   std::uint32_t label = 0;  // string ids, 0 = none
   std::uint32_t position = 0;
   Score alpha0 = 0;
@@ -123,58 +130,134 @@ void set_model_event_limit(std::size_t events);
 std::size_t model_event_limit();
 constexpr std::size_t k_model_bytes_per_event = 64;
 
+// What the model keeps of every node (the rest is read from its events): 32 bytes.
+struct NodeHot {
+  std::uint32_t parent = k_no_node;
+  std::uint32_t enter_t = 0;
+  std::uint32_t leave_t = k_never;
+  std::uint32_t children_begin = 0;
+  std::uint32_t marks = 0;
+  std::uint32_t depth = 0;
+  std::int32_t k = 0;
+  std::uint8_t bits = 0;        // kind (3 bits) | bound << 3 (2 bits) | leaf << 5
+  std::uint8_t expected = 0;    // NodeKind
+  std::uint8_t cutoff_gap = 0;  // leave_t - cutoff_t (1..254); 0 no cutoff; 255 further away
+  std::uint8_t spare = 0;
+};
+static_assert(sizeof(NodeHot) == 32, "a node's resident part is 32 bytes");
+
+// Many elements in blocks of 65,536: growing never copies more than one block (a vector's
+// doubling would hold the old and the new copy of everything at once, and the page's heap keeps
+// that high-water mark); the last block grows as a vector does, so a small array stays small.
+template <class T>
+class BlockArray {
+ public:
+  static constexpr std::size_t k_shift = 16;
+  static constexpr std::size_t k_block = std::size_t{1} << k_shift;
+  std::size_t size() const { return m_size; }
+  bool empty() const { return m_size == 0; }
+  T& operator[](std::size_t i) { return m_blocks[i >> k_shift][i & (k_block - 1)]; }
+  const T& operator[](std::size_t i) const { return m_blocks[i >> k_shift][i & (k_block - 1)]; }
+  T& back() { return (*this)[m_size - 1]; }
+  void push_back(const T& v) {
+    if ((m_size & (k_block - 1)) == 0) {
+      m_blocks.emplace_back();
+      if (m_size > 0) m_blocks.back().reserve(k_block);  // a big array: whole blocks
+    }
+    m_blocks.back().push_back(v);
+    ++m_size;
+  }
+  void resize(std::size_t n) {
+    while (m_size < n) {
+      if ((m_size & (k_block - 1)) == 0) m_blocks.emplace_back();
+      const std::size_t add = std::min(n - m_size, k_block - (m_size & (k_block - 1)));
+      m_blocks.back().resize(m_blocks.back().size() + add);
+      m_size += add;
+    }
+  }
+  void clear() {
+    m_blocks.clear();
+    m_size = 0;
+  }
+  std::size_t bytes() const {
+    std::size_t b = 0;
+    for (const auto& v : m_blocks) b += v.capacity() * sizeof(T);
+    return b;
+  }
+
+ private:
+  std::vector<std::vector<T>> m_blocks;
+  std::size_t m_size = 0;
+};
+
 class Model {
  public:
   static constexpr std::size_t k_keyframe_interval = 1024;
+  // Pages of derived events held in memory at most (1 MiB each).
+  static constexpr std::size_t k_stream_pages = 48;
 
   Model() = default;
   // Throws InputError("trace, event N: ...") when the events do not nest or contradict
   // themselves (a child returning a value it did not return, a cutoff at the wrong child...),
-  // or are not the steps the trace's rule gives (derive.hpp). A lean trace is expanded first:
-  // the model's events are then the full stream, every step in place. Throws InputError when
-  // there are more than model_event_limit() events.
-  explicit Model(const Trace& trace);
+  // or are not the steps the trace's rule gives (derive.hpp). A lean trace's steps are derived
+  // as they are read: the model's events are then the full stream, every step in place. Throws
+  // InputError when there are more than model_event_limit() events. At most `stream_pages`
+  // pages of derived events are held at once.
+  explicit Model(const Trace& trace, std::size_t stream_pages = k_stream_pages);
+  ~Model();
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
 
   const Trace& trace() const { return *m_trace; }
   // Every step of the search, derived ones included (for an explicit trace, its own events).
   const EventLog& events() const { return *m_events; }
   std::size_t event_count() const { return m_events ? m_events->size() : 0; }
-  const Event& event(std::size_t t) const { return (*m_events)[t]; }
+  const Event event(std::size_t t) const { return (*m_events)[t]; }
 
-  std::uint32_t node_count() const { return static_cast<std::uint32_t>(m_nodes.size()); }
-  const ModelNode& node(std::uint32_t id) const { return m_nodes[id]; }
+  std::uint32_t node_count() const { return static_cast<std::uint32_t>(m_hot.size()); }
+  // The whole node: what is kept and what its events say (its window, label, return...).
+  ModelNode node(std::uint32_t id) const;
+  // What is kept, read without touching the events.
+  std::uint32_t parent(std::uint32_t id) const { return m_hot[id].parent; }
+  std::uint32_t enter_t(std::uint32_t id) const { return m_hot[id].enter_t; }
+  std::uint32_t leave_t(std::uint32_t id) const { return m_hot[id].leave_t; }
+  std::uint32_t cutoff_t(std::uint32_t id) const;
+  std::uint32_t marks(std::uint32_t id) const { return m_hot[id].marks; }
+  std::int32_t depth(std::uint32_t id) const { return static_cast<std::int32_t>(m_hot[id].depth); }
+  std::int32_t k(std::uint32_t id) const { return m_hot[id].k; }
+  NodeKind kind(std::uint32_t id) const { return static_cast<NodeKind>(m_hot[id].bits & 7u); }
+  Bound bound(std::uint32_t id) const {
+    return static_cast<Bound>(static_cast<int>((m_hot[id].bits >> 3) & 3u) - 1);
+  }
+  bool is_leaf(std::uint32_t id) const { return (m_hot[id].bits & 32u) != 0; }
+  NodeKind expected(std::uint32_t id) const { return static_cast<NodeKind>(m_hot[id].expected); }
+  std::uint16_t iteration(std::uint32_t id) const;
   const std::vector<std::uint32_t>& roots() const { return m_roots; }
   const std::uint32_t* children_begin(std::uint32_t id) const {
-    return m_children.data() + m_nodes[id].children_begin;
+    return &m_children[m_hot[id].children_begin];
   }
   std::uint32_t child_count(std::uint32_t id) const {
-    const std::uint32_t end = id + 1 < m_nodes.size()
-                                  ? m_nodes[id + 1].children_begin
-                                  : static_cast<std::uint32_t>(m_children.size());
-    return end - m_nodes[id].children_begin;
+    const std::uint32_t end = id + 1 < m_hot.size() ? m_hot[id + 1].children_begin
+                                                    : static_cast<std::uint32_t>(m_children.size());
+    return end - m_hot[id].children_begin;
   }
   // The k-th child entered (k: entry order).
   std::uint32_t child(std::uint32_t id, std::uint32_t k) const {
-    return m_children[m_nodes[id].children_begin + k];
+    return m_children[m_hot[id].children_begin + k];
   }
   // Successor k as the search's events number it (child_return, best_set, alpha_set, cutoff):
   // the child with that k entered last (a re-search replaces its probe); k_no_node if none.
   std::uint32_t successor(std::uint32_t id, std::int32_t k) const;
-  // Event indices of a node's own events, in time order. (The index is made on first use: a
-  // big trace's viewer lays the tree out first, without it in memory.)
-  const std::uint32_t* node_events_begin(std::uint32_t id) const {
-    if (m_node_events.size() != m_node_event_total) index_node_events();
-    return m_node_events.data() + m_nodes[id].events_begin;
-  }
-  std::uint32_t node_event_count(std::uint32_t id) const {
-    const std::uint32_t end =
-        id + 1 < m_nodes.size() ? m_nodes[id + 1].events_begin : m_node_event_total;
-    return end - m_nodes[id].events_begin;
-  }
+  // The node's own events from its entry to `until` (inclusive), in time order: those about
+  // it (and their payloads) between its entry and exit that no successor's subtree holds.
+  // fn(t, event) returns false to stop.
+  template <class Fn>
+  void own_events(std::uint32_t id, std::size_t until, Fn fn) const;
+  // The same, latest first, from `until` back to the entry.
+  template <class Fn>
+  void own_events_back(std::uint32_t id, std::size_t until, Fn fn) const;
 
-  const std::string& label(std::uint32_t id) const {
-    return m_trace->strings.get(m_nodes[id].label);
-  }
+  const std::string& label(std::uint32_t id) const;
   // The node's position text: recorded, or derived from the root's and the moves
   // (positions.hpp) and kept; "" for trees.
   const std::string& position(std::uint32_t id) const;
@@ -202,26 +285,102 @@ class Model {
   // read through the extension's typed accessor (fe_index(), interest_index()).
   const ExtensionIndex* extension_index(const TraceExtension& x) const;
 
+  // Bytes the model holds (the nodes, their successors, keyframes; not the pages of events).
+  std::size_t bytes() const;
+
  private:
   [[noreturn]] void fail(std::size_t t, const std::string& what) const;
-  void add_counts(Counters& c, std::size_t t) const;
-  void index_node_events() const;
+  void add_counts(Counters& c, std::size_t t, const Event& e, bool marks) const;
+  // The gaps of a node's own events: [from, to] ranges of time between its successors'
+  // subtrees, up to `until`, earliest first (the callback returns false to stop).
+  template <class Fn>
+  void own_ranges(std::uint32_t id, std::size_t until, Fn fn) const;
+  bool owns(std::uint32_t id, std::size_t t, const Event& e) const;
   friend class ModelBuilder;  // model_build.cpp
 
   const Trace* m_trace = nullptr;
-  const EventLog* m_events = nullptr;                                  // the trace's, or m_expanded
-  std::unique_ptr<EventLog> m_expanded;                                // a lean trace's full stream
+  const EventLog* m_events = nullptr;   // the trace's, or m_derived
+  std::unique_ptr<EventLog> m_derived;  // a lean or engine trace's full stream, made by pages
   mutable std::unordered_map<std::uint32_t, std::string> m_positions;  // derived, as shown
-  std::vector<ModelNode> m_nodes;
+  BlockArray<NodeHot> m_hot;
+  BlockArray<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_roots;
-  std::vector<std::uint32_t> m_root_deepest;  // per root, as deepest_of_root
-  std::vector<std::uint32_t> m_children;
-  mutable std::vector<std::uint32_t> m_node_events;  // made by index_node_events
-  std::uint32_t m_node_event_total = 0;
+  std::vector<std::uint16_t> m_root_iteration;  // per root
+  std::vector<std::uint32_t> m_root_deepest;    // per root, as deepest_of_root
+  // Rare facts kept by node: a cutoff far before the exit (or with no exit yet), successors
+  // pruned unentered, a value adjustment by the parent, records about a node made while it
+  // was not the one being searched (RecordScope::any_entered).
+  std::unordered_map<std::uint32_t, std::uint32_t> m_far_cutoff;
+  std::unordered_map<std::uint32_t, std::int32_t> m_pruned;
+  std::unordered_map<std::uint32_t, std::int32_t> m_adjustment;
+  std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_foreign;
   std::vector<Counters> m_keyframes;                       // counters before event i * interval
   std::vector<std::unique_ptr<ExtensionIndex>> m_indexes;  // per all_extensions() slot
   std::uint32_t m_depth_max = 0;
   bool m_has_window = true;
 };
+
+template <class Fn>
+void Model::own_ranges(std::uint32_t id, std::size_t until, Fn fn) const {
+  const NodeHot& h = m_hot[id];
+  if (until < h.enter_t) return;
+  const std::size_t end = h.leave_t != k_never ? std::min<std::size_t>(until, h.leave_t) : until;
+  std::size_t from = h.enter_t;
+  const std::uint32_t n = child_count(id);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    const NodeHot& c = m_hot[child(id, i)];
+    if (c.enter_t > end) break;
+    if (!fn(from, static_cast<std::size_t>(c.enter_t) - 1)) return;
+    if (c.leave_t == k_never || c.leave_t >= end) return;  // still inside the successor
+    from = static_cast<std::size_t>(c.leave_t) + 1;
+  }
+  if (from <= end) fn(from, end);
+}
+
+template <class Fn>
+void Model::own_events(std::uint32_t id, std::size_t until, Fn fn) const {
+  bool go = true;
+  own_ranges(id, until, [&](std::size_t from, std::size_t to) {
+    for (std::size_t t = from; t <= to && go; ++t) {
+      const Event e = (*m_events)[t];
+      if (owns(id, t, e)) go = fn(t, e);
+    }
+    return go;
+  });
+  if (!go || m_foreign.empty()) return;
+  auto it = m_foreign.find(id);
+  if (it == m_foreign.end()) return;
+  for (std::uint32_t t : it->second) {
+    if (t > until || !fn(t, (*m_events)[t])) break;
+  }
+}
+
+template <class Fn>
+void Model::own_events_back(std::uint32_t id, std::size_t until, Fn fn) const {
+  // The ranges are few (one per successor entered): gathered, then read from the last.
+  std::vector<std::pair<std::size_t, std::size_t>> ranges;
+  own_ranges(id, until, [&](std::size_t from, std::size_t to) {
+    if (from <= to) ranges.emplace_back(from, to);
+    return true;
+  });
+  std::vector<std::uint32_t> foreign;
+  if (!m_foreign.empty()) {
+    auto it = m_foreign.find(id);
+    if (it != m_foreign.end()) foreign = it->second;
+  }
+  while (!foreign.empty() && foreign.back() > until) foreign.pop_back();
+  for (std::size_t r = ranges.size(); r-- > 0;) {
+    for (std::size_t t = ranges[r].second + 1; t-- > ranges[r].first;) {
+      while (!foreign.empty() && foreign.back() > t) {
+        if (!fn(foreign.back(), (*m_events)[foreign.back()])) return;
+        foreign.pop_back();
+      }
+      const Event e = (*m_events)[t];
+      if (owns(id, t, e) && !fn(t, e)) return;
+    }
+  }
+  for (std::size_t i = foreign.size(); i-- > 0;)
+    if (!fn(foreign[i], (*m_events)[foreign[i]])) return;
+}
 
 }  // namespace kibitz::trace

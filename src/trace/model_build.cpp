@@ -1,28 +1,57 @@
-// Building the model from the flat events (model.hpp): pass 1 nests the events, creates the
-// nodes and checks every event against the open stack; pass 2 lays out children and own
-// events as contiguous ranges and stores the counters' keyframes; then the extensions'
-// indexes are built. Extension events are read through their typed records.
+// Building the model from the flat events (model.hpp), in one pass that reads the events as
+// they come (a lean trace's steps derived a page at a time): it nests the events, creates the
+// nodes and checks every event against the open stack, keeping each open node whole and its
+// last successor until no record can change them any more, then only what the model keeps of
+// them (NodeHot); the counters' keyframes are taken on the way. Then successors are laid out as
+// contiguous ranges and the extensions' indexes are built. Extension events are read through
+// their typed records.
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "trace/derive.hpp"
+#include "trace/derive_returns.hpp"
 #include "trace/extension.hpp"
 #include "trace/model.hpp"
 #include "trace/records/records.hpp"
 
 namespace kibitz::trace {
 
+namespace {
+
+// The kept part of a node whose fields are final (or final so far, for a node still open).
+NodeHot hot_of(const ModelNode& n) {
+  NodeHot h;
+  h.parent = n.parent;
+  h.enter_t = n.enter_t;
+  h.leave_t = n.leave_t;
+  h.marks = n.marks;
+  h.depth = static_cast<std::uint32_t>(n.depth);
+  h.k = n.k;
+  h.bits = static_cast<std::uint8_t>(static_cast<unsigned>(n.kind) |
+                                     static_cast<unsigned>(pack_bound(n.bound)) << 3 |
+                                     (n.leaf ? 32u : 0u));
+  h.expected = static_cast<std::uint8_t>(n.expected);
+  if (n.cutoff_t != k_never && n.leave_t != k_never && n.leave_t - n.cutoff_t < 255)
+    h.cutoff_gap = static_cast<std::uint8_t>(n.leave_t - n.cutoff_t);
+  else if (n.cutoff_t != k_never)
+    h.cutoff_gap = 255;
+  return h;
+}
+
+}  // namespace
+
 class ModelBuilder final : public ModelBuildContext {
  public:
-  ModelBuilder(Model& m, const Trace& trace) : m(m), m_trace(trace), ev(m.events()) {}
+  ModelBuilder(Model& m, const Trace& trace, const EventLog& ev) : m(m), m_trace(trace), ev(ev) {
+    m_open.reserve(256);
+  }
 
   // ModelBuildContext, for the extensions' records.
   const EventLog& events() const override { return ev; }
-  ModelNode& node(std::uint32_t id) override { return m.m_nodes[id]; }
-  std::uint32_t successors_entered(std::uint32_t id) const override { return m_entered[id]; }
-  std::int32_t next_successor_k(std::uint32_t id) const override {
-    return static_cast<std::int32_t>(m_entered[id] - m_repeats[id] - after_null_move(id));
-  }
+  ModelNode& node(std::uint32_t id) override { return live(id); }
+  std::uint32_t successors_entered(std::uint32_t id) const override { return frame(id).entered; }
+  std::int32_t next_successor_k(std::uint32_t id) const override { return next_k(frame(id)); }
   std::uint32_t returned_successor(std::size_t t, std::uint32_t id, std::int32_t k) const override {
     return returned_child(t, id, k);
   }
@@ -35,8 +64,6 @@ class ModelBuilder final : public ModelBuildContext {
   [[noreturn]] void fail(std::size_t t, const std::string& what) const override { m.fail(t, what); }
 
   void build() {
-    const std::size_t n = ev.size();
-    if (n >= k_never) throw InputError("trace: more than 2^32 - 1 events");
     // Minimax has no window; a format-1 trace says so only by its algorithm's name.
     m.m_has_window = m_trace.steps.rule != StepRule::minimax &&
                      steps_from_meta(m_trace.meta).rule != StepRule::minimax;
@@ -45,25 +72,44 @@ class ModelBuilder final : public ModelBuildContext {
     // as in a capture of a whole iteration).
     const std::string& trigger = m_trace.meta.get("trigger");
     m_captured_roots = !trigger.empty() && trigger.rfind("iteration", 0) != 0;
-    // Every per-node array at its final size at once: a growing vector of millions of nodes
-    // would hold its old and new copies together (the page's heap keeps that high-water mark).
-    std::size_t nodes = 0;
-    for (std::size_t t = 0; t < n; ++t) nodes += ev[t].type == EventType::enter;
-    m.m_nodes.reserve(nodes);
-    m_belief.reserve(nodes);
-    m_entered.reserve(nodes);
-    m_repeats.reserve(nodes);
-    m_last_child.reserve(nodes);
-    m_event_count.reserve(nodes);
-    for (std::size_t t = 0; t < n; ++t) step(t);
-    if (m_payloads_due > 0) missing_payload(n);
+    // An explicit trace that names a rule is checked against the rule's steps as it is read.
+    std::unique_ptr<StepChecker> check;
+    if (!m_trace.steps.lean && m_trace.steps.rule != StepRule::none)
+      check = std::make_unique<StepChecker>(ev, m_trace.steps, !m_trace.notice.empty());
+    std::size_t t = 0;
+    Counters c;
+    for (; ev.has(t); ++t) {
+      if (t >= k_never) throw InputError("trace: more than 2^32 - 1 events");
+      const Event e = ev[t];
+      if (check) check->take(t, e);
+      if (t % Model::k_keyframe_interval == 0) m.m_keyframes.push_back(c);
+      step(t, e);
+      m.add_counts(c, t, e, false);
+    }
+    if (check) check->finish();
+    if (m_payloads_due > 0) missing_payload(t);
+    while (!m_open.empty()) settle_top();  // a trace cut short: its open nodes as they are
     index();
+    count_marked_nodes();
     build_extension_indexes();
   }
 
  private:
-  void step(std::size_t t) {
-    const Event& e = ev[t];
+  // An open node: whole while it is open, with what the model needs of its successors so far.
+  struct Frame {
+    std::uint32_t id = 0;
+    ModelNode node;
+    NodeKind belief = NodeKind::unknown;  // what we believe it is, for predictions
+    std::uint32_t entered = 0;            // successors entered so far
+    std::uint32_t repeats = 0;            // repeated successors among them
+    // Its last successor once it has left: records may still change it (a re-search
+    // supersedes it, a modification adjusts it), so it is kept whole until the next one leaves.
+    bool has_last = false;
+    std::uint32_t last_id = 0;
+    ModelNode last;
+  };
+
+  void step(std::size_t t, const Event& e) {
     std::uint32_t about = e.node;
     if (m_payloads_due > 0 && e.type != EventType::payload) missing_payload(t);
     switch (e.type) {
@@ -79,6 +125,7 @@ class ModelBuilder final : public ModelBuildContext {
       case EventType::payload:
         about = m_prev_node;  // extra values of the event before it
         if (m_payloads_due > 0) --m_payloads_due;
+        if (m_foreign_head) m.m_foreign[about].push_back(static_cast<std::uint32_t>(t));
         break;
       case EventType::leave:
         on_leave(t, e);
@@ -90,8 +137,13 @@ class ModelBuilder final : public ModelBuildContext {
           on_extension(t, e);
         break;
     }
-    if (about != k_no_node) ++m_event_count[about];
+    if (e.type != EventType::payload) m_foreign_head = false;
     m_prev_node = about;
+    if (e.type != EventType::payload && about != k_no_node && about != top() &&
+        e.type != EventType::leave && e.type != EventType::enter) {
+      m_foreign_head = true;  // a record about a node not being searched (RecordScope::any_entered)
+      m.m_foreign[about].push_back(static_cast<std::uint32_t>(t));
+    }
   }
 
   // A record declares payload events (records/codec.hpp) that the trace does not have.
@@ -101,16 +153,38 @@ class ModelBuilder final : public ModelBuildContext {
     m.fail(m_record_head,
            std::string("this record is followed by ") + (n >= 0 && n <= 4 ? k_count[n] : "more") +
                " payload events, but " +
-               (t < ev.size() ? "event " + std::to_string(t) + " is " + event_type_name(ev[t].type)
-                              : std::string("the trace ends")));
+               (ev.has(t) ? "event " + std::to_string(t) + " is " + event_type_name(ev[t].type)
+                          : std::string("the trace ends")));
   }
 
-  std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back(); }
-  // Whether the last successor of id was a null move: one that did not cut (a successor
-  // follows) counts towards nothing, and the next successor takes its k.
-  bool after_null_move(std::uint32_t id) const {
-    return m_entered[id] > 0 && (m.m_nodes[m_last_child[id]].marks & k_eng_null_move) &&
-           !(m.m_nodes[m_last_child[id]].marks & k_superseded);
+  std::uint32_t top() const { return m_open.empty() ? k_no_node : m_open.back().id; }
+
+  const Frame& frame(std::uint32_t id) const {
+    for (auto it = m_open.rbegin(); it != m_open.rend(); ++it)
+      if (it->id == id) return *it;
+    throw std::logic_error("the model asked about node " + std::to_string(id) +
+                           ", which is not being searched");
+  }
+  Frame& frame(std::uint32_t id) { return const_cast<Frame&>(std::as_const(*this).frame(id)); }
+
+  // A node records may still change: an open one or the last successor of one.
+  ModelNode& live(std::uint32_t id) {
+    for (auto it = m_open.rbegin(); it != m_open.rend(); ++it) {
+      if (it->id == id) return it->node;
+      if (it->has_last && it->last_id == id) return it->last;
+    }
+    throw std::logic_error("a record changed node " + std::to_string(id) +
+                           ", which is no longer being searched");
+  }
+
+  // Whether the last successor of f was a null move: one that did not cut (a successor follows)
+  // counts towards nothing, and the next successor takes its k.
+  static bool after_null_move(const Frame& f) {
+    return f.entered > 0 && f.has_last && (f.last.marks & k_eng_null_move) &&
+           !(f.last.marks & k_superseded);
+  }
+  static std::int32_t next_k(const Frame& f) {
+    return static_cast<std::int32_t>(f.entered - f.repeats - (after_null_move(f) ? 1 : 0));
   }
 
   // A score from the file: within the window's infinities, so that negating it, or adding a
@@ -124,26 +198,26 @@ class ModelBuilder final : public ModelBuildContext {
 
   void expect_top(std::size_t t, const Event& e) const {
     if (m_open.empty()) m.fail(t, "no node is open");
-    if (e.node != m_open.back()) {
+    if (e.node != m_open.back().id) {
       m.fail(t, "names node " + std::to_string(e.node) + " but node " +
-                    std::to_string(m_open.back()) + " is the one being searched");
+                    std::to_string(m_open.back().id) + " is the one being searched");
     }
   }
 
   // The last successor entered at node id, which must be successor k and have returned.
   std::uint32_t returned_child(std::size_t t, std::uint32_t id, std::int32_t k) const {
-    if (m_entered[id] == 0) m.fail(t, "node " + std::to_string(id) + " has no successor yet");
-    const ModelNode& c = m.m_nodes[m_last_child[id]];
-    if (c.k != k) {
+    const Frame& f = frame(id);
+    if (f.entered == 0) m.fail(t, "node " + std::to_string(id) + " has no successor yet");
+    if (!f.has_last) m.fail(t, "successor " + std::to_string(k) + " has not returned yet");
+    if (f.last.k != k) {
       m.fail(t, "refers to successor " + std::to_string(k) + " but the last one searched is " +
-                    std::to_string(c.k));
+                    std::to_string(f.last.k));
     }
-    if (c.leave_t == k_never) m.fail(t, "successor " + std::to_string(k) + " has not returned yet");
-    return m_last_child[id];
+    return f.last_id;
   }
 
   void on_enter(std::size_t t, const Event& e) {
-    const auto id = static_cast<std::uint32_t>(m.m_nodes.size());
+    const auto id = static_cast<std::uint32_t>(m.m_hot.size());
     if (e.node != id) {
       m.fail(t, "enters node " + std::to_string(e.node) + " but the next node id is " +
                     std::to_string(id));
@@ -153,7 +227,9 @@ class ModelBuilder final : public ModelBuildContext {
     if (e.a > e.b)
       m.fail(t,
              "window alpha0 = " + std::to_string(e.a) + " is above beta = " + std::to_string(e.b));
-    ModelNode node;
+    Frame f;
+    f.id = id;
+    ModelNode& node = f.node;
     node.parent = top();
     node.enter_t = static_cast<std::uint32_t>(t);
     node.alpha0 = e.a;
@@ -163,67 +239,65 @@ class ModelBuilder final : public ModelBuildContext {
     node.depth = static_cast<std::int32_t>(m_open.size());
     if (node.parent == k_no_node) {
       m.m_roots.push_back(id);
+      m.m_root_iteration.push_back(m_iteration);
       m.m_root_deepest.push_back(id);
+      m_deepest = 0;
       node.expected = m_captured_roots ? NodeKind::unknown : NodeKind::pv;
     } else {
-      attach_child(t, node, id);
+      attach_child(t, node);
     }
     if (!m.m_has_window) node.expected = NodeKind::unknown;
     m.m_depth_max = std::max(m.m_depth_max, static_cast<std::uint32_t>(node.depth));
-    if (node.parent != k_no_node && node.depth > m.m_nodes[m.m_root_deepest.back()].depth)
+    if (node.parent != k_no_node && node.depth > m_deepest) {
       m.m_root_deepest.back() = id;
-    m.m_nodes.push_back(node);
-    m_belief.push_back(node.expected);
-    m_entered.push_back(0);
-    m_repeats.push_back(0);
-    m_last_child.push_back(k_no_node);
-    m_event_count.push_back(0);
-    m_open.push_back(id);
+      m_deepest = node.depth;
+    }
+    f.belief = node.expected;
+    m.m_hot.push_back(hot_of(node));
+    m_open.push_back(std::move(f));
   }
 
   // A successor of the open node: its index k, the marks it inherits, its expected kind.
-  void attach_child(std::size_t t, ModelNode& node, std::uint32_t id) {
-    const std::uint32_t p = node.parent;
-    const ModelNode& parent = m.m_nodes[p];
-    node.marks |= parent.marks & k_gb_secondary;
-    if (parent.marks & k_gb_capture_search) node.marks |= k_gb_by_capture;
-    if (m_entered[p] > 0 && m.m_nodes[m_last_child[p]].leave_t == k_never)
+  void attach_child(std::size_t t, ModelNode& node) {
+    Frame& p = m_open.back();
+    node.marks |= p.node.marks & k_gb_secondary;
+    if (p.node.marks & k_gb_capture_search) node.marks |= k_gb_by_capture;
+    if (p.entered > 0 && !p.has_last)
       m.fail(t, "a successor is entered before the previous one returned");
-    if (m_next.parent == p) {
+    if (m_next.parent == p.id) {
       node.marks |= m_next.marks;
       if (m_next.repeat) {
         // The last successor searched again: the same k; the earlier search's return is
         // superseded.
-        ModelNode& earlier = m.m_nodes[m_last_child[p]];
-        earlier.marks |= k_superseded;
-        node.k = earlier.k;
-        ++m_repeats[p];
+        p.last.marks |= k_superseded;
+        node.k = p.last.k;
+        ++p.repeats;
       } else {
-        node.k = next_successor_k(p);
+        node.k = next_k(p);
         pass_null_move(p);
       }
-      node.expected = m_next.expected != NodeKind::unknown
-                          ? m_next.expected
-                          : predict_child_kind(m_belief[p], node.k);
+      node.expected = m_next.expected != NodeKind::unknown ? m_next.expected
+                                                           : predict_child_kind(p.belief, node.k);
       m_next = NextChild{};
     } else {
-      node.k = next_successor_k(p);
+      node.k = next_k(p);
       pass_null_move(p);
-      node.expected = predict_child_kind(m_belief[p], node.k);
+      node.expected = predict_child_kind(p.belief, node.k);
     }
-    ++m_entered[p];
-    m_last_child[p] = id;
+    ++p.entered;
   }
 
   // A successor after a null move: the null move is superseded, its k taken by the successor.
-  void pass_null_move(std::uint32_t p) {
+  static void pass_null_move(Frame& p) {
     if (!after_null_move(p)) return;
-    m.m_nodes[m_last_child[p]].marks |= k_superseded;
-    ++m_repeats[p];
+    p.last.marks |= k_superseded;
+    ++p.repeats;
   }
+
   void on_core(std::size_t t, const Event& e) {
     expect_top(t, e);
-    ModelNode& node = m.m_nodes[e.node];
+    Frame& f = m_open.back();
+    ModelNode& node = f.node;
     switch (e.type) {
       case EventType::label:
       case EventType::position:
@@ -237,15 +311,14 @@ class ModelBuilder final : public ModelBuildContext {
         break;
       case EventType::evaluate:
         check_score(t, e.a, "the evaluation");
-        if (m_entered[e.node] > 0)
-          m.fail(t, "a node with searched successors is evaluated as a leaf");
+        if (f.entered > 0) m.fail(t, "a node with searched successors is evaluated as a leaf");
         node.leaf = true;
         node.succ_count = 0;
         break;
       case EventType::child_return: {
-        const ModelNode& c = m.m_nodes[returned_child(t, e.node, e.a)];
-        if (c.ret != e.b) {
-          m.fail(t, "successor " + std::to_string(e.a) + " returned " + std::to_string(c.ret) +
+        returned_child(t, e.node, e.a);
+        if (f.last.ret != e.b) {
+          m.fail(t, "successor " + std::to_string(e.a) + " returned " + std::to_string(f.last.ret) +
                         ", not " + std::to_string(e.b));
         }
         break;
@@ -260,7 +333,7 @@ class ModelBuilder final : public ModelBuildContext {
         returned_child(t, e.node, e.a - 1);
         if (e.b > node.beta && m.m_has_window)
           m.fail(t, "alpha rises to " + std::to_string(e.b) + ", above beta");
-        m_belief[e.node] = revise_belief_after_child(m_belief[e.node]);
+        f.belief = revise_belief_after_child(f.belief);
         break;
       case EventType::cutoff:
         returned_child(t, e.node, e.a);
@@ -275,23 +348,49 @@ class ModelBuilder final : public ModelBuildContext {
 
   void on_leave(std::size_t t, const Event& e) {
     expect_top(t, e);
-    ModelNode& node = m.m_nodes[e.node];
+    Frame& f = m_open.back();
+    ModelNode& node = f.node;
     const NodeKind kind = unpack_kind(e.flags);
     if ((e.flags & 3u) == 3u || static_cast<unsigned>(kind) > 4u)
       m.fail(t, "bad bound or kind bits");
     // Only the table (a stored result), a spent node budget (kind unknown) or forward
     // estimation (every successor pruned) may end an interior node before any successor.
-    if (!node.leaf && m_entered[e.node] == 0 && !(node.marks & k_tt_settled) &&
-        kind != NodeKind::unknown && node.pruned == 0) {
+    if (!node.leaf && f.entered == 0 && !(node.marks & k_tt_settled) && kind != NodeKind::unknown &&
+        node.pruned == 0) {
       m.fail(t, "an interior node left without successors");
     }
-    if (m_next.parent == e.node) m.fail(t, "a successor is announced but never entered");
+    if (m_next.parent == f.id) m.fail(t, "a successor is announced but never entered");
     check_score(t, e.a, "the returned value");
     node.leave_t = static_cast<std::uint32_t>(t);
     node.ret = e.a;
     node.bound = unpack_bound(e.flags);
     node.kind = kind;
+    settle_top();
+  }
+
+  // The top node is done with (left, or open at the end of a trace cut short): its last
+  // successor is final, and it becomes its parent's last successor.
+  void settle_top() {
+    Frame f = std::move(m_open.back());
     m_open.pop_back();
+    if (f.has_last) keep(f.last_id, f.last);
+    if (m_open.empty() || f.node.leave_t == k_never) {
+      keep(f.id, f.node);
+      return;
+    }
+    Frame& p = m_open.back();
+    if (p.has_last) keep(p.last_id, p.last);
+    p.has_last = true;
+    p.last_id = f.id;
+    p.last = std::move(f.node);
+  }
+
+  // What the model keeps of a node no record can change any more.
+  void keep(std::uint32_t id, const ModelNode& n) {
+    m.m_hot[id] = hot_of(n);
+    if (n.cutoff_t != k_never && m.m_hot[id].cutoff_gap == 255) m.m_far_cutoff[id] = n.cutoff_t;
+    if (n.pruned != 0) m.m_pruned[id] = n.pruned;
+    if (n.adjustment != 0) m.m_adjustment[id] = n.adjustment;
   }
 
   void on_extension(std::size_t t, const Event& e) {
@@ -301,7 +400,7 @@ class ModelBuilder final : public ModelBuildContext {
     // also be about no node.
     const TraceExtension* x = find_extension(e.type);
     if (x && x->scope == RecordScope::any_entered) {
-      if (!record_may_name(x->scope, e.node, top(), static_cast<std::uint32_t>(m.m_nodes.size())))
+      if (!record_may_name(x->scope, e.node, top(), static_cast<std::uint32_t>(m.m_hot.size())))
         m.fail(t, "names node " + std::to_string(e.node) + ", which has not been entered");
     } else if (e.node != k_no_node || x) {
       expect_top(t, e);
@@ -311,38 +410,44 @@ class ModelBuilder final : public ModelBuildContext {
                     ", aux " + std::to_string(e.aux) + ") that is none of its records");
     }
     if (e.type == EventType::note && e.node != k_no_node)
-      m.m_nodes[e.node].marks |= k_eng_noted;  // shown on the node's card
+      live(e.node).marks |= k_eng_noted;  // shown on the node's card
     m_payloads_due = std::max(0, payload_count(e));
     m_record_head = t;
     if (x && x->on_record) x->on_record(*this, t, e);
   }
 
-  // Pass 2: children and own events as contiguous ranges (counting sort, time order kept), and
-  // the counters' keyframes.
+  // Successors as contiguous ranges in id order: each node's count, then (from the last id
+  // to the first) each child placed at the end of its parent's range, which leaves every range
+  // in entry order and each node's begin where its range starts.
   void index() {
-    auto& nodes = m.m_nodes;
-    std::vector<std::uint32_t>& fill = m_last_child;  // no longer needed: a cursor per node
+    auto& hot = m.m_hot;
+    const std::size_t n = hot.size();
+    for (std::size_t i = 0; i < n; ++i) hot[i].children_begin = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (hot[i].parent != k_no_node) ++hot[hot[i].parent].children_begin;
     std::uint32_t offset = 0;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].children_begin = fill[i] = offset;
-      offset += m_entered[i];
+    for (std::size_t i = 0; i < n; ++i) {
+      offset += hot[i].children_begin;
+      hot[i].children_begin = offset;  // the range's end, for now
     }
     m.m_children.resize(offset);
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      const std::uint32_t p = nodes[i].parent;
-      if (p != k_no_node) m.m_children[fill[p]++] = static_cast<std::uint32_t>(i);
+    for (std::size_t i = n; i-- > 0;) {
+      const std::uint32_t p = hot[i].parent;
+      if (p != k_no_node) m.m_children[--hot[p].children_begin] = static_cast<std::uint32_t>(i);
     }
-    offset = 0;
-    for (std::size_t i = 0; i < nodes.size(); ++i) {
-      nodes[i].events_begin = offset;
-      offset += m_event_count[i];
-    }
-    m.m_node_event_total = offset;
-    m.m_keyframes.reserve(ev.size() / Model::k_keyframe_interval + 1);
-    Counters c;
-    for (std::size_t t = 0; t < ev.size(); ++t) {
-      if (t % Model::k_keyframe_interval == 0) m.m_keyframes.push_back(c);
-      m.add_counts(c, t);
+  }
+
+  // The counts extensions make of nodes by their marks (NodeCount), which are final only now,
+  // added to each keyframe: the nodes entered before it.
+  void count_marked_nodes() {
+    Counters acc;
+    std::size_t id = 0;
+    const std::size_t n = m.m_hot.size();
+    for (std::size_t j = 0; j < m.m_keyframes.size(); ++j) {
+      const std::size_t before = j * Model::k_keyframe_interval;
+      for (; id < n && m.m_hot[id].enter_t < before; ++id) count_entered(m.m_hot[id].marks, acc);
+      for (std::size_t i = 0; i < acc.extension.size(); ++i)
+        m.m_keyframes[j].extension[i] += acc.extension[i];
     }
   }
 
@@ -358,15 +463,12 @@ class ModelBuilder final : public ModelBuildContext {
   Model& m;
   const Trace& m_trace;
   const EventLog& ev;
-  std::vector<std::uint32_t> m_open;
-  std::vector<NodeKind> m_belief;            // per node: what we believe it is, for predictions
-  bool m_captured_roots = false;             // the roots are a triggered capture's subtrees
-  std::vector<std::uint32_t> m_entered;      // per node: successors entered so far
-  std::vector<std::uint32_t> m_repeats;      // per node: repeated successors among them
-  std::vector<std::uint32_t> m_last_child;   // per node: the successor entered last
-  std::vector<std::uint32_t> m_event_count;  // per node: own events
+  std::vector<Frame> m_open;
+  bool m_captured_roots = false;  // the roots are a triggered capture's subtrees
+  std::int32_t m_deepest = 0;     // the depth of the current root's deepest node
   std::uint16_t m_iteration = 0;
   std::uint32_t m_prev_node = k_no_node;
+  bool m_foreign_head = false;    // the last record was about a node not being searched
   int m_payloads_due = 0;         // payload events the last record still needs
   std::size_t m_record_head = 0;  // the last record's head event
   struct NextChild {              // what a record announced about the next successor of a node
@@ -376,24 +478,6 @@ class ModelBuilder final : public ModelBuildContext {
     NodeKind expected = NodeKind::unknown;
   } m_next;
 };
-
-// The events each node is about (the ranges index() planned), filled in time order.
-void Model::index_node_events() const {
-  std::vector<std::uint32_t> fill(m_nodes.size());
-  for (std::size_t i = 0; i < m_nodes.size(); ++i) fill[i] = m_nodes[i].events_begin;
-  m_node_events.assign(m_node_event_total, 0);
-  std::uint32_t prev = k_no_node;
-  const EventLog& ev = *m_events;
-  for (std::size_t t = 0; t < ev.size(); ++t) {
-    const Event& e = ev[t];
-    std::uint32_t about = e.node;
-    if (e.type == EventType::iteration_begin || e.type == EventType::iteration_end)
-      about = k_no_node;
-    if (e.type == EventType::payload) about = prev;
-    if (about != k_no_node) m_node_events[fill[about]++] = static_cast<std::uint32_t>(t);
-    prev = about;
-  }
-}
 
 namespace {
 std::size_t g_model_event_limit = std::size_t{1} << 26;  // 4 GiB's worth until the app says
@@ -406,7 +490,10 @@ std::size_t model_event_limit() {
   return g_model_event_limit;
 }
 
-Model::Model(const Trace& trace) : m_trace(&trace), m_events(&trace.events) {
+Model::~Model() = default;
+
+Model::Model(const Trace& trace, std::size_t stream_pages)
+    : m_trace(&trace), m_events(&trace.events) {
   if (trace.events.size() > g_model_event_limit) {
     throw InputError("the trace has " + std::to_string(trace.events.size()) +
                      " events, more than the memory available holds (" +
@@ -414,14 +501,15 @@ Model::Model(const Trace& trace) : m_trace(&trace), m_events(&trace.events) {
                      std::to_string(k_model_bytes_per_event) +
                      " bytes each): it cannot be shown whole; record a smaller search");
   }
-  if (trace.steps.lean) {
-    m_expanded = std::make_unique<EventLog>();
-    expand_steps(trace, *m_expanded, g_model_event_limit);
-    m_events = m_expanded.get();
-  } else if (trace.steps.rule != StepRule::none) {
-    check_steps(trace);
-  }
-  ModelBuilder(*this, trace).build();
+  // A lean trace's steps, or an engine recorder's returns, derived as they are read.
+  if (trace.steps.lean)
+    m_derived = derived_log(trace.events, lean_derivation(trace.steps), stream_pages,
+                            g_model_event_limit);
+  else if (trace.steps.returns_derived)
+    m_derived =
+        derived_log(trace.events, returns_derivation(), stream_pages, g_model_event_limit);
+  if (m_derived) m_events = m_derived.get();
+  ModelBuilder(*this, trace, *m_events).build();
 }
 
 }  // namespace kibitz::trace

@@ -52,9 +52,12 @@ Place place_of_event(const Model& m, std::size_t t) {
   p.iteration = iteration_of(m, id);
   p.path = node_path(m, id);
   p.type = m.event(t).type;
-  const std::uint32_t* ev = m.node_events_begin(id);
-  for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] < t; ++i)
-    if (m.event(ev[i]).type == p.type) ++p.nth;
+  if (t > 0) {
+    m.own_events(id, t - 1, [&](std::size_t, const Event& e) {
+      if (e.type == p.type) ++p.nth;
+      return true;
+    });
+  }
   p.valid = true;
   return p;
 }
@@ -63,16 +66,15 @@ std::size_t event_of_place(const Model& m, const Place& p) {
   if (!p.valid || m.roots().empty()) return 0;
   std::size_t depth = 0;
   const std::uint32_t id = node_at_path(m, p.iteration, p.path, depth);
-  const std::size_t entry = m.node(id).enter_t;
+  const std::size_t entry = m.enter_t(id);
   if (depth < p.path.size()) return entry;
-  const std::uint32_t* ev = m.node_events_begin(id);
   std::size_t best = entry;
   std::uint32_t seen = 0;
-  for (std::uint32_t i = 0; i < m.node_event_count(id); ++i) {
-    if (m.event(ev[i]).type != p.type) continue;
-    best = ev[i];
-    if (seen++ == p.nth) break;
-  }
+  m.own_events(id, m.event_count(), [&](std::size_t t, const Event& e) {
+    if (e.type != p.type) return true;
+    best = t;
+    return seen++ != p.nth;
+  });
   return best;
 }
 

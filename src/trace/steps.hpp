@@ -32,9 +32,13 @@ struct Steps {
   StepRule rule = StepRule::none;
   Criterion criterion = Criterion::gt;
   bool lean = false;  // the derivable steps are left out (only with a rule)
+  // An engine recorder's file: child_return, best_set and alpha_set are left out (with or
+  // without a rule; never lean), and the reader derives them (derive_returns.hpp).
+  bool returns_derived = false;
 
   bool operator==(const Steps& o) const {
-    return rule == o.rule && criterion == o.criterion && lean == o.lean;
+    return rule == o.rule && criterion == o.criterion && lean == o.lean &&
+           returns_derived == o.returns_derived;
   }
 };
 

@@ -1,5 +1,6 @@
 #include "trace/trace.hpp"
 
+#include <algorithm>
 #include <mutex>
 
 namespace kibitz::trace {
@@ -34,6 +35,116 @@ void ChunkPool::give(Event* chunk) {
     }
   }
   delete[] chunk;
+}
+
+EventLog::EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget)
+    : m_source(std::move(source)),
+      m_size(size),
+      m_ended(false),
+      m_budget(std::max<std::size_t>(budget, 2)) {
+  m_chunks.resize((size + k_chunk_events - 1) >> k_chunk_shift);
+}
+
+EventLog& EventLog::operator=(EventLog&& other) noexcept {
+  clear();
+  m_chunks = std::move(other.m_chunks);
+  m_cur = other.m_cur;
+  m_fill = other.m_fill;
+  m_held = other.m_held;
+  m_source = std::move(other.m_source);
+  m_size = other.m_size;
+  m_ended = other.m_ended;
+  m_budget = other.m_budget;
+  m_hot = other.m_hot;
+  m_tick = other.m_tick;
+  m_resident = std::move(other.m_resident);
+  other.m_chunks.clear();
+  other.m_resident.clear();
+  other.m_source.reset();
+  other.clear();
+  return *this;
+}
+
+void EventLog::clear() {
+  if (m_source) {
+    m_source.reset();
+    m_resident.clear();
+  }
+  for (auto& c : m_chunks) {
+    if (c) ChunkPool::give(c.release());
+  }
+  m_chunks.clear();
+  m_cur = nullptr;
+  m_fill = k_chunk_events;
+  m_held = 0;
+  m_size = 0;
+  m_ended = true;
+  m_hot = static_cast<std::size_t>(-1);
+}
+
+void EventLog::release_chunk(std::size_t i) {
+  if (m_source || !m_chunks[i]) return;
+  if (m_chunks[i].get() == m_cur) {
+    if (m_fill != k_chunk_events) return;  // still being filled
+    m_cur = nullptr;                       // full: the next push starts a new chunk
+  }
+  ChunkPool::give(m_chunks[i].release());
+  --m_held;
+}
+
+// Memory for one more page: a new one while under the budget, else the page read longest ago
+// gives up its memory.
+std::unique_ptr<Event[]> EventLog::take_slot() const {
+  if (m_resident.size() < m_budget) return std::unique_ptr<Event[]>(ChunkPool::take());
+  std::size_t oldest = 0;
+  for (std::size_t r = 1; r < m_resident.size(); ++r)
+    if (m_resident[r].second < m_resident[oldest].second) oldest = r;
+  const std::size_t page = m_resident[oldest].first;
+  m_resident[oldest] = m_resident.back();
+  m_resident.pop_back();
+  if (page == m_hot) m_hot = static_cast<std::size_t>(-1);
+  return std::move(m_chunks[page]);
+}
+
+void EventLog::touch(std::size_t page) const {
+  m_hot = page;
+  if (m_chunks[page]) {
+    for (auto& r : m_resident) {
+      if (r.first == page) {
+        r.second = ++m_tick;
+        break;
+      }
+    }
+    return;
+  }
+  std::unique_ptr<Event[]> slot = take_slot();
+  const std::size_t first = page << k_chunk_shift;
+  m_source->fill(page, slot.get(), std::min(k_chunk_events, m_size - first));
+  m_chunks[page] = std::move(slot);
+  m_resident.emplace_back(page, ++m_tick);
+  m_hot = page;
+}
+
+bool EventLog::advance_to(std::size_t i) const {
+  while (i >= m_size && !m_ended) {
+    if (m_size % k_chunk_events != 0) {  // the source made a short page: its last
+      m_ended = true;
+      break;
+    }
+    std::unique_ptr<Event[]> slot = take_slot();
+    const std::size_t n = m_source->advance(slot.get());
+    if (n == 0) {
+      m_ended = true;
+      break;
+    }
+    const std::size_t page = m_size >> k_chunk_shift;
+    if (m_chunks.size() <= page) m_chunks.resize(page + 1);
+    m_chunks[page] = std::move(slot);
+    m_resident.emplace_back(page, ++m_tick);
+    m_size += n;
+    if (n < k_chunk_events) m_ended = true;
+  }
+  return i < m_size;
 }
 
 std::uint32_t StringTable::intern(std::string_view s) {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -29,26 +30,37 @@ class ChunkPool {
   static void give(Event* chunk);
 };
 
+// Makes the pages of a read-only event log on demand (a file's event chunks decoded, a lean
+// trace's steps derived from keyframes): the log keeps only a budget of pages in memory.
+class PageSource {
+ public:
+  virtual ~PageSource() = default;
+  // Fills `out` with the events of page `page` (EventLog::k_chunk_events a page; the last may
+  // hold fewer): `count` of them, a page already made once (or counted by the source).
+  virtual void fill(std::size_t page, Event* out, std::size_t count) const = 0;
+  // A source still reading forward (the first pass over a file, a derivation): makes the next
+  // page, the one after every page made so far, into `out`, and returns its event count (0: no
+  // more). Pages are made whole (k_chunk_events) but for the last.
+  virtual std::size_t advance(Event* out) const {
+    (void)out;
+    return 0;
+  }
+};
+
 class EventLog {
  public:
   static constexpr std::size_t k_chunk_shift = 16;
   static constexpr std::size_t k_chunk_events = std::size_t{1} << k_chunk_shift;  // 1 MiB
 
   EventLog() = default;
+  // A read-only log whose pages `source` makes on demand, `size` events known so far (more
+  // follow when the source advances), at most `budget` pages held at once.
+  EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget);
   ~EventLog() { clear(); }
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
   EventLog(EventLog&& other) noexcept { *this = std::move(other); }
-  EventLog& operator=(EventLog&& other) noexcept {
-    clear();
-    m_chunks = std::move(other.m_chunks);
-    m_cur = other.m_cur;
-    m_fill = other.m_fill;
-    m_held = other.m_held;
-    other.m_chunks.clear();
-    other.clear();
-    return *this;
-  }
+  EventLog& operator=(EventLog&& other) noexcept;
 
   void push(const Event& e) {
     if (m_fill == k_chunk_events) add_chunk();  // the only branch on the recording path
@@ -65,51 +77,52 @@ class EventLog {
     std::memcpy(at + 8, &hi, 8);
     return slot;
   }
+  // Events known so far (a paged log whose source still advances may learn of more: has()).
   std::size_t size() const {
+    if (m_source) return m_size;
     return m_chunks.empty() ? 0 : (m_chunks.size() - 1) * k_chunk_events + m_fill;
   }
   bool empty() const { return size() == 0; }
-  const Event& operator[](std::size_t i) const {
+  // Whether event i exists, asking a source still reading forward for the pages up to it.
+  bool has(std::size_t i) const { return i < size() || (m_source && advance_to(i)); }
+  // By value (a paged log may give the page's memory to another page on the next read), and
+  // const, so that a write to it (events[i].a = 0) does not compile: at_mut() writes.
+  const Event operator[](std::size_t i) const {
+    const std::size_t page = i >> k_chunk_shift;
+    if (m_source && page != m_hot) touch(page);
+    return m_chunks[page][i & (k_chunk_events - 1)];
+  }
+  // In place (tests that damage a trace; never a paged log's).
+  Event& at_mut(std::size_t i) {
+    if (m_source) throw std::logic_error("EventLog::at_mut on a paged log");
     return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
   }
-  Event& operator[](std::size_t i) {
-    return m_chunks[i >> k_chunk_shift][i & (k_chunk_events - 1)];
-  }
-  void clear() {
-    for (auto& c : m_chunks) {
-      if (c) ChunkPool::give(c.release());
-    }
-    m_chunks.clear();
-    m_cur = nullptr;
-    m_fill = k_chunk_events;
-    m_held = 0;
-  }
-  // Empties the log and gives its memory back to the allocator, not to the pool (memory that
-  // something other than events will want next).
-  void free_all() {
-    m_chunks.clear();
-    m_cur = nullptr;
-    m_fill = k_chunk_events;
-    m_held = 0;
-  }
+  void clear();
   // Bytes held by the chunks (what the recording costs in memory).
   std::size_t bytes_reserved() const { return m_held * k_chunk_events * sizeof(Event); }
 
-  std::size_t chunk_count() const { return m_chunks.size(); }
-  // The events of chunk i (a full chunk holds k_chunk_events), nullptr once released.
-  const Event* chunk(std::size_t i) const { return m_chunks[i].get(); }
+  std::size_t chunk_count() const {
+    return m_source ? (m_size + k_chunk_events - 1) >> k_chunk_shift : m_chunks.size();
+  }
+  // The events of chunk i (a full chunk holds k_chunk_events), nullptr once released. A paged
+  // log's chunk stays until the next read of another page that does not fit the budget.
+  const Event* chunk(std::size_t i) const {
+    if (m_source && i != m_hot) touch(i);
+    return m_chunks[i].get();
+  }
   // Gives chunk i's memory back (a recording streamed to a file keeps only what it has not
   // written): its events can no longer be read; size() and later chunks are unchanged.
-  void release_chunk(std::size_t i) {
-    if (!m_chunks[i]) return;
-    if (m_chunks[i].get() == m_cur) {
-      if (m_fill != k_chunk_events) return;  // still being filled
-      m_cur = nullptr;                       // full: the next push starts a new chunk
-    }
-    ChunkPool::give(m_chunks[i].release());
-    --m_held;
+  void release_chunk(std::size_t i);
+  bool complete() const { return m_source || m_held == m_chunks.size(); }  // no chunk released
+  // A paged log: its source, and whether the source has no more pages to make.
+  bool paged() const { return m_source != nullptr; }
+  bool ended() const { return !m_source || m_ended; }
+  // Reads every page the source can still make (the first pass over the events).
+  void advance_all() const {
+    while (!ended()) advance_to(m_size);
   }
-  bool complete() const { return m_held == m_chunks.size(); }  // no chunk released
+  // Pages held in memory now, and the most a paged log holds.
+  std::size_t pages_held() const { return m_source ? m_resident.size() : m_held; }
 
  private:
   void add_chunk() {
@@ -118,11 +131,22 @@ class EventLog {
     m_fill = 0;
     ++m_held;
   }
+  void touch(std::size_t page) const;          // a paged log: the page in memory, the hot one
+  bool advance_to(std::size_t i) const;        // a paged log: the source's pages up to event i
+  std::unique_ptr<Event[]> take_slot() const;  // memory for one more page, within the budget
 
-  std::vector<std::unique_ptr<Event[]>> m_chunks;
+  mutable std::vector<std::unique_ptr<Event[]>> m_chunks;
   Event* m_cur = nullptr;
   std::size_t m_fill = k_chunk_events;  // "full" until the first chunk exists
   std::size_t m_held = 0;               // chunks not released
+  // A paged log's.
+  std::shared_ptr<const PageSource> m_source;
+  mutable std::size_t m_size = 0;
+  mutable bool m_ended = true;
+  std::size_t m_budget = 0;
+  mutable std::size_t m_hot = static_cast<std::size_t>(-1);  // the page read last
+  mutable std::uint64_t m_tick = 0;
+  mutable std::vector<std::pair<std::size_t, std::uint64_t>> m_resident;  // page, last read
 };
 
 // Strings stored once; id 0 is always the empty string.

@@ -1,9 +1,11 @@
 #include "trace/trace_json.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "core/error.hpp"
 #include "trace/derive.hpp"
+#include "trace/derive_returns.hpp"
 #include "trace/json_text.hpp"
 #include "trace/kbz_file.hpp"
 #include "trace/records/records.hpp"
@@ -16,13 +18,14 @@ using Json = nlohmann::ordered_json;
 
 // A payload event's record and its place in it: the head's index and the slot (1, 2, ...).
 struct PayloadPlace {
-  const Event* head = nullptr;
+  bool found = false;
+  Event head{};
   int slot = 0;
 };
 PayloadPlace payload_place(const TraceView& trace, std::size_t i) {
   const std::size_t head = record_head(trace.events, i);
   if (head == k_no_event || head == i) return {};
-  return {&trace.events[head], static_cast<int>(i - head)};
+  return {true, trace.events[head], static_cast<int>(i - head)};
 }
 
 // A key and its value (a score, or an integer).
@@ -155,13 +158,13 @@ bool write_named_fields(JsonWriter& j, const TraceView& trace, std::size_t index
   // Named fields for the payloads of an interest total (its label) and of a
   // forward-estimation test; raw fields for the others.
   const PayloadPlace p = payload_place(trace, index);
-  if (p.head && RecordCodec<InterestTotalRecord>::matches(*p.head) && p.slot == 1) {
+  if (p.found && RecordCodec<InterestTotalRecord>::matches(p.head) && p.slot == 1) {
     field_int(j, "node", e.node);
     j.key("text");
     j.string(trace.strings.get(static_cast<std::uint32_t>(e.a)));
     return true;
   }
-  if (p.head && RecordCodec<FeTestRecord>::matches(*p.head) && p.slot <= 2 && e.node == 0) {
+  if (p.found && RecordCodec<FeTestRecord>::matches(p.head) && p.slot <= 2 && e.node == 0) {
     field_score(j, p.slot == 1 ? "l" : "estimate", e.a);
     field_score(j, p.slot == 1 ? "u" : "window", e.b);
     return true;
@@ -451,12 +454,15 @@ Event read_event(const Json& obj, std::size_t i, Trace& t) {
 
 }  // namespace
 
-std::string write_trace_json(const Trace& trace, int version) {
+namespace {
+
+// out: streamed there as it goes (nullptr: kept in the writer).
+void write_json(JsonWriter& j, const Trace& trace, int version, std::FILE* out) {
   EventLog expanded;
   if (version == 1 && trace.steps.lean) expand_steps(trace, expanded);  // every step
+  const WholeEvents whole(trace);  // an engine recorder's left-out steps put back
   const TraceView view{trace.meta, trace.strings,
-                       version == 1 && trace.steps.lean ? expanded : trace.events};
-  JsonWriter j;
+                       version == 1 && trace.steps.lean ? expanded : whole.events()};
   j.begin_object();
   j.key("format");
   j.string("kibitz-trace");
@@ -482,10 +488,27 @@ std::string write_trace_json(const Trace& trace, int version) {
   }
   j.key("events");
   j.begin_array();
-  for (std::size_t i = 0; i < view.events.size(); ++i) write_event(j, view, i);
+  for (std::size_t i = 0; view.events.has(i); ++i) {
+    write_event(j, view, i);
+    if (out) j.flush_to(out, std::size_t{1} << 20);
+  }
   j.end_array();
   j.end_object();
+}
+
+}  // namespace
+
+std::string write_trace_json(const Trace& trace, int version) {
+  JsonWriter j;
+  write_json(j, trace, version, nullptr);
   return j.take();
+}
+
+void write_trace_json(const Trace& trace, int version, std::FILE* out) {
+  JsonWriter j;
+  write_json(j, trace, version, out);
+  j.flush_to(out);
+  std::fputc('\n', out);
 }
 
 namespace {
@@ -543,6 +566,18 @@ Trace read_trace_any(const std::uint8_t* data, std::size_t size) {
   if (i < size && data[i] == '{')
     return read_trace_json(std::string(reinterpret_cast<const char*>(data), size));
   throw InputError("not a trace: neither a .kbz file nor a JSON trace");
+}
+
+Trace read_trace_source(std::shared_ptr<const ByteSource> bytes) {
+  std::vector<std::uint8_t> scratch;
+  const auto head = static_cast<std::size_t>(std::min<std::uint64_t>(bytes->size(), 8));
+  if (looks_like_kbz(bytes->view(0, head, scratch), head)) return read_kbz(std::move(bytes));
+  const std::vector<std::uint8_t> all = all_bytes(*bytes);
+  return read_trace_any(all.data(), all.size());
+}
+
+Trace read_trace_file(const std::string& path) {
+  return read_trace_source(map_file(path));
 }
 
 }  // namespace kibitz::trace

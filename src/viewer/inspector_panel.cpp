@@ -81,9 +81,10 @@ void history_table(ViewerState& s, std::uint32_t id) {
   const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg |
                                 ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   int rows = 2;  // the header and the start
-  const std::uint32_t* ev = m.node_events_begin(id);
-  for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i)
-    rows += m.event(ev[i]).type == trace::EventType::child_return;
+  m.own_events(id, t, [&](std::size_t, const trace::Event& e) {
+    rows += e.type == trace::EventType::child_return;
+    return true;
+  });
   const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2 + 1;
   const ImVec2 outer(0.0f, row_h * static_cast<float>(rows) + ImGui::GetStyle().ScrollbarSize);
   if (!ImGui::BeginTable("history", window ? 5 : 3, flags, outer)) return;
@@ -100,8 +101,7 @@ void history_table(ViewerState& s, std::uint32_t id) {
     ImGui::TableSetColumnIndex(4);
     ImGui::Text("%s", sc(m.node(id).alpha0).c_str());
   }
-  for (std::uint32_t i = 0; i < m.node_event_count(id) && ev[i] <= t; ++i) {
-    const trace::Event& e = m.event(ev[i]);
+  m.own_events(id, t, [&](std::size_t, const trace::Event& e) {
     if (e.type == trace::EventType::child_return) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
@@ -123,7 +123,8 @@ void history_table(ViewerState& s, std::uint32_t id) {
       ImGui::TableSetColumnIndex(4);
       ImGui::TextColored(ImVec4(0.84f, 0.37f, 0.0f, 1), "cutoff");
     }
-  }
+    return true;
+  });
   ImGui::EndTable();
 }
 

@@ -13,8 +13,6 @@ namespace kibitz::viewer {
 ViewerState::ViewerState() = default;
 
 namespace {
-constexpr std::size_t k_drop_lean_events = std::size_t{1} << 20;
-
 std::size_t pruned_node_count(const std::map<std::uint32_t, std::vector<PrunedNode>>& pruned) {
   std::size_t n = 0;
   for (const auto& [parent, nodes] : pruned) n += nodes.size();
@@ -48,11 +46,6 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   m_final_layout.clear();
   m_final_valid = false;
   m_model = std::move(model);
-  // A big, complete lean trace: the model's expansion holds every event, the lean ones are
-  // given back (16 bytes each) and made again only to save.
-  m_lean_dropped = t->steps.lean && t->notice.empty() && t->events.complete() &&
-                   t->events.size() >= k_drop_lean_events;
-  if (m_lean_dropped) t->events.free_all();
   m_trace = std::move(t);
   if (!value_view_chosen) value_view = trace::default_value_view(m_trace->meta);
   pruned.clear();

@@ -128,11 +128,8 @@ class ViewerState {
   void grow_trace(std::unique_ptr<trace::Trace> t);
   bool has_trace() const { return m_model != nullptr; }
   const trace::Model& model() const { return *m_model; }
-  // The trace's facts and strings; its events too, except a big lean trace's, which are given
-  // back once the model has expanded them (lean_events_dropped(): savers make them again from
-  // the model's stream, trace/lean.hpp).
+  // The trace: its facts, strings and events as recorded (the model derives the rest from them).
   const trace::Trace& trace() const { return *m_trace; }
-  bool lean_events_dropped() const { return m_lean_dropped; }
   // Sets one of the shown trace's facts (the cursor a saved file reopens at).
   void set_trace_fact(const std::string& key, const std::string& value) {
     if (m_trace) m_trace->meta.set(key, value);
@@ -331,9 +328,9 @@ class ViewerState {
     return show_pruned && m_ghost_widths.count(parent) > 0;
   }
 
-  std::string error;   // the last failure, shown until the next success
-  std::string status;  // a short note ("opened t.kbz")
-  bool live = false;   // a live stream is arriving (the app's live.cpp): frames go on
+  std::string error;      // the last failure, shown until the next success
+  std::string status;     // a short note ("opened t.kbz")
+  bool live = false;      // a live stream is arriving (the app's live.cpp): frames go on
   std::string live_text;  // what the canvas's banner says of it while it arrives
 
   // Widget rectangles of the last frame, by name, for tests and the JS API.
@@ -358,7 +355,6 @@ class ViewerState {
  private:
   std::unique_ptr<trace::Trace> m_trace;
   std::unique_ptr<trace::Model> m_model;
-  bool m_lean_dropped = false;
   // The ghost rows' widths by Cut node (from `pruned`), and whether the layouts were built
   // with them.
   std::unordered_map<std::uint32_t, GhostExtent> m_ghost_widths;

@@ -183,20 +183,18 @@ Recorded window_search(const std::string& text, Score alpha, Score beta,
 }
 std::vector<Score> alphas(const trace::Model& m, std::uint32_t id) {
   std::vector<Score> a{m.node(id).alpha0};
-  const std::uint32_t* ev = m.node_events_begin(id);
-  for (std::uint32_t i = 0; i < m.node_event_count(id); ++i) {
-    const auto& e = m.event(ev[i]);
+  m.own_events(id, m.event_count(), [&](std::size_t, const trace::Event& e) {
     if (e.type == trace::EventType::alpha_set) a.push_back(e.b);
-  }
+    return true;
+  });
   return a;
 }
 std::vector<Score> bests(const trace::Model& m, std::uint32_t id) {
   std::vector<Score> b;
-  const std::uint32_t* ev = m.node_events_begin(id);
-  for (std::uint32_t i = 0; i < m.node_event_count(id); ++i) {
-    const auto& e = m.event(ev[i]);
+  m.own_events(id, m.event_count(), [&](std::size_t, const trace::Event& e) {
     if (e.type == trace::EventType::best_set) b.push_back(e.b);
-  }
+    return true;
+  });
   return b;
 }
 }  // namespace

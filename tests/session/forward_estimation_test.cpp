@@ -388,8 +388,8 @@ TEST_CASE(
   trace::Trace broken = trace::read_trace_json(json);
   std::size_t at = 0;
   while (broken.events[at].type != trace::EventType::fe_test) ++at;
-  broken.events[at + 1].type = static_cast<trace::EventType>(200);  // an unassigned extension type
-  broken.events[at + 1].node = broken.events[at].node;
+  broken.events.at_mut(at + 1).type = static_cast<trace::EventType>(200);  // an unassigned type
+  broken.events.at_mut(at + 1).node = broken.events[at].node;
   CHECK_THROWS_WITH_AS(trace::Model{broken}, doctest::Contains("followed by two payload events"),
                        InputError);
 }

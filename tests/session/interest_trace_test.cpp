@@ -125,7 +125,8 @@ TEST_CASE("interest traces round-trip through JSON and .kbz and are narrated") {
   const trace::Trace back = trace::read_trace_json(json);
   REQUIRE(back.events.size() == r.result.trace.events.size());
   for (std::size_t i = 0; i < back.events.size(); ++i) {
-    CHECK(std::memcmp(&back.events[i], &r.result.trace.events[i], sizeof(trace::Event)) == 0);
+    const trace::Event x = back.events[i], y = r.result.trace.events[i];
+    CHECK(std::memcmp(&x, &y, sizeof(trace::Event)) == 0);
   }
   const auto kbz = trace::write_kbz(r.result.trace);
   const trace::Trace from_kbz = trace::read_kbz(kbz.data(), kbz.size());
@@ -162,7 +163,7 @@ TEST_CASE("a trace that breaks the interest rules is refused") {
   trace::Trace& t = r.result.trace;
   // Find a move that passed and say it was another one: the successor no longer matches.
   for (std::size_t i = 0; i < t.events.size(); ++i) {
-    trace::Event& e = t.events[i];
+    trace::Event& e = t.events.at_mut(i);
     if (e.type == trace::EventType::interest_move && !(e.flags & trace::k_interest_cut)) {
       e.aux = static_cast<std::uint16_t>(e.aux + 1);
       break;

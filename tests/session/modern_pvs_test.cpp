@@ -177,7 +177,8 @@ TEST_CASE("every technique: the engine's marks, steps as a foreign engine's, roo
     const trace::EventLog derived = trace::derive_returns(without_steps(r.result.trace.events));
     REQUIRE(derived.size() == r.result.trace.events.size());
     for (std::size_t t = 0; t < derived.size(); ++t) {
-      if (std::memcmp(&derived[t], &r.result.trace.events[t], sizeof(trace::Event)) != 0) {
+      const trace::Event dt = derived[t], rt = r.result.trace.events[t];
+      if (std::memcmp(&dt, &rt, sizeof(trace::Event)) != 0) {
         const trace::Event& x = derived[t];
         const trace::Event& y = r.result.trace.events[t];
         FAIL("event " << t << " differs from the derived one: derived type " << int(x.type)

@@ -259,7 +259,7 @@ TEST_CASE("principal variation search records round trip; a malformed re-search 
     if (!rule) bad.steps = trace::Steps{};
     for (std::size_t i = 0; i < bad.events.size(); ++i) {
       if (bad.events[i].type == trace::EventType::pvs && bad.events[i].flags == trace::k_pvs_probe)
-        bad.events[i].type = trace::EventType::note;  // the probe is gone
+        bad.events.at_mut(i).type = trace::EventType::note;  // the probe is gone
     }
     CHECK_THROWS_WITH_AS(
         trace::Model{bad},
@@ -295,7 +295,7 @@ TEST_CASE("damaged PVS records are refused, naming what is wrong") {
     t.steps = trace::Steps{};
     for (std::size_t i = 0; i < t.events.size(); ++i) {
       if (t.events[i].type == trace::EventType::pvs && t.events[i].flags == flags) {
-        damage(t.events[i]);
+        damage(t.events.at_mut(i));
         break;
       }
     }

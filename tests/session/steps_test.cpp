@@ -129,7 +129,7 @@ TEST_CASE("an explicit trace whose steps are not the rule's is refused, naming t
     int seen = 0;
     for (std::size_t t = 0; t < r.trace.events.size(); ++t) {
       if (r.trace.events[t].type == type && seen++ == which) {
-        damage(r.trace.events[t]);
+        damage(r.trace.events.at_mut(t));
         break;
       }
     }
@@ -166,8 +166,8 @@ TEST_CASE("a lean trace that cannot be derived is refused, naming the event") {
   CHECK(message_for([](trace::Trace& t) {
           for (std::size_t i = 0; i < t.events.size(); ++i) {
             if (t.events[i].type == trace::EventType::node) {
-              t.events[i].flags = trace::k_node_interior;
-              t.events[i].a = 0;
+              t.events.at_mut(i).flags = trace::k_node_interior;
+              t.events.at_mut(i).a = 0;
               break;
             }
           }

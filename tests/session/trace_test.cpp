@@ -334,7 +334,7 @@ TEST_CASE("events that do not nest are refused by the model") {
   };
   auto find = [](trace::Trace& t, EventType type, int nth = 0) -> Event& {
     for (std::size_t i = 0; i < t.events.size(); ++i) {
-      if (t.events[i].type == type && nth-- == 0) return t.events[i];
+      if (t.events[i].type == type && nth-- == 0) return t.events.at_mut(i);
     }
     throw std::runtime_error("no such event");
   };
@@ -486,7 +486,7 @@ TEST_CASE("a lean trace's scores outside the score range are refused before step
   REQUIRE(t.steps.lean);
   bool edited = false;
   for (std::size_t i = 0; i < t.events.size() && !edited; ++i) {
-    Event& e = t.events[i];
+    Event& e = t.events.at_mut(i);
     if (e.type == EventType::node && e.flags == trace::k_node_leaf) {
       e.a = std::numeric_limits<std::int32_t>::min();
       edited = true;

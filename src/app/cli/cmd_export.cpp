@@ -30,8 +30,8 @@ int cmd_export(int argc, char** argv) {
     throw InputError("give one trace file: kibitz export FILE --json");
   if (args.has("json") == args.has("kbz")) throw InputError("give one of --json and --kbz");
   if (auto out = args.value("out")) refuse_overwrite(args.positional()[0], *out, "--out");
-  const auto bytes = read_file_bytes(args.positional()[0]);
-  const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
+  // Read where it lies and written as it is read: a trace of any size in little memory.
+  const trace::Trace t = trace::read_trace_file(args.positional()[0]);
   if (!t.notice.empty()) std::fprintf(stderr, "kibitz export: %s\n", t.notice.c_str());
   if (t.events.size() == 0)  // converted all the same, so that its facts can be read
     std::fprintf(stderr,
@@ -43,11 +43,14 @@ int cmd_export(int argc, char** argv) {
   trace::Trace lean;
   const trace::Trace& out_trace = in_version(t, version, lean);
   if (args.has("json")) {
-    const std::string json = trace::write_trace_json(out_trace, version) + "\n";
     if (auto out = args.value("out")) {
-      write_file_bytes(*out, std::vector<std::uint8_t>(json.begin(), json.end()));
+      std::FILE* f = std::fopen(out->c_str(), "wb");
+      if (!f) throw InputError("cannot create '" + *out + "'");
+      trace::write_trace_json(out_trace, version, f);
+      const bool ok = !std::ferror(f);
+      if (std::fclose(f) != 0 || !ok) throw InputError("cannot write '" + *out + "' (disk full?)");
     } else {
-      std::fwrite(json.data(), 1, json.size(), stdout);
+      trace::write_trace_json(out_trace, version, stdout);
     }
     return 0;
   }

@@ -53,75 +53,68 @@ int say_empty(const trace::Trace& t, bool json) {
   return 0;
 }
 
-}  // namespace
-
-int cmd_replay(int argc, char** argv) {
-  const Args args(argc, argv, 0, {"at", "view"}, {"json"});
-  const trace::ValueView view = view_of(args);
-  if (args.positional().size() != 1)
-    throw InputError("give one trace file: kibitz replay FILE.kbz [--at N]");
-  const auto bytes = read_file_bytes(args.positional()[0]);
-  const trace::Trace t = trace::read_trace_any(bytes.data(), bytes.size());
-  say_partial(t);
-  const trace::Model model(t);
-  if (model.event_count() == 0) return say_empty(t, args.has("json"));
-  // --at N, or the last event: the search as it ended.
-  const auto at =
-      static_cast<std::size_t>(args.integer("at", static_cast<long long>(model.event_count()) - 1,
-                                            0, static_cast<long long>(model.event_count()) - 1));
+// The state at event `at` as JSON: the counters, the narration and every node entered by then,
+// written as it goes.
+void print_json(const trace::Model& model, std::size_t at, const std::string& sentence) {
   const trace::Counters c = model.counters_at(at);
   const std::uint32_t current = model.node_of_event(at);
   const std::uint32_t visible = model.nodes_visible_at(at);
-  const std::string sentence = narrate(model, at, view);
-  if (args.has("json")) {
-    JsonWriter j;
-    j.begin_object();
-    j.key("t");
-    j.number(static_cast<long long>(at));
-    j.key("events");
-    j.number(static_cast<long long>(model.event_count()));
-    j.key("event");
-    j.string(trace::event_type_name(model.event(at).type));
-    j.key("narration");
-    j.string(sentence);
-    j.key("current_node");
-    if (current == trace::k_no_node)
-      j.null();
-    else
-      j.number(static_cast<long long>(current));
-    j.key("counters");
-    j.begin_object();
-    j.key("nodes");
-    j.number(static_cast<long long>(c.nodes));
-    j.key("leaves");
-    j.number(static_cast<long long>(c.leaves));
-    j.key("cutoffs");
-    j.number(static_cast<long long>(c.cutoffs));
-    j.key("pv");
-    j.number(static_cast<long long>(c.pv));
-    j.key("cut");
-    j.number(static_cast<long long>(c.cut));
-    j.key("all");
-    j.number(static_cast<long long>(c.all));
-    j.end_object();
-    j.key("nodes_table");
-    j.begin_array();
-    for (std::uint32_t id = 0; id < visible; ++id) write_node_entry(j, model, id, at, nullptr);
-    j.end_array();
-    j.end_object();
-    std::printf("%s\n", j.str().c_str());
-    return 0;
+  JsonWriter j;
+  j.begin_object();
+  j.key("t");
+  j.number(static_cast<long long>(at));
+  j.key("events");
+  j.number(static_cast<long long>(model.event_count()));
+  j.key("event");
+  j.string(trace::event_type_name(model.event(at).type));
+  j.key("narration");
+  j.string(sentence);
+  j.key("current_node");
+  if (current == trace::k_no_node)
+    j.null();
+  else
+    j.number(static_cast<long long>(current));
+  j.key("counters");
+  j.begin_object();
+  const std::pair<const char*, std::uint32_t> counts[] = {
+      {"nodes", c.nodes}, {"leaves", c.leaves}, {"cutoffs", c.cutoffs},
+      {"pv", c.pv},       {"cut", c.cut},       {"all", c.all}};
+  for (const auto& [name, n] : counts) {
+    j.key(name);
+    j.number(static_cast<long long>(n));
   }
+  j.end_object();
+  j.key("nodes_table");
+  j.begin_array();
+  for (std::uint32_t id = 0; id < visible; ++id) {
+    write_node_entry(j, model, id, at, nullptr);
+    j.flush_to(stdout, std::size_t{1} << 20);
+  }
+  j.end_array();
+  j.end_object();
+  j.flush_to(stdout);
+  std::fputc('\n', stdout);
+}
+
+// The same as text: a line per node entered by then, written as it goes.
+void print_text(const trace::Model& model, std::size_t at, const std::string& sentence) {
+  const trace::Counters c = model.counters_at(at);
+  const std::uint32_t current = model.node_of_event(at);
+  const std::uint32_t visible = model.nodes_visible_at(at);
   std::ostringstream o;
   o << "event " << at << " of " << model.event_count() << ": "
     << trace::event_type_name(model.event(at).type) << "\n";
   o << sentence << "\n";
   o << "nodes " << c.nodes << ", leaves " << c.leaves << ", cutoffs " << c.cutoffs << "\n";
   for (std::uint32_t id = 0; id < visible; ++id) {
+    if (o.tellp() > (1 << 20)) {
+      std::fputs(o.str().c_str(), stdout);
+      o.str("");
+    }
     const trace::NodeState s = model.state_at(id, at);
-    const trace::ModelNode& n = model.node(id);
+    const trace::ModelNode n = model.node(id);
     o << (id == current ? "> " : "  ") << id << " [" << model.path_text(id) << "]";
-    if (!model.label(id).empty()) o << " " << model.label(id);
+    if (n.label != 0) o << " " << model.trace().strings.get(n.label);
     o << "  alpha0=" << format_score(n.alpha0) << " beta=" << format_score(n.beta);
     if (model.has_window()) o << " alpha[" << s.alpha_index << "]=" << format_score(s.alpha);
     if (s.has_best) o << " best[" << s.best_index << "]=" << format_score(s.best);
@@ -132,6 +125,30 @@ int cmd_replay(int argc, char** argv) {
     o << "\n";
   }
   std::fputs(o.str().c_str(), stdout);
+}
+
+}  // namespace
+
+int cmd_replay(int argc, char** argv) {
+  const Args args(argc, argv, 0, {"at", "view"}, {"json"});
+  const trace::ValueView view = view_of(args);
+  if (args.positional().size() != 1)
+    throw InputError("give one trace file: kibitz replay FILE.kbz [--at N]");
+  // Read where it lies; what is printed is written as it goes (a trace of any size in little
+  // memory).
+  const trace::Trace t = trace::read_trace_file(args.positional()[0]);
+  say_partial(t);
+  const trace::Model model(t);
+  if (model.event_count() == 0) return say_empty(t, args.has("json"));
+  // --at N, or the last event: the search as it ended.
+  const auto at =
+      static_cast<std::size_t>(args.integer("at", static_cast<long long>(model.event_count()) - 1,
+                                            0, static_cast<long long>(model.event_count()) - 1));
+  const std::string sentence = narrate(model, at, view);
+  if (args.has("json"))
+    print_json(model, at, sentence);
+  else
+    print_text(model, at, sentence);
   return 0;
 }
 

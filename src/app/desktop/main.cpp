@@ -206,8 +206,8 @@ int open_from_command_line(kibitz::ViewerApp& app, const Options& o) {
   int status = 0;
   if (!o.file.empty()) {
     try {
-      const auto bytes = kibitz::read_file_bytes(o.file);
-      if (!app.load_trace(bytes.data(), bytes.size(),
+      // Mapped, not read: a big trace is indexed where it lies.
+      if (!app.load_trace(kibitz::map_file(o.file),
                           std::filesystem::path(o.file).filename().string())
                .ok())
         status = 2;

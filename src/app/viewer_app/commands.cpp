@@ -55,8 +55,7 @@ void ViewerApp::execute(const viewer::Command& c) {
                      if (open_picker) open_picker();
                    },
                    [&](const cmd::Open& o) {
-                     const auto bytes = read_file_bytes(o.path);
-                     load_trace(bytes.data(), bytes.size(),
+                     load_trace(map_file(o.path),  // indexed where it lies
                                 std::filesystem::path(o.path).filename().string());
                    },
                    [&](const cmd::Save& o) { save_to(o.path); },

@@ -105,7 +105,16 @@ void ViewerApp::load_examples(const std::string& assets_dir) {
 
 Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std::string& name) {
   try {
-    auto t = std::make_unique<trace::Trace>(trace::read_trace_any(data, size));
+    return load_trace(bytes_in_memory(std::vector<std::uint8_t>(data, data + size)), name);
+  } catch (const std::exception& e) {  // no memory for the copy
+    m_state.error = name + ": " + failure_text(e);
+    return Done::refused(m_state.error);
+  }
+}
+
+Done ViewerApp::load_trace(std::shared_ptr<const ByteSource> bytes, const std::string& name) {
+  try {
+    auto t = std::make_unique<trace::Trace>(trace::read_trace_source(std::move(bytes)));
     if (t->events.size() == 0) {  // nothing to show: the view stays as it was
       const std::string why = trace::why_no_events(*t);
       throw InputError("the trace has no events" +
@@ -137,22 +146,10 @@ Done ViewerApp::load_trace(const std::uint8_t* data, std::size_t size, const std
   }
 }
 
-namespace {
-// The shown trace's lean events made again from the model's stream (they were given back).
-trace::Trace remade_lean(const viewer::ViewerState& s) {
-  const trace::Trace& t = s.trace();
-  trace::Trace lean =
-      trace::lean_copy(trace::TraceView{t.meta, t.strings, s.model().events()}, t.steps);
-  lean.meta_at_start = t.meta_at_start;
-  return lean;
-}
-}  // namespace
-
 std::vector<std::uint8_t> ViewerApp::save_kbz() {
   if (!m_state.has_trace()) return {};
   m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
   if (m_spec) m_state.set_trace_fact(k_view_link, url_hash());
-  if (m_state.lean_events_dropped()) return trace::write_kbz(remade_lean(m_state));
   return trace::write_kbz(m_state.trace());
 }
 
@@ -160,7 +157,6 @@ std::string ViewerApp::save_trace_json() {
   if (!m_state.has_trace()) return "";
   m_state.set_trace_fact(k_view_cursor, std::to_string(m_state.cursor()));
   if (m_spec) m_state.set_trace_fact(k_view_link, url_hash());
-  if (m_state.lean_events_dropped()) return trace::write_trace_json(remade_lean(m_state));
   return trace::write_trace_json(m_state.trace());
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/viewer_app/practice_tree.hpp"
+#include "core/byte_source.hpp"
 #include "session/experiments/job.hpp"
 #include "session/run.hpp"
 #include "session/search_spec.hpp"
@@ -69,8 +70,11 @@ class ViewerApp {
   void form_from_spec(const SearchSpec& spec);
   // What the shown trace searched, when it says (a search run here, a file with its set-up).
   const std::optional<SearchSpec>& shown_spec() const { return m_spec; }
-  // Shows a trace read from bytes (.kbz or JSON).
+  // Shows a trace read from bytes (.kbz or JSON), copied.
   Done load_trace(const std::uint8_t* data, std::size_t size, const std::string& name);
+  // The same from bytes that stay where they lie (a mapped file, the page's file): a .kbz file
+  // is indexed and its events read a page at a time as they are shown.
+  Done load_trace(std::shared_ptr<const ByteSource> bytes, const std::string& name);
   std::vector<std::uint8_t> save_kbz();
   std::string save_trace_json();  // the trace as a JSON file (format 2)
   // Unpruned minimax scores of the shown trace's nodes (from its metadata); false if the
@@ -201,8 +205,8 @@ class ViewerApp {
   std::optional<SearchSpec> m_pending;          // the search running in the background
   std::size_t m_pending_seek = 0;
   LinkViewParts m_pending_view;
-  std::vector<std::string> m_undo, m_redo;  // tree texts before the edits (tree_edits.cpp)
-  std::optional<SearchSpec> m_return_spec;  // shown again by 'Back to one search'
+  std::vector<std::string> m_undo, m_redo;    // tree texts before the edits (tree_edits.cpp)
+  std::optional<SearchSpec> m_return_spec;    // shown again by 'Back to one search'
   std::unique_ptr<trace::LiveStream> m_live;  // the stream arriving, if any (live.cpp)
   trace::LivePace m_live_pace;
   LiveFigures m_live_figures;

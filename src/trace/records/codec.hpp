@@ -73,7 +73,7 @@ class RecordWriter {
 // Payload i (1, 2, ...) of the record headed at t; an empty event when the trace has none there
 // (decoding never reads past the trace: the model reports a missing payload).
 inline Event payload_of(const EventLog& events, std::size_t t, std::size_t i) {
-  if (t + i < events.size() && events[t + i].type == EventType::payload) return events[t + i];
+  if (events.has(t + i) && events[t + i].type == EventType::payload) return events[t + i];
   return Event{EventType::payload, 0, 0, 0, 0, 0};
 }
 

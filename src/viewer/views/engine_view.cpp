@@ -122,11 +122,8 @@ struct Facts {
 
 Facts facts_of(const trace::Model& m, std::uint32_t id) {
   Facts f;
-  const std::uint32_t* ev = m.node_events_begin(id);
   const auto& strings = m.trace().strings;
-  for (std::uint32_t i = 0; i < m.node_event_count(id); ++i) {
-    const std::size_t t = ev[i];
-    const trace::Event& e = m.event(t);
+  m.own_events(id, m.event_count(), [&](std::size_t t, const trace::Event& e) {
     switch (e.type) {
       case EventType::node_facts: {
         const NodeFactsRecord r = trace::RecordCodec<NodeFactsRecord>::decode(m.events(), t);
@@ -157,7 +154,8 @@ Facts facts_of(const trace::Model& m, std::uint32_t id) {
       default:
         break;
     }
-  }
+    return true;
+  });
   return f;
 }
 
