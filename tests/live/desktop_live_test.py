@@ -78,8 +78,8 @@ r = subprocess.run([engine, "11", "8", "tcp://127.0.0.1:%s?file=%s" % (port, own
                     os.path.join(WORK, "calls.txt")], capture_output=True, text=True, env=env)
 check(r.returncode == 0, "the engine records to the viewer and its file " + r.stderr[:200])
 
-# 2. An engine killed after its third iteration.
-env = dict(os.environ, MODERN_PAUSE_MS="400")
+# 2. An engine killed after its third iteration (where it waits to be killed).
+env = dict(os.environ, MODERN_PAUSE_MS="400", MODERN_HOLD_DEPTH="3")
 killed = subprocess.Popen([engine, "11", "12", "tcp://127.0.0.1:%s" % port,
                            os.path.join(WORK, "calls2.txt")], stdout=subprocess.PIPE, text=True,
                           env=env)

@@ -11,7 +11,8 @@
  * the modern calls (the test shows the derived best move is then wrong).
  *
  * MODERN_PAUSE_MS=N in the environment makes it pause N ms after each iteration attempt (a live
- * stream's tests watch the tree grow, and kill the engine midway).
+ * stream's tests watch the tree grow, and kill the engine midway); MODERN_HOLD_DEPTH=D makes
+ * it wait, after its first attempt at depth D, until it is killed.
  *
  * Every recorder call is also written to CALLS.txt, one per line, so that record.py and
  * record.mjs can make the same calls (calls.py, calls.mjs) and be checked byte for byte. */
@@ -250,17 +251,25 @@ static int search(unsigned long long key, int alpha, int beta, int depth, int pl
   return best;
 }
 
-/* MODERN_PAUSE_MS: a slower engine, for the live tests. */
-static void pause_after_iteration(void) {
+/* MODERN_PAUSE_MS: a slower engine, for the live tests. MODERN_HOLD_DEPTH=D: a test that kills
+ * the engine midway must not race a machine so busy that the engine finishes first. */
+static void pause_after_iteration(int depth) {
 #if KBZ_HAVE_STREAMS
   const char* ms = getenv("MODERN_PAUSE_MS");
+  const char* hold = getenv("MODERN_HOLD_DEPTH");
   long n = ms ? atol(ms) : 0;
-  if (n > 0) {
-    struct timespec ts;
-    ts.tv_sec = n / 1000;
-    ts.tv_nsec = n % 1000 * 1000000L;
-    nanosleep(&ts, NULL);
-  }
+  int held = hold && *hold && depth >= atoi(hold);
+  if (held && n <= 0) n = 1000;
+  do {
+    if (n > 0) {
+      struct timespec ts;
+      ts.tv_sec = n / 1000;
+      ts.tv_nsec = n % 1000 * 1000000L;
+      nanosleep(&ts, NULL);
+    }
+  } while (held);
+#else
+  (void)depth;
 #endif
 }
 
@@ -298,7 +307,7 @@ int main(int argc, char** argv) {
       if (best >= 0) move_name(name, best);
       printf("iteration %d %d %d %d %d %s\n", depth, attempt, alpha, beta, v, name);
       fflush(stdout);
-      pause_after_iteration();
+      pause_after_iteration(depth);
       if (v <= alpha && alpha > -KBZ_INF) {
         alpha = -KBZ_INF;
       } else if (v >= beta && beta < KBZ_INF) {

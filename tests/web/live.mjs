@@ -43,9 +43,11 @@ const ports = await new Promise((resolve, reject) => {
 });
 const savedFiles = () => relayLines.map((l) => / ended: \d+ bytes in (\S+)$/.exec(l)).filter(Boolean).map((m) => m[1]);
 
-const runEngine = (seed, depth, pauseMs) => spawn(engine, [String(seed), String(depth),
+// holdDepth: the engine waits there to be killed (on a busy machine it must not finish first).
+const runEngine = (seed, depth, pauseMs, holdDepth = 0) => spawn(engine, [String(seed), String(depth),
   `tcp://127.0.0.1:${ports.engines}`, path.join(work, `calls-${seed}.txt`)],
-  { env: { ...process.env, MODERN_PAUSE_MS: String(pauseMs) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  { env: { ...process.env, MODERN_PAUSE_MS: String(pauseMs), MODERN_HOLD_DEPTH: String(holdDepth || '') },
+    stdio: ['ignore', 'pipe', 'inherit'] });
 
 const server = await startServer(webDir);
 const browser = await launch();
@@ -79,7 +81,7 @@ try {
   check(v.cursor === v.events - 1, 'the cursor followed the search to its last event');
 
   // 2. An engine killed midway; a second page opens while it runs and gets the stream so far.
-  const second = runEngine(12, 12, 400);
+  const second = runEngine(12, 12, 400, 6);
   const out = readline.createInterface({ input: second.stdout });
   await new Promise((resolve) => out.on('line', (l) => { if (l.startsWith('iteration 3 ')) resolve(); }));
   const late = await openPage(browser, `${server.url}#live=${ports.pages}`, { width: 1024, height: 768 });
