@@ -36,6 +36,54 @@ SearchResult random_search(const char* algo, const char* random, Recording how =
   return run_search(s, how);
 }
 
+// Field by field, so that a difference names its field (and padding never counts).
+void check_same_node(const trace::ModelNode& a, const trace::ModelNode& b) {
+  CHECK(a.parent == b.parent);
+  CHECK(a.enter_t == b.enter_t);
+  CHECK(a.leave_t == b.leave_t);
+  CHECK(a.cutoff_t == b.cutoff_t);
+  CHECK(a.children_begin == b.children_begin);
+  CHECK(a.label == b.label);
+  CHECK(a.position == b.position);
+  CHECK(a.alpha0 == b.alpha0);
+  CHECK(a.beta == b.beta);
+  CHECK(a.ret == b.ret);
+  CHECK(a.succ_count == b.succ_count);
+  CHECK(a.cutoff_child == b.cutoff_child);
+  CHECK(a.depth == b.depth);
+  CHECK(a.k == b.k);
+  CHECK(a.move_index == b.move_index);
+  CHECK(a.iteration == b.iteration);
+  CHECK(a.kind == b.kind);
+  CHECK(a.bound == b.bound);
+  CHECK(a.expected == b.expected);
+  CHECK(a.leaf == b.leaf);
+  CHECK(a.marks == b.marks);
+  CHECK(a.pruned == b.pruned);
+  CHECK(a.adjustment == b.adjustment);
+}
+
+void check_same_state(const trace::NodeState& a, const trace::NodeState& b) {
+  CHECK(a.visible == b.visible);
+  CHECK(a.open == b.open);
+  CHECK(a.done == b.done);
+  CHECK(a.alpha_index == b.alpha_index);
+  CHECK(a.alpha == b.alpha);
+  CHECK(a.has_best == b.has_best);
+  CHECK(a.best_index == b.best_index);
+  CHECK(a.best == b.best);
+  CHECK(a.best_bound == b.best_bound);
+  CHECK(a.evaluated == b.evaluated);
+  CHECK(a.eval == b.eval);
+  CHECK(a.has_ret == b.has_ret);
+  CHECK(a.ret == b.ret);
+  CHECK(a.bound == b.bound);
+  CHECK(a.kind == b.kind);
+  CHECK(a.cutoff_child == b.cutoff_child);
+  CHECK(a.children_entered == b.children_entered);
+  CHECK(a.last_event == b.last_event);
+}
+
 // Two models of the same trace agree on everything a reader asks: nodes whole, states and
 // counters at events read in a scrambled order (so that pages are made again and again).
 void check_same_models(const trace::Model& small, const trace::Model& big, Rng& rng) {
@@ -43,8 +91,8 @@ void check_same_models(const trace::Model& small, const trace::Model& big, Rng& 
   REQUIRE(small.event_count() == big.event_count());
   for (std::uint32_t id = 0; id < big.node_count();
        id += 1 + static_cast<std::uint32_t>(rng.uniform(0, 40))) {
-    const trace::ModelNode a = small.node(id), b = big.node(id);
-    CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+    CAPTURE(id);
+    check_same_node(small.node(id), big.node(id));
   }
   const std::size_t n = big.event_count();
   for (int i = 0; i < 2000; ++i) {
@@ -53,8 +101,8 @@ void check_same_models(const trace::Model& small, const trace::Model& big, Rng& 
     const std::uint32_t id = big.node_of_event(t);
     CHECK(small.node_of_event(t) == id);
     if (id != trace::k_no_node) {
-      const trace::NodeState a = small.state_at(id, t), b = big.state_at(id, t);
-      CHECK(std::memcmp(&a, &b, sizeof a) == 0);
+      CAPTURE(t);
+      check_same_state(small.state_at(id, t), big.state_at(id, t));
     }
     const trace::Counters ca = small.counters_at(t), cb = big.counters_at(t);
     CHECK(std::memcmp(&ca, &cb, sizeof ca) == 0);
@@ -84,7 +132,7 @@ TEST_CASE("a .kbz file read where it lies gives every event a whole read gives")
         for (std::size_t t = 0; t < whole.events.size(); ++t)
           equal = equal && same(indexed.events[t], whole.events[t]);
         CHECK(equal);
-        CHECK(indexed.events.pages_held() <= 8);
+        CHECK(indexed.events.pages_held() <= 64);
       }
     }
   }
