@@ -309,9 +309,37 @@
     if (location.hash !== hash) history.replaceState(null, '', hash);
   };
 
+  // A file opened stays here, outside the wasm heap: read a slice at a time (Blob.slice), then
+  // indexed by the viewer, which copies in the pieces it reads (kibitzFileCopy) and lets go of
+  // the file when it shows another (kibitzFileRelease). So a trace bigger than the heap opens.
+  const k_slice = 16 << 20;
+  const files = new Map();
+  let lastFile = 0;
+  window.kibitzFileCopy = function (handle, offset, n, ptr) {
+    const f = files.get(handle);
+    const heap = window.Module.HEAPU8;
+    for (let done = 0; done < n;) {
+      const at = offset + done, i = Math.floor(at / k_slice), from = at - i * k_slice;
+      const slice = f.slices[i], take = Math.min(n - done, slice.length - from);
+      heap.set(slice.subarray(from, from + take), ptr + done);
+      done += take;
+    }
+  };
+  window.kibitzFileRelease = function (handle) { files.delete(handle); };
+  async function readSlices(file) {
+    const slices = [];
+    for (let at = 0; at < file.size; at += k_slice) {
+      slices.push(new Uint8Array(await file.slice(at, Math.min(file.size, at + k_slice)).arrayBuffer()));
+    }
+    return slices;
+  }
   function openFile(file) {
     if (!file || !window.Kibitz) return;
-    file.arrayBuffer().then((buf) => loadBytes(new Uint8Array(buf), file.name));
+    readSlices(file).then((slices) => {
+      const handle = ++lastFile;
+      files.set(handle, { slices });
+      window.Module.loadTraceFile(handle, file.size, file.name);
+    }, (e) => window.Module.noteError('cannot read ' + file.name + ': ' + (e.message || e)));
   }
   $('file-input').addEventListener('change', (e) => {
     openFile(e.target.files[0]);

@@ -24,6 +24,9 @@ std::string search_state(const ViewerApp& app);  // the background search
 std::string apply_link(ViewerApp& app, const std::string& hash, bool background);
 std::string load_trace(ViewerApp& app, const std::uint8_t* data, std::size_t size,
                        const std::string& name);
+// The same from bytes that stay where they lie (the page's file, held by JavaScript).
+std::string load_trace(ViewerApp& app, std::shared_ptr<const ByteSource> bytes,
+                       const std::string& name);
 std::string compare(ViewerApp& app, const std::string& a, const std::string& b);
 std::string compare_state(const ViewerApp& app);
 

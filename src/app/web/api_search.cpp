@@ -56,7 +56,7 @@ std::string summary(const ViewerApp& app) {
   JsonWriter j;
   j.begin_object();
   j.key("value");
-  if (m.roots().empty() || m.node(m.roots().back()).leave_t == trace::k_never)
+  if (m.roots().empty() || m.leave_t(m.roots().back()) == trace::k_never)
     j.null();
   else
     j.score(m.node(m.roots().back()).ret);
@@ -113,6 +113,12 @@ std::string apply_link(ViewerApp& app, const std::string& hash, bool background)
 std::string load_trace(ViewerApp& app, const std::uint8_t* data, std::size_t size,
                        const std::string& name) {
   const Done d = app.load_trace(data, size, name);
+  return d.ok() ? summary(app) : error(d.error);
+}
+
+std::string load_trace(ViewerApp& app, std::shared_ptr<const ByteSource> bytes,
+                       const std::string& name) {
+  const Done d = app.load_trace(std::move(bytes), name);
   return d.ok() ? summary(app) : error(d.error);
 }
 

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "app/web/api.hpp"
+#include "app/web/js_bytes.hpp"
 #include "app/web/page.hpp"
 #include "core/error.hpp"
 #include "trace/kbz_file.hpp"
@@ -100,6 +101,13 @@ std::string js_load_trace(std::uintptr_t ptr, double size, const std::string& na
   return guarded_json([&] {
     return kibitz::api::load_trace(*g_app, reinterpret_cast<const std::uint8_t*>(ptr),
                                    static_cast<std::size_t>(size), name);
+  });
+}
+// The page's file `handle`, held by JavaScript (web/kibitz-page.js): indexed where it lies.
+std::string js_load_trace_file(int handle, double size, const std::string& name) {
+  return guarded_json([&] {
+    return kibitz::api::load_trace(
+        *g_app, kibitz::web::js_file_bytes(handle, static_cast<std::uint64_t>(size)), name);
   });
 }
 emscripten::val js_save_trace() {
@@ -254,6 +262,7 @@ EMSCRIPTEN_BINDINGS(kibitz) {
   emscripten::function("select", &Changing<&js_select>::call);
   emscripten::function("toggleFold", &Changing<&js_toggle_fold>::call);
   emscripten::function("loadTraceBytes", &Changing<&js_load_trace>::call);
+  emscripten::function("loadTraceFile", &Changing<&js_load_trace_file>::call);
   emscripten::function("saveTraceView", &js_save_trace);
   emscripten::function("saveTraceJson", &js_save_trace_json);
   emscripten::function("link", &js_link);
