@@ -57,25 +57,43 @@ void fit(ViewerState& s, const TreeLayout& layout, ImVec2 size, bool readable) {
   }
 }
 
-// F: a tree much wider than the view is first fitted by its height around the current node
-// (its levels readable as rows; the overview shows the rest), F again fits all of it.
-void fit_all(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_t current) {
+// The zoom that fits all of a layout.
+float whole_zoom(const ViewerState& s, const TreeLayout& layout, ImVec2 size) {
   const float w = std::max(1.0f, layout.max_x() - layout.min_x());
   const float h = std::max(1.0f, layout.max_y());  // the boxes' extent, top to bottom
   const float margin = 40.0f * s.ui_scale();
-  const float whole = std::min((size.x - margin) / w, (size.y - margin) / h);
-  const float by_height = std::min((size.y - margin) / h, 1.25f * s.ui_scale());
-  // Near first only when the whole tree would be too small to read (its text under 8 px).
+  return std::min((size.x - margin) / w, (size.y - margin) / h);
+}
+
+// The active path fitted, its siblings folded (fold_beside_path): all of it when it reads so,
+// else at a readable zoom around the current node, its levels as rows.
+void fit_path(ViewerState& s, const TreeLayout& layout, ImVec2 size, std::uint32_t current) {
+  const float h = std::max(1.0f, layout.max_y());
+  const float by_height = std::min((size.y - 40.0f * s.ui_scale()) / h, 1.25f * s.ui_scale());
+  const float whole = whole_zoom(s, layout, size);
+  s.camera.zoom = std::min(by_height, std::max(whole, 0.54f * s.ui_scale()));  // text >= 8 px
+  const std::uint32_t at = layout.contains(current) ? current : layout.first();
+  s.camera.x = whole >= s.camera.zoom ? (layout.min_x() + layout.max_x()) * 0.5f : layout.x(at);
+  s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f;  // boxes span -hh..max_y-hh
+}
+
+// F: a tree too wide to read whole is first shown by its active path, the subtrees beside it
+// folded (each a node with "+N folded": the rest summarised); F again unfolds them and fits all.
+void fit_all(ViewerState& s, ImVec2 size, std::uint32_t current) {
+  const TreeLayout& layout = s.layout();
+  const float h = std::max(1.0f, layout.max_y());
+  const float whole = whole_zoom(s, layout, size);
+  // The path first only when the whole tree would be too small to read (its text under 8 px).
   if (!s.camera.fitted_near && !s.fit_whole && whole < 0.53f * s.ui_scale() &&
       whole * h < 0.35f * size.y && layout.node_count() > 0) {
-    s.camera.zoom = by_height;
     const std::uint32_t at = layout.contains(current) ? current : layout.first();
-    s.camera.x = layout.x(at);
-    s.camera.y = (layout.max_y() - s.metrics.node_height) * 0.5f;  // boxes span -hh..max_y-hh
+    s.fold_beside_path(at);
+    fit_path(s, s.layout(), size, at);  // laid out again without the folded subtrees
     s.camera.fitted_near = true;
     return;
   }
-  fit(s, layout, size, false);
+  if (s.folded_beside_path()) s.unfold_beside_path();
+  fit(s, s.layout(), size, false);
   s.camera.fitted_near = false;
 }
 
@@ -151,7 +169,7 @@ void camera_input(ViewerState& s, const CanvasFrame& f, bool hovered, bool activ
 void follow_current(ViewerState& s, const TreeLayout& layout, std::uint32_t current, ImVec2 size) {
   // Inside a collapsed subtree: the collapsed node that stands for it.
   while (current != k_no_node && layout.contains(current) && !layout.shown(current))
-    current = s.model().node(current).parent;
+    current = s.model().parent(current);
   if (!s.camera.follow || current == k_no_node || !layout.contains(current)) {
     s.camera.glide_x = s.camera.glide_y = false;  // a glide stops with follow
     return;
@@ -221,10 +239,10 @@ CanvasFrame make_frame(ViewerState& s, const TreeLayout& layout, ImVec2 origin, 
   f.world_x1 = f.to_world(f.clip_b).x;
   f.visible_end = std::min(layout.end(), std::max(layout.first(), m.nodes_visible_at(t)));
   f.current = t < m.event_count() ? m.node_of_event(t) : k_no_node;
-  for (std::uint32_t id = f.current; id != k_no_node && layout.contains(id); id = m.node(id).parent)
+  for (std::uint32_t id = f.current; id != k_no_node && layout.contains(id); id = m.parent(id))
     f.path.push_back(id);
   if (t + 1 >= m.event_count() && layout.node_count() > 0 &&
-      m.node(layout.first()).parent == k_no_node) {
+      m.parent(layout.first()) == k_no_node) {
     f.pv = m.principal_variation(layout.first());
     f.pv.insert(f.pv.begin(), layout.first());
   }
@@ -263,12 +281,11 @@ void draw_stub(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
 // caused it and the views' marks; false when it is off screen.
 bool edge_marks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                 std::uint32_t id) {
-  const trace::ModelNode& n = p.m.node(id);
-  if (n.parent == k_no_node || !layout.shown(n.parent) || !layout.shown(id)) return false;
-  const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
+  const std::uint32_t parent = p.m.parent(id);
+  if (parent == k_no_node || !layout.shown(parent) || !layout.shown(id)) return false;
+  const ImVec2 a = f.to_screen(layout.x(parent), layout.y(parent) + f.hh);
   const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
-  const trace::ModelNode& parent = p.m.node(n.parent);
-  if (parent.cutoff_t <= p.t && p.m.successor(n.parent, parent.cutoff_child) == id)
+  if (p.m.cutoff_t(parent) <= p.t && p.m.successor(parent, p.m.cutoff_child(parent)) == id)
     draw_cutoff_mark(p.dl, a, c, f.zoom, palette(p.s.theme).cutoff_mark);
   for (const AlgorithmView* v : p.s.views()) v->edge(p, id, a, c);
   return true;
@@ -277,9 +294,9 @@ bool edge_marks(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& la
 // One edge drawn over the others (the active path, the principal variation).
 void draw_edge(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& layout,
                std::uint32_t id, ImU32 col, float w) {
-  const trace::ModelNode& n = p.m.node(id);
-  if (n.parent == k_no_node || !layout.shown(n.parent) || !layout.shown(id)) return;
-  const ImVec2 a = f.to_screen(layout.x(n.parent), layout.y(n.parent) + f.hh);
+  const std::uint32_t parent = p.m.parent(id);
+  if (parent == k_no_node || !layout.shown(parent) || !layout.shown(id)) return;
+  const ImVec2 a = f.to_screen(layout.x(parent), layout.y(parent) + f.hh);
   const ImVec2 c = f.to_screen(layout.x(id), layout.y(id) - f.hh);
   if ((a.x < f.clip_a.x && c.x < f.clip_a.x) || (a.x > f.clip_b.x && c.x > f.clip_b.x) ||
       c.y < f.clip_a.y || a.y > f.clip_b.y)
@@ -426,7 +443,7 @@ void canvas_pointer(ViewerState& s, bool hovered) {
   // A double-click folds a subtree or, on a leaf of a tree that can be edited, edits it, as
   // a right-click edits any node (node_editor.cpp).
   const bool leaf_edit =
-      s.hovered != k_no_node && node_editable(s, s.hovered) && s.model().node(s.hovered).leaf;
+      s.hovered != k_no_node && node_editable(s, s.hovered) && s.model().is_leaf(s.hovered);
   if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && s.hovered != k_no_node &&
       !leaf_edit)
     s.toggle_collapsed(s.hovered);  // fold or unfold its subtree
@@ -509,7 +526,7 @@ void draw_canvas(ViewerState& s, ImVec2 size) {
   const std::uint32_t at =
       s.cursor() < s.event_count() ? s.model().node_of_event(s.cursor()) : k_no_node;
   if (s.camera.fit_all_pending) {
-    fit_all(s, layout, size, at);
+    fit_all(s, size, at);
     s.camera.fit_all_pending = false;
     s.camera.follow = false;
   }

@@ -29,7 +29,7 @@ bool input_tree_known(const trace::Model& m,
     if (n.leave_t == trace::k_never || n.pruned > 0 || (!n.leaf && n.succ_count < 0)) return false;
     std::int32_t searched = 0, last_k = -1;  // successors entered (a re-search shares its k)
     for (std::uint32_t c = 0; c < m.child_count(id); ++c) {
-      const std::int32_t k = m.node(m.child(id, c)).k;
+      const std::int32_t k = m.k(m.child(id, c));
       if (k != last_k) ++searched, last_k = k;
     }
     if (n.succ_count > searched && pruned.count(id) == 0) return false;
@@ -68,6 +68,7 @@ void ViewerState::set_trace(std::unique_ptr<trace::Trace> t, std::string origin)
   camera.fit_pending = true;
   error.clear();
   m_collapsed.clear();
+  m_path_folds.clear();
   changed.clear();                        // an edit marks its nodes after this
   static std::uint64_t traces_shown = 0;  // across states: compare's two sides differ too
   m_trace_generation = ++traces_shown;
@@ -206,7 +207,7 @@ void ViewerState::shown_range(std::size_t t, std::uint32_t& first, std::uint32_t
   if (iteration_view >= 0) {
     index = std::min(static_cast<std::size_t>(iteration_view), roots.size() - 1);
   } else {
-    while (index + 1 < roots.size() && m_model->node(roots[index + 1]).enter_t <= t) ++index;
+    while (index + 1 < roots.size() && m_model->enter_t(roots[index + 1]) <= t) ++index;
   }
   first = roots[index];
   const std::uint32_t next = index + 1 < roots.size() ? roots[index + 1] : m_model->node_count();
@@ -249,7 +250,7 @@ void ViewerState::sync_ghosts() {
     for (const auto& [parent, nodes] : pruned) {
       int deepest = 0;
       for (const PrunedNode& g : nodes) deepest = std::max(deepest, g.depth);
-      const int below = deepest - static_cast<int>(m_model->node(parent).depth) - 1;
+      const int below = deepest - static_cast<int>(m_model->depth(parent)) - 1;
       m_ghost_widths[parent] = {ghost_row_width(nodes, metrics), std::max(0, below)};
     }
   }
@@ -315,6 +316,8 @@ const TreeLayout& ViewerState::final_layout() {
 
 void ViewerState::toggle_collapsed(std::uint32_t id) {
   if (!m_model || id >= m_model->node_count()) return;
+  // The user's fold from now on, whichever way it goes.
+  m_path_folds.erase(std::remove(m_path_folds.begin(), m_path_folds.end(), id), m_path_folds.end());
   if (!m_collapsed.erase(id)) {
     if (m_model->child_count(id) == 0) return;  // nothing to fold
     m_collapsed.insert(id);
@@ -323,18 +326,37 @@ void ViewerState::toggle_collapsed(std::uint32_t id) {
 }
 
 void ViewerState::expand_all() {
+  m_path_folds.clear();
   if (m_collapsed.empty()) return;
   m_collapsed.clear();
   ++m_collapse_generation;
 }
 
+void ViewerState::fold_beside_path(std::uint32_t current) {
+  if (!m_model || current >= m_model->node_count()) return;
+  for (std::uint32_t on = current, a = m_model->parent(current); a != trace::k_no_node;
+       on = a, a = m_model->parent(a)) {
+    const std::uint32_t* c = m_model->children_begin(a);
+    for (std::uint32_t i = 0; i < m_model->child_count(a); ++i) {
+      if (c[i] == on || m_model->child_count(c[i]) == 0) continue;
+      if (m_collapsed.insert(c[i]).second) m_path_folds.push_back(c[i]);
+    }
+  }
+  ++m_collapse_generation;
+}
+
+void ViewerState::unfold_beside_path() {
+  for (std::uint32_t id : m_path_folds) m_collapsed.erase(id);
+  m_path_folds.clear();
+  ++m_collapse_generation;
+}
+
 void ViewerState::go_to(std::uint32_t id) {
   if (!m_model || id >= m_model->node_count()) return;
-  for (std::uint32_t a = m_model->node(id).parent; a != trace::k_no_node;
-       a = m_model->node(a).parent) {
+  for (std::uint32_t a = m_model->parent(id); a != trace::k_no_node; a = m_model->parent(a)) {
     if (m_collapsed.erase(a)) ++m_collapse_generation;  // open what hides it
   }
-  if (m_model->nodes_visible_at(m_cursor) <= id) seek(m_model->node(id).enter_t);
+  if (m_model->nodes_visible_at(m_cursor) <= id) seek(m_model->enter_t(id));
   const auto& roots = m_model->roots();
   if (roots.size() > 1 && iteration_view != k_iteration_all) {
     // The root whose subtree holds it: the last root at or before its id.

@@ -48,8 +48,8 @@ struct Camera {
   bool follow = true;                     // keep the current node in view
   bool glide_x = false, glide_y = false;  // follow is moving the camera to centre the node
   bool fit_pending = true;  // size the view for the final tree (readable zoom) on the next frame
-  bool fit_all_pending = false;  // fit (F): a wide tree's neighbourhood first, then all of it
-  bool fitted_near = false;      // the last fit was a wide tree's neighbourhood
+  bool fit_all_pending = false;  // fit (F): a wide tree's active path first, then all of it
+  bool fitted_near = false;      // the last fit was a wide tree's active path
   float ui_scale = 0.0f;  // the text size the zoom was set for: a larger text zooms in with it
 };
 
@@ -215,6 +215,12 @@ class ViewerState {
   const std::unordered_set<std::uint32_t>& collapsed() const { return m_collapsed; }
   void toggle_collapsed(std::uint32_t id);
   void expand_all();
+  // F on a tree too wide to read: the subtrees beside the active path (root to `current`) are
+  // folded, each its node with "+N folded", so that the path and its siblings read and the rest
+  // is summarised; unfold_beside_path() opens those again (not the user's own folds).
+  void fold_beside_path(std::uint32_t current);
+  void unfold_beside_path();
+  bool folded_beside_path() const { return !m_path_folds.empty(); }
 
   SetupForm setup;
   std::vector<AlgorithmChoice> algorithms;  // what the set-up form offers (the app's registry)
@@ -374,6 +380,7 @@ class ViewerState {
   bool m_final_valid = false;
   bool m_layout_final = false;  // m_layout is the final shape
   std::unordered_set<std::uint32_t> m_collapsed;
+  std::vector<std::uint32_t> m_path_folds;  // the folds fold_beside_path made
   std::uint32_t m_collapse_generation = 0, m_layout_generation = 0;
   std::uint32_t m_layout_cutoffs = 0;
   bool m_layout_valid = false;

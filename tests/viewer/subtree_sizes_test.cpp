@@ -136,3 +136,53 @@ TEST_CASE("the Shape tab: a click on a box zooms to it and shows it, the breadcr
   REQUIRE(s.widgets.count("shape_successors") == 1);
   REQUIRE(s.widgets.count("shape_largest") == 1);
 }
+
+TEST_CASE(
+    "F on a wide tree: the active path and its siblings readable, the rest folded; F again "
+    "shows all") {
+  HeadlessImGui ui(ImVec2(1280, 800));
+  ViewerApp app = make_app();
+  auto& s = app.state();
+  api::run_search(app, R"J({"random":"b=8,d=5,lo=-99,hi=99,seed=7","algo":"minimax"})J");
+  frames(ui, app, 2);
+  const trace::Model& m = s.model();
+  std::uint32_t deep = m.node_count() / 2;  // a leaf in the middle of the tree
+  while (m.child_count(deep) > 0) deep = m.child(deep, 0);
+  s.seek(m.enter_t(deep));
+  const std::uint32_t user_fold = m.child(m.roots().front(), 7);  // the user's own, kept
+  s.toggle_collapsed(user_fold);
+  frames(ui, app, 1);
+  const std::uint32_t current = m.node_of_event(s.cursor());
+  REQUIRE(m.depth(current) >= 3);
+  const ImVec4 canvas = s.widgets.at("canvas");
+  const float cx = (canvas.x + canvas.z) * 0.5f;
+  const auto on_screen_x = [&](std::uint32_t id) {
+    const float x = cx + (s.layout().x(id) - s.camera.x) * s.camera.zoom;
+    return x >= canvas.x && x <= canvas.z;
+  };
+
+  s.camera.fit_all_pending = true;  // F
+  frames(ui, app, 2);
+  CHECK(s.folded_beside_path());
+  CHECK(s.node_text() * s.camera.zoom >= 8.0f);  // readable
+  const viewer::TreeLayout& l = s.layout();
+  std::uint32_t shown = 0;
+  for (std::uint32_t id = l.first(); id < l.end(); ++id) shown += l.shown(id) ? 1 : 0;
+  CHECK(shown <= 1 + 8 * 5);  // the path's nodes and their siblings, each subtree one node
+  for (std::uint32_t id = current; id != trace::k_no_node; id = m.parent(id)) {
+    CHECK(l.shown(id));
+    const std::uint32_t parent = m.parent(id);
+    if (parent == trace::k_no_node) break;
+    for (std::uint32_t c = 0; c < m.child_count(parent); ++c) CHECK(l.shown(m.child(parent, c)));
+  }
+  CHECK(on_screen_x(current));
+  CHECK(s.collapsed().count(user_fold) == 1);
+
+  s.camera.fit_all_pending = true;  // F again: all of it, the user's fold kept
+  frames(ui, app, 2);
+  CHECK_FALSE(s.folded_beside_path());
+  CHECK(s.collapsed().size() == 1);
+  CHECK(s.collapsed().count(user_fold) == 1);
+  CHECK(cx + (s.layout().min_x() - s.camera.x) * s.camera.zoom >= canvas.x - 1.0f);
+  CHECK(cx + (s.layout().max_x() - s.camera.x) * s.camera.zoom <= canvas.z + 1.0f);
+}
