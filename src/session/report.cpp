@@ -38,12 +38,12 @@ void write_node_label(JsonWriter& j, const Model& model, std::uint32_t id) {
   if (!label.empty())
     j.string(label);
   else
-    j.number(static_cast<long long>(model.node(id).k));
+    j.number(static_cast<long long>(model.k(id)));
 }
 
 std::string node_label_text(const Model& model, std::uint32_t id) {
   const std::string& label = model.label(id);
-  return label.empty() ? std::to_string(model.node(id).k) : label;
+  return label.empty() ? std::to_string(model.k(id)) : label;
 }
 
 namespace {
@@ -165,7 +165,7 @@ void write_evaluated_leaves(JsonWriter& j, const Model& model) {
   j.key("evaluated_leaves");
   j.begin_array();
   for (std::uint32_t id = 0; id < model.node_count(); ++id) {
-    if (!model.node(id).leaf) continue;
+    if (!model.is_leaf(id)) continue;
     j.begin_array();
     for (int k : model.path(id)) j.number(static_cast<long long>(k));
     j.end_array();
@@ -388,18 +388,18 @@ std::string search_report_json(const SearchResult& result, const Model& model,
 trace::TreeSummary tree_summary(const Model& model, std::size_t listed) {
   trace::TreeSummary tree;
   for (std::uint32_t id = 0; id < model.node_count(); ++id) {
-    if (!model.node(id).leaf) continue;
+    if (!model.is_leaf(id)) continue;
     if (static_cast<std::size_t>(tree.leaves++) >= listed) continue;
     trace::SummaryLeaf leaf;
     leaf.path = model.path(id);
     leaf.label = model.label(id);
-    for (std::uint32_t n = id; model.node(n).parent != trace::k_no_node; n = model.node(n).parent)
+    for (std::uint32_t n = id; model.parent(n) != trace::k_no_node; n = model.parent(n))
       leaf.line.insert(leaf.line.begin(), model.label(n));
     tree.listed.push_back(std::move(leaf));
   }
   if (finished_root(model) != trace::k_no_node) {
     for (std::uint32_t id : model.principal_variation(finished_root(model)))
-      tree.pv.push_back({model.label(id), model.node(id).k});
+      tree.pv.push_back({model.label(id), model.k(id)});
   }
   tree.roots = static_cast<long long>(model.roots().size());
   tree.events = static_cast<long long>(model.event_count());

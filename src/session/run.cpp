@@ -145,8 +145,7 @@ std::optional<std::vector<Score>> compute_scores(const SearchSpec& spec, const t
       // Each root searched to its own depth: an iteration's number is its depth.
       const int horizon = a.score_depth ? a.score_depth(spec) : spec.search_depth();
       for (std::uint32_t root : model.roots()) {
-        scorer.score(root, spec.iterative ? static_cast<int>(model.node(root).iteration) : horizon,
-                     0);
+        scorer.score(root, spec.iterative ? static_cast<int>(model.iteration(root)) : horizon, 0);
       }
       return 0;
     });

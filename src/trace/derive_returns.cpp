@@ -131,7 +131,7 @@ EventLog derive_returns(const EventLog& in) {
 
 WholeEvents::WholeEvents(const Trace& t) : m_events(&t.events) {
   if (!t.steps.returns_derived) return;
-  m_derived = derived_log(t.events, returns_derivation(), 8);
+  m_derived = derived_log(t.events, returns_derivation(), 64);
   m_events = m_derived.get();
 }
 

@@ -10,8 +10,6 @@ namespace kibitz::trace {
 
 namespace {
 
-constexpr std::size_t k_page = EventLog::k_chunk_events;
-
 // The derived events from `skip` on, `count` of them, into `dest`; those beyond into `carry`.
 class PageOut final : public EventOut {
  public:
@@ -49,8 +47,12 @@ struct Keyframe {
 
 class DerivedPages final : public PageSource {
  public:
-  DerivedPages(const EventLog& input, MakeDerivation make, std::size_t max_events)
-      : m_input(input), m_make(std::move(make)), m_max(max_events) {
+  DerivedPages(const EventLog& input, MakeDerivation make, std::size_t max_events,
+               unsigned page_shift)
+      : m_input(input),
+        m_make(std::move(make)),
+        m_max(max_events),
+        m_page(std::size_t{1} << page_shift) {
     m_forward_out.m_carry = &m_carry;
     m_forward = m_make(m_input, m_forward_out);
   }
@@ -58,15 +60,15 @@ class DerivedPages final : public PageSource {
   std::size_t advance(Event* out) const override {
     if (m_done && m_carry.empty()) return 0;
     // What the last input event put beyond the last page comes first.
-    const std::size_t from_carry = std::min(m_carry.size(), k_page);
+    const std::size_t from_carry = std::min(m_carry.size(), m_page);
     std::copy(m_carry.begin(), m_carry.begin() + static_cast<std::ptrdiff_t>(from_carry), out);
     m_carry.erase(m_carry.begin(), m_carry.begin() + static_cast<std::ptrdiff_t>(from_carry));
-    m_forward_out.start(out + from_carry, 0, k_page - from_carry);
+    m_forward_out.start(out + from_carry, 0, m_page - from_carry);
     while (!m_forward_out.full() && !m_done) {
       if (m_input.has(m_in_t)) {
         if (m_forward_out.put_count() >= m_next_keyframe) {
           m_keyframes.push_back({m_in_t, m_forward_out.put_count(), m_forward->save()});
-          m_next_keyframe = m_forward_out.put_count() + k_keyframe_events;
+          m_next_keyframe = m_forward_out.put_count() + m_page / 2;
         }
         m_forward->take(m_in_t, m_input[m_in_t]);
         ++m_in_t;
@@ -87,7 +89,7 @@ class DerivedPages final : public PageSource {
   }
 
   void fill(std::size_t page, Event* out, std::size_t count) const override {
-    const std::size_t first = page * k_page;
+    const std::size_t first = page * m_page;
     // The last keyframe at or before the page's first event.
     auto it = std::upper_bound(m_keyframes.begin(), m_keyframes.end(), first,
                                [](std::size_t t, const Keyframe& k) { return t < k.out_t; });
@@ -110,6 +112,7 @@ class DerivedPages final : public PageSource {
   const EventLog& m_input;
   MakeDerivation m_make;
   std::size_t m_max;
+  std::size_t m_page;  // events a page
   mutable PageOut m_forward_out;
   mutable std::unique_ptr<StreamDerivation> m_forward;
   mutable std::vector<Event> m_carry;
@@ -122,9 +125,10 @@ class DerivedPages final : public PageSource {
 }  // namespace
 
 std::unique_ptr<EventLog> derived_log(const EventLog& input, MakeDerivation make,
-                                      std::size_t budget_pages, std::size_t max_events) {
-  auto source = std::make_shared<DerivedPages>(input, std::move(make), max_events);
-  return std::make_unique<EventLog>(std::move(source), 0, budget_pages);
+                                      std::size_t budget_pages, std::size_t max_events,
+                                      unsigned page_shift) {
+  auto source = std::make_shared<DerivedPages>(input, std::move(make), max_events, page_shift);
+  return std::make_unique<EventLog>(std::move(source), 0, budget_pages, page_shift);
 }
 
 }  // namespace kibitz::trace

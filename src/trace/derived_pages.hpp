@@ -1,9 +1,10 @@
 // The steps a trace leaves out, derived a page at a time (model.hpp): a derivation reads one event
 // stream (a lean trace's nodes, an engine recorder's calls) and puts another (every step of
 // search!). Its first pass runs forward once, page by page, saving the derivation's state every
-// k_keyframe_events events it has put; a page read again later is made again from the keyframe
-// before it. So the full stream is never held: a page of it costs at most k_keyframe_events +
-// a page's events of derivation.
+// half page of events it has put; a page read again later is made again from the keyframe
+// before it. So the full stream is never held, and a page read again costs at most one and a
+// half pages of derivation: pages are small (k_derived_page_shift) so that a seek, which reads
+// a few events in many places, stays cheap.
 #pragma once
 
 #include <cstddef>
@@ -15,6 +16,9 @@
 #include "trace/trace.hpp"
 
 namespace kibitz::trace {
+
+// A derived log's page: 8,192 events (128 KiB).
+constexpr unsigned k_derived_page_shift = 13;
 
 // Where a derivation puts its events.
 class EventOut {
@@ -45,8 +49,7 @@ using MakeDerivation =
 // `max_events` derived events throw InputError.
 std::unique_ptr<EventLog> derived_log(const EventLog& input, MakeDerivation make,
                                       std::size_t budget_pages,
-                                      std::size_t max_events = static_cast<std::size_t>(-1));
-
-constexpr std::size_t k_keyframe_events = std::size_t{1} << 14;
+                                      std::size_t max_events = static_cast<std::size_t>(-1),
+                                      unsigned page_shift = k_derived_page_shift);
 
 }  // namespace kibitz::trace

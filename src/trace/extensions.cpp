@@ -2,6 +2,8 @@
 // `const TraceExtension k_<name>_extension` in its own file.
 #include "trace/extension.hpp"
 
+#include <array>
+
 namespace kibitz::trace {
 
 #define KIBITZ_TRACE_EXTENSIONS(X) \
@@ -25,13 +27,18 @@ const std::vector<const TraceExtension*>& all_extensions() {
 }
 
 const TraceExtension* find_extension(EventType type) {
-  for (const TraceExtension* x : all_extensions()) {
-    for (EventType t : x->types) {
-      if (t == EventType::none) break;
-      if (t == type) return x;
+  // A table by type, made once: every event of a trace asks.
+  static const std::array<const TraceExtension*, k_event_type_count> by_type = [] {
+    std::array<const TraceExtension*, k_event_type_count> table{};
+    for (const TraceExtension* x : all_extensions()) {
+      for (EventType t : x->types) {
+        if (t == EventType::none) break;
+        if (!table[static_cast<std::size_t>(t)]) table[static_cast<std::size_t>(t)] = x;
+      }
     }
-  }
-  return nullptr;
+    return table;
+  }();
+  return by_type[static_cast<std::size_t>(type)];
 }
 
 }  // namespace kibitz::trace

@@ -111,6 +111,19 @@ void events_chunk(Bytes& b, const Event* events, std::size_t count) {
 std::size_t events_in_chunk(const EventLog& ev, std::size_t i) {
   return std::min(EventLog::k_chunk_events, ev.size() - i * EventLog::k_chunk_events);
 }
+std::size_t file_chunk_count(const EventLog& ev) {
+  return (ev.size() + EventLog::k_chunk_events - 1) / EventLog::k_chunk_events;
+}
+
+// The events of a file's chunk i (65,536 a chunk): the log's own chunk when its pages are that
+// size, else gathered into `buffer`.
+const Event* file_chunk(const EventLog& ev, std::size_t i, std::vector<Event>& buffer) {
+  if (ev.page_events() == EventLog::k_chunk_events) return ev.chunk(i);
+  const std::size_t n = events_in_chunk(ev, i), first = i * EventLog::k_chunk_events;
+  buffer.resize(n);
+  for (std::size_t k = 0; k < n; ++k) buffer[k] = ev[first + k];
+  return buffer.data();
+}
 
 // Scans events for the strings they refer to (string_ref, records/codec.hpp).
 void scan_strings(KbzStringScan& scan, const Event* events, std::size_t n) {
@@ -129,7 +142,8 @@ void scan_strings(KbzStringScan& scan, const Event* events, std::size_t n) {
 // Version 2: event chunk i, after the strings its events refer to that are not written yet.
 void chunk_with_strings(Bytes& b, const Trace& t, const EventLog& ev, std::size_t i,
                         std::uint32_t& strings_written, KbzStringScan& scan) {
-  const Event* events = ev.chunk(i);
+  std::vector<Event> buffer;
+  const Event* events = file_chunk(ev, i, buffer);
   if (!events) throw InputError("trace: event chunk " + std::to_string(i) + " was already written");
   const std::size_t n = events_in_chunk(ev, i);
   scan_strings(scan, events, n);
@@ -171,13 +185,14 @@ std::vector<std::uint8_t> write_v1(const Trace& lean_or_explicit) {
   b.u32(strings.size());
   string_entries(b, strings, 0, strings.size());
   b.end_chunk(at);
-  const std::size_t chunks = std::max<std::size_t>(1, events->chunk_count());
+  const std::size_t chunks = std::max<std::size_t>(1, file_chunk_count(*events));
+  std::vector<Event> buffer;
   for (std::size_t i = 0; i < chunks; ++i) {
-    if (events->chunk_count() == 0) {
+    if (file_chunk_count(*events) == 0) {
       events_chunk(b, nullptr, 0);  // an empty trace still has one (empty) EVTS chunk
       break;
     }
-    events_chunk(b, events->chunk(i), events_in_chunk(*events, i));
+    events_chunk(b, file_chunk(*events, i, buffer), events_in_chunk(*events, i));
   }
   end_chunk(b, fnv1a64(b.out().data(), b.out().size()));
   return std::move(b.out());
@@ -207,7 +222,7 @@ std::vector<std::uint8_t> write_kbz(const Trace& trace, std::uint32_t version) {
   const WholeEvents whole(trace);  // an engine recorder's left-out steps put back
   const EventLog& ev = whole.events();
   ev.advance_all();
-  for (std::size_t i = 0; i < ev.chunk_count(); ++i)
+  for (std::size_t i = 0; i < file_chunk_count(ev); ++i)
     chunk_with_strings(b, trace, ev, i, strings_written, scan);
   tail_chunks(b, trace, strings_written);
   end_chunk(b, fnv1a64(b.out().data(), b.out().size()));

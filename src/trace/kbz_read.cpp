@@ -199,14 +199,78 @@ Event varlen_event(Reader& r, std::size_t end, std::uint32_t& node, std::uint32_
   return e;
 }
 
+// A varint read without bounds checks (at least 5 bytes are there): false when it is not a
+// 32-bit varint.
+inline bool quick_varint(const std::uint8_t*& p, std::uint32_t& v) {
+  std::uint32_t x = 0;
+  for (int shift = 0; shift < 35; shift += 7) {
+    const std::uint8_t byte = *p++;
+    x |= static_cast<std::uint32_t>(byte & 0x7Fu) << shift;
+    if (!(byte & 0x80u)) {
+      if (shift == 28 && byte > 0x0Fu) return false;  // more than 32 bits
+      v = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+// The same as varlen_event where a whole event surely fits (at least 24 bytes are left, the
+// longest event's size), without a bounds check per byte: most of a chunk's events. false (and
+// p unmoved) for anything unusual, which the checked reading then reads and names.
+inline bool quick_varlen_event(const std::uint8_t*& p, std::uint32_t& node, Event& e) {
+  const std::uint8_t* q = p;
+  e = Event{static_cast<EventType>(q[0]), 0, 0, 0, 0, 0};
+  const std::uint8_t mask = q[1];
+  q += 2;
+  if (mask & ~31u) return false;
+  if (mask & 1u) e.flags = *q++;
+  std::uint32_t v = 0;
+  if (mask & 2u) {
+    if (!quick_varint(q, v) || v > 0xFFFFu) return false;
+    e.aux = static_cast<std::uint16_t>(v);
+  }
+  std::uint32_t n = node;
+  if (mask & 4u) {
+    if (!quick_varint(q, v)) return false;
+    n += static_cast<std::uint32_t>(unzigzag(v));
+  }
+  e.node = n;
+  if (e.type == EventType::hash_key) {
+    if ((mask & 24u) != 24u) return false;
+    e.a = static_cast<std::int32_t>(q[0] | q[1] << 8 | q[2] << 16 |
+                                    static_cast<std::uint32_t>(q[3]) << 24);
+    e.b = static_cast<std::int32_t>(q[4] | q[5] << 8 | q[6] << 16 |
+                                    static_cast<std::uint32_t>(q[7]) << 24);
+    q += 8;
+  } else {
+    if (mask & 8u) {
+      if (!quick_varint(q, v)) return false;
+      e.a = unzigzag(v);
+    }
+    if (mask & 16u) {
+      if (!quick_varint(q, v)) return false;
+      e.b = unzigzag(v);
+    }
+  }
+  node = n;
+  p = q;
+  return true;
+}
+
 // The event chunks of a file, decoded a page (65,536 events) at a time as they are read. The
 // string references of every page are checked the first time it is made, in order (a payload's
 // reference depends on its record's head, which may be on the page before).
 class FilePages final : public PageSource {
  public:
   FilePages(std::shared_ptr<const ByteSource> bytes, std::vector<EventChunk> chunks,
-            std::uint32_t strings)
-      : m_bytes(std::move(bytes)), m_chunks(std::move(chunks)), m_strings(strings) {}
+            std::uint32_t strings, unsigned page_shift)
+      : m_bytes(std::move(bytes)),
+        m_chunks(std::move(chunks)),
+        m_strings(strings),
+        m_shift(page_shift),
+        m_page(std::size_t{1} << page_shift),
+        m_resume((event_count() >> page_shift) + 1) {}
 
   std::size_t event_count() const {
     return m_chunks.empty()
@@ -216,9 +280,8 @@ class FilePages final : public PageSource {
 
   void fill(std::size_t page, Event* out, std::size_t count) const override {
     while (m_checked < page) {  // the pages before it first, once
-      if (!m_check_page) m_check_page.reset(new Event[EventLog::k_chunk_events]);
-      const std::size_t n = std::min(EventLog::k_chunk_events,
-                                     event_count() - (m_checked << EventLog::k_chunk_shift));
+      if (!m_check_page) m_check_page.reset(new Event[m_page]);
+      const std::size_t n = std::min(m_page, event_count() - (m_checked << m_shift));
       decode(m_checked, m_check_page.get(), n);
       check_refs(m_checked, m_check_page.get(), n);
     }
@@ -227,34 +290,67 @@ class FilePages final : public PageSource {
   }
 
  private:
+  // Where a page's first event starts in its chunk: the byte and the node its difference is from
+  // (a variable-length chunk is read in order from its start, so each page's start is noted as it
+  // is passed).
+  struct Resume {
+    bool known = false;
+    std::uint32_t offset = 0;  // bytes into the chunk's events
+    std::uint32_t node = 0;
+  };
+
   void decode(std::size_t page, Event* out, std::size_t count) const {
-    const std::uint64_t first = static_cast<std::uint64_t>(page) << EventLog::k_chunk_shift;
+    const std::uint64_t first = static_cast<std::uint64_t>(page) << m_shift;
     const std::uint64_t last = first + count;
     auto it = std::upper_bound(m_chunks.begin(), m_chunks.end(), first,
                                [](std::uint64_t i, const EventChunk& c) { return i < c.first; });
     for (--it; it != m_chunks.end() && it->first < last; ++it) {
       const EventChunk& c = *it;
       const auto len = static_cast<std::size_t>(c.end - c.body);
-      Reader r(m_bytes->view(c.body, len, m_scratch), len, c.body);
-      std::uint32_t node = 0;
-      std::uint32_t j = 0;
-      if (!c.varlen && c.first < first) {  // fixed size: straight to the first one wanted
-        j = static_cast<std::uint32_t>(first - c.first);
-        r.take(static_cast<std::size_t>(j) * 16);
+      // From the first event wanted where its place is known, else from the chunk's start.
+      std::uint32_t j = 0, node = 0;
+      std::size_t from = 0;
+      if (c.first < first) {
+        const Resume& at = m_resume[page];
+        if (!c.varlen) {
+          j = static_cast<std::uint32_t>(first - c.first);
+          from = static_cast<std::size_t>(j) * 16;
+        } else if (at.known) {
+          j = static_cast<std::uint32_t>(first - c.first);
+          from = at.offset, node = at.node;
+        }
       }
+      // Only the bytes the events wanted can take (24 at most an event).
+      const std::uint64_t wanted = std::min<std::uint64_t>(last, c.first + c.count) - (c.first + j);
+      const std::size_t window = static_cast<std::size_t>(
+          std::min<std::uint64_t>(len - from, wanted * (c.varlen ? 24 : 16)));
+      const bool to_end = from + window == len;
+      Reader r(m_bytes->view(c.body + from, window, m_scratch), window, c.body + from);
+      const std::uint8_t* base = r.take(0);
       for (; j < c.count && c.first + j < last; ++j) {
         const std::uint64_t i = c.first + j;
-        const Event e = c.varlen ? varlen_event(r, len, node, j, c.count) : fixed_event(r);
+        if ((i & (m_page - 1)) == 0 && !m_resume[i >> m_shift].known)
+          m_resume[i >> m_shift] = {true, static_cast<std::uint32_t>(from + r.pos()), node};
+        Event e;
+        if (c.varlen) {
+          const std::uint8_t* p = base + r.pos();
+          if (window - r.pos() >= 24 && quick_varlen_event(p, node, e))
+            r.take(static_cast<std::size_t>(p - (base + r.pos())));
+          else
+            e = varlen_event(r, window, node, j, c.count);
+        } else {
+          e = fixed_event(r);
+        }
         if (i >= first) out[i - first] = e;
       }
-      if (c.varlen && c.first + c.count <= last && r.pos() != len)
+      if (c.varlen && to_end && j == c.count && r.pos() != window)
         r.fail("event chunk holds bytes after its " + std::to_string(c.count) + " events");
     }
   }
 
   // Every string reference must resolve.
   void check_refs(std::size_t page, const Event* ev, std::size_t n) const {
-    const std::size_t base = page << EventLog::k_chunk_shift;
+    const std::size_t base = page << m_shift;
     auto check = [&](std::size_t i, std::int64_t id) {
       if (id < 0 || id >= static_cast<std::int64_t>(m_strings)) {
         throw InputError("trace file, event " + std::to_string(base + i) + ": string " +
@@ -285,6 +381,9 @@ class FilePages final : public PageSource {
   std::shared_ptr<const ByteSource> m_bytes;
   std::vector<EventChunk> m_chunks;
   std::uint32_t m_strings;
+  unsigned m_shift;
+  std::size_t m_page;                    // events a page
+  mutable std::vector<Resume> m_resume;  // per page
   mutable std::vector<std::uint8_t> m_scratch;
   mutable std::unique_ptr<Event[]> m_check_page;
   mutable std::size_t m_checked = 0;  // pages whose references were checked
@@ -453,13 +552,17 @@ Index index(const ByteSource& bytes, bool live) {
   return x;
 }
 
-// Pages of a file's events held at once when it is read where it lies.
-constexpr std::size_t k_file_pages = 8;
+// A file's events read where they lie: pages of 8,192 (a seek reads a few events in many
+// places), 64 of them held at once.
+constexpr unsigned k_file_page_shift = 13;
+constexpr std::size_t k_file_pages = 64;
 
 Trace read(std::shared_ptr<const ByteSource> bytes, bool live, bool keep_in_memory) {
   Index x = index(*bytes, live);
   Trace t = std::move(x.trace);
-  auto pages = std::make_shared<FilePages>(bytes, std::move(x.chunks), t.strings.size());
+  auto pages =
+      std::make_shared<FilePages>(bytes, std::move(x.chunks), t.strings.size(),
+                                  keep_in_memory ? EventLog::k_chunk_shift : k_file_page_shift);
   const std::size_t n = pages->event_count();
   if (keep_in_memory) {  // decoded once, every page in order
     std::unique_ptr<Event[]> page(new Event[EventLog::k_chunk_events]);
@@ -470,7 +573,7 @@ Trace read(std::shared_ptr<const ByteSource> bytes, bool live, bool keep_in_memo
       for (std::size_t i = 0; i < count; ++i) t.events.push(page[i]);
     }
   } else {
-    t.events = EventLog(pages, n, k_file_pages);
+    t.events = EventLog(pages, n, k_file_pages, k_file_page_shift);
   }
   if (x.cut_where) cut_short(t, bytes->size(), x.cut_where);  // its count: the events shown
   return t;

@@ -40,7 +40,7 @@ inline ValueView default_value_view(const Meta& meta) {
 }
 
 inline bool is_max_node(const Model& m, std::uint32_t id) {
-  return m.node(id).depth % 2 == 0;
+  return m.depth(id) % 2 == 0;
 }
 
 // -s without overflow (a damaged trace may hold any 32-bit value).

@@ -1,6 +1,7 @@
 #include "trace/model.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "core/error.hpp"
 #include "trace/extension.hpp"
@@ -25,8 +26,14 @@ std::uint32_t Model::cutoff_t(std::uint32_t id) const {
   const NodeHot& h = m_hot[id];
   if (h.cutoff_gap == 0) return k_never;
   if (h.cutoff_gap < 255) return h.leave_t - h.cutoff_gap;
-  auto it = m_far_cutoff.find(id);
-  return it != m_far_cutoff.end() ? it->second : k_never;
+  return static_cast<std::uint32_t>(rare(m_far_cutoff, id, static_cast<std::int32_t>(k_never)));
+}
+
+std::int32_t Model::rare(const Rare& r, std::uint32_t id, std::int32_t none) {
+  if (r.empty()) return none;
+  auto it = std::lower_bound(r.begin(), r.end(),
+                             std::make_pair(id, std::numeric_limits<std::int32_t>::min()));
+  return it != r.end() && it->first == id ? it->second : none;
 }
 
 std::uint16_t Model::iteration(std::uint32_t id) const {
@@ -82,15 +89,16 @@ ModelNode Model::node(std::uint32_t id) const {
   });
   if (h.leave_t != k_never) n.ret = (*m_events)[h.leave_t].a;
   if (n.cutoff_t != k_never) n.cutoff_child = (*m_events)[n.cutoff_t].a;
-  if (!m_pruned.empty()) {
-    auto it = m_pruned.find(id);
-    if (it != m_pruned.end()) n.pruned = it->second;
-  }
-  if (!m_adjustment.empty()) {
-    auto it = m_adjustment.find(id);
-    if (it != m_adjustment.end()) n.adjustment = it->second;
-  }
+  n.pruned = rare(m_pruned, id, 0);
+  n.adjustment = rare(m_adjustment, id, 0);
   return n;
+}
+
+std::int32_t Model::unsearched(std::uint32_t id) const {
+  const NodeHot& h = m_hot[id];
+  if (h.unsearched < 255) return h.unsearched;
+  const ModelNode n = node(id);
+  return std::max(0, n.succ_count - n.cutoff_child - 1 - n.pruned);
 }
 
 const std::string& Model::label(std::uint32_t id) const {
@@ -281,6 +289,8 @@ std::string Model::path_text(std::uint32_t id) const {
 }
 
 std::vector<std::uint32_t> Model::principal_variation(std::uint32_t root) const {
+  if (auto it = m_pvs.find(root); it != m_pvs.end()) return it->second;
+  if (m_pvs.size() >= 64) m_pvs.clear();
   std::vector<std::uint32_t> pv;
   std::uint32_t id = root;
   while (child_count(id) > 0 && m_hot[id].leave_t != k_never) {
@@ -304,6 +314,7 @@ std::vector<std::uint32_t> Model::principal_variation(std::uint32_t root) const 
     pv.push_back(next);
     id = next;
   }
+  m_pvs.emplace(root, pv);
   return pv;
 }
 

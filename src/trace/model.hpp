@@ -142,7 +142,7 @@ struct NodeHot {
   std::uint8_t bits = 0;        // kind (3 bits) | bound << 3 (2 bits) | leaf << 5
   std::uint8_t expected = 0;    // NodeKind
   std::uint8_t cutoff_gap = 0;  // leave_t - cutoff_t (1..254); 0 no cutoff; 255 further away
-  std::uint8_t spare = 0;
+  std::uint8_t unsearched = 0;  // Model::unsearched, 255: that many or more (read from events)
 };
 static_assert(sizeof(NodeHot) == 32, "a node's resident part is 32 bytes");
 
@@ -193,8 +193,8 @@ class BlockArray {
 class Model {
  public:
   static constexpr std::size_t k_keyframe_interval = 1024;
-  // Pages of derived events held in memory at most (1 MiB each).
-  static constexpr std::size_t k_stream_pages = 48;
+  // Pages of derived events held in memory at most (derived_pages.hpp: 128 KiB each, 48 MiB).
+  static constexpr std::size_t k_stream_pages = 384;
 
   Model() = default;
   // Throws InputError("trace, event N: ...") when the events do not nest or contradict
@@ -232,6 +232,24 @@ class Model {
   bool is_leaf(std::uint32_t id) const { return (m_hot[id].bits & 32u) != 0; }
   NodeKind expected(std::uint32_t id) const { return static_cast<NodeKind>(m_hot[id].expected); }
   std::uint16_t iteration(std::uint32_t id) const;
+  // One event each: the return (0 while open), the successor that caused the cutoff (-1 none).
+  Score ret(std::uint32_t id) const {
+    return m_hot[id].leave_t != k_never ? (*m_events)[m_hot[id].leave_t].a : 0;
+  }
+  std::int32_t cutoff_child(std::uint32_t id) const {
+    const std::uint32_t t = cutoff_t(id);
+    return t != k_never ? (*m_events)[t].a : -1;
+  }
+  // Successors left unsearched by the cutoff (successors counted less the cut one and those
+  // before it, and those pruned unentered): 0 without a cutoff.
+  std::int32_t unsearched(std::uint32_t id) const;
+  // The node's kind as of event t: its kind once left, Cut from the cutoff on, else unknown.
+  NodeKind kind_at(std::uint32_t id, std::size_t t) const {
+    const NodeHot& h = m_hot[id];
+    if (h.leave_t != k_never && h.leave_t <= t) return kind(id);
+    if (h.cutoff_gap != 0 && cutoff_t(id) <= t) return NodeKind::cut;
+    return NodeKind::unknown;
+  }
   const std::vector<std::uint32_t>& roots() const { return m_roots; }
   const std::uint32_t* children_begin(std::uint32_t id) const {
     return &m_children[m_hot[id].children_begin];
@@ -302,6 +320,8 @@ class Model {
   const EventLog* m_events = nullptr;   // the trace's, or m_derived
   std::unique_ptr<EventLog> m_derived;  // a lean or engine trace's full stream, made by pages
   mutable std::unordered_map<std::uint32_t, std::string> m_positions;  // derived, as shown
+  // Principal variations asked for (a frame asks for the shown root's each time).
+  mutable std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_pvs;
   BlockArray<NodeHot> m_hot;
   BlockArray<std::uint32_t> m_children;
   std::vector<std::uint32_t> m_roots;
@@ -310,9 +330,10 @@ class Model {
   // Rare facts kept by node: a cutoff far before the exit (or with no exit yet), successors
   // pruned unentered, a value adjustment by the parent, records about a node made while it
   // was not the one being searched (RecordScope::any_entered).
-  std::unordered_map<std::uint32_t, std::uint32_t> m_far_cutoff;
-  std::unordered_map<std::uint32_t, std::int32_t> m_pruned;
-  std::unordered_map<std::uint32_t, std::int32_t> m_adjustment;
+  // (Each by id, sorted once the model is built: 8 bytes a node that has one.)
+  using Rare = std::vector<std::pair<std::uint32_t, std::int32_t>>;
+  Rare m_far_cutoff, m_pruned, m_adjustment;
+  static std::int32_t rare(const Rare& r, std::uint32_t id, std::int32_t none);
   std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> m_foreign;
   std::vector<Counters> m_keyframes;                       // counters before event i * interval
   std::vector<std::unique_ptr<ExtensionIndex>> m_indexes;  // per all_extensions() slot

@@ -32,6 +32,10 @@ NodeHot hot_of(const ModelNode& n) {
                                      static_cast<unsigned>(pack_bound(n.bound)) << 3 |
                                      (n.leaf ? 32u : 0u));
   h.expected = static_cast<std::uint8_t>(n.expected);
+  if (n.cutoff_child >= 0) {
+    const std::int32_t left = std::max(0, n.succ_count - n.cutoff_child - 1 - n.pruned);
+    h.unsearched = static_cast<std::uint8_t>(std::min(left, 255));
+  }
   if (n.cutoff_t != k_never && n.leave_t != k_never && n.leave_t - n.cutoff_t < 255)
     h.cutoff_gap = static_cast<std::uint8_t>(n.leave_t - n.cutoff_t);
   else if (n.cutoff_t != k_never)
@@ -89,6 +93,10 @@ class ModelBuilder final : public ModelBuildContext {
     if (check) check->finish();
     if (m_payloads_due > 0) missing_payload(t);
     while (!m_open.empty()) settle_top();  // a trace cut short: its open nodes as they are
+    for (Model::Rare* r : {&m.m_far_cutoff, &m.m_pruned, &m.m_adjustment}) {
+      std::sort(r->begin(), r->end());
+      r->shrink_to_fit();
+    }
     index();
     count_marked_nodes();
     build_extension_indexes();
@@ -110,6 +118,7 @@ class ModelBuilder final : public ModelBuildContext {
   };
 
   void step(std::size_t t, const Event& e) {
+    m_seen[static_cast<std::size_t>(e.type)] = true;
     std::uint32_t about = e.node;
     if (m_payloads_due > 0 && e.type != EventType::payload) missing_payload(t);
     switch (e.type) {
@@ -227,16 +236,18 @@ class ModelBuilder final : public ModelBuildContext {
     if (e.a > e.b)
       m.fail(t,
              "window alpha0 = " + std::to_string(e.a) + " is above beta = " + std::to_string(e.b));
-    Frame f;
+    // Made in place: a frame holds two whole nodes, and nodes are entered millions of times.
+    const std::uint32_t parent = top();
+    Frame& f = m_open.emplace_back();
     f.id = id;
     ModelNode& node = f.node;
-    node.parent = top();
+    node.parent = parent;
     node.enter_t = static_cast<std::uint32_t>(t);
     node.alpha0 = e.a;
     node.beta = e.b;
     node.move_index = e.aux;
     node.iteration = m_iteration;
-    node.depth = static_cast<std::int32_t>(m_open.size());
+    node.depth = static_cast<std::int32_t>(m_open.size() - 1);
     if (node.parent == k_no_node) {
       m.m_roots.push_back(id);
       m.m_root_iteration.push_back(m_iteration);
@@ -254,12 +265,12 @@ class ModelBuilder final : public ModelBuildContext {
     }
     f.belief = node.expected;
     m.m_hot.push_back(hot_of(node));
-    m_open.push_back(std::move(f));
   }
 
-  // A successor of the open node: its index k, the marks it inherits, its expected kind.
+  // A successor of the open node (the frame under the new one's): its index k, the marks it
+  // inherits, its expected kind.
   void attach_child(std::size_t t, ModelNode& node) {
-    Frame& p = m_open.back();
+    Frame& p = m_open[m_open.size() - 2];
     node.marks |= p.node.marks & k_gb_secondary;
     if (p.node.marks & k_gb_capture_search) node.marks |= k_gb_by_capture;
     if (p.entered > 0 && !p.has_last)
@@ -285,6 +296,7 @@ class ModelBuilder final : public ModelBuildContext {
       node.expected = predict_child_kind(p.belief, node.k);
     }
     ++p.entered;
+    ++m.m_hot[p.id].children_begin;  // the count, until index()
   }
 
   // A successor after a null move: the null move is superseded, its k taken by the successor.
@@ -371,26 +383,29 @@ class ModelBuilder final : public ModelBuildContext {
   // The top node is done with (left, or open at the end of a trace cut short): its last
   // successor is final, and it becomes its parent's last successor.
   void settle_top() {
-    Frame f = std::move(m_open.back());
-    m_open.pop_back();
+    Frame& f = m_open.back();
     if (f.has_last) keep(f.last_id, f.last);
-    if (m_open.empty() || f.node.leave_t == k_never) {
+    if (m_open.size() == 1 || f.node.leave_t == k_never) {
       keep(f.id, f.node);
-      return;
+    } else {
+      Frame& p = m_open[m_open.size() - 2];
+      if (p.has_last) keep(p.last_id, p.last);
+      p.has_last = true;
+      p.last_id = f.id;
+      p.last = f.node;
     }
-    Frame& p = m_open.back();
-    if (p.has_last) keep(p.last_id, p.last);
-    p.has_last = true;
-    p.last_id = f.id;
-    p.last = std::move(f.node);
+    m_open.pop_back();
   }
 
   // What the model keeps of a node no record can change any more.
   void keep(std::uint32_t id, const ModelNode& n) {
+    const std::uint32_t children = m.m_hot[id].children_begin;  // the count so far
     m.m_hot[id] = hot_of(n);
-    if (n.cutoff_t != k_never && m.m_hot[id].cutoff_gap == 255) m.m_far_cutoff[id] = n.cutoff_t;
-    if (n.pruned != 0) m.m_pruned[id] = n.pruned;
-    if (n.adjustment != 0) m.m_adjustment[id] = n.adjustment;
+    m.m_hot[id].children_begin = children;
+    if (n.cutoff_t != k_never && m.m_hot[id].cutoff_gap == 255)
+      m.m_far_cutoff.emplace_back(id, static_cast<std::int32_t>(n.cutoff_t));
+    if (n.pruned != 0) m.m_pruned.emplace_back(id, n.pruned);
+    if (n.adjustment != 0) m.m_adjustment.emplace_back(id, n.adjustment);
   }
 
   void on_extension(std::size_t t, const Event& e) {
@@ -416,16 +431,13 @@ class ModelBuilder final : public ModelBuildContext {
     if (x && x->on_record) x->on_record(*this, t, e);
   }
 
-  // Successors as contiguous ranges in id order: each node's count, then (from the last id
-  // to the first) each child placed at the end of its parent's range, which leaves every range
-  // in entry order and each node's begin where its range starts.
+  // Successors as contiguous ranges in id order: each node's count (counted as they were
+  // entered), then (from the last id to the first) each child placed at the end of its parent's
+  // range, which leaves every range in entry order and each node's begin where its range starts.
   void index() {
     auto& hot = m.m_hot;
     const std::size_t n = hot.size();
-    for (std::size_t i = 0; i < n; ++i) hot[i].children_begin = 0;
-    for (std::size_t i = 0; i < n; ++i)
-      if (hot[i].parent != k_no_node) ++hot[hot[i].parent].children_begin;
-    std::uint32_t offset = 0;
+    std::uint32_t offset = 0;  // children_begin holds each node's count (attach_child)
     for (std::size_t i = 0; i < n; ++i) {
       offset += hot[i].children_begin;
       hot[i].children_begin = offset;  // the range's end, for now
@@ -452,20 +464,28 @@ class ModelBuilder final : public ModelBuildContext {
   }
 
   // Each extension's index (forward estimation's tests, interest search's ratings...), once
-  // the nodes are known.
+  // the nodes are known: only for an extension whose records the trace has (an index is built
+  // by reading the events again).
   void build_extension_indexes() {
     const auto& all = all_extensions();
     m.m_indexes.resize(all.size());
-    for (std::size_t i = 0; i < all.size(); ++i)
-      if (all[i]->build_index) m.m_indexes[i] = all[i]->build_index(m);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+      bool has = false;
+      for (EventType t : all[i]->types) {
+        if (t == EventType::none) break;
+        has = has || m_seen[static_cast<std::size_t>(t)];
+      }
+      if (all[i]->build_index && has) m.m_indexes[i] = all[i]->build_index(m);
+    }
   }
 
   Model& m;
   const Trace& m_trace;
   const EventLog& ev;
   std::vector<Frame> m_open;
-  bool m_captured_roots = false;  // the roots are a triggered capture's subtrees
-  std::int32_t m_deepest = 0;     // the depth of the current root's deepest node
+  bool m_captured_roots = false;         // the roots are a triggered capture's subtrees
+  bool m_seen[k_event_type_count] = {};  // the event types the trace has
+  std::int32_t m_deepest = 0;            // the depth of the current root's deepest node
   std::uint16_t m_iteration = 0;
   std::uint32_t m_prev_node = k_no_node;
   bool m_foreign_head = false;    // the last record was about a node not being searched
@@ -503,11 +523,10 @@ Model::Model(const Trace& trace, std::size_t stream_pages)
   }
   // A lean trace's steps, or an engine recorder's returns, derived as they are read.
   if (trace.steps.lean)
-    m_derived = derived_log(trace.events, lean_derivation(trace.steps), stream_pages,
-                            g_model_event_limit);
-  else if (trace.steps.returns_derived)
     m_derived =
-        derived_log(trace.events, returns_derivation(), stream_pages, g_model_event_limit);
+        derived_log(trace.events, lean_derivation(trace.steps), stream_pages, g_model_event_limit);
+  else if (trace.steps.returns_derived)
+    m_derived = derived_log(trace.events, returns_derivation(), stream_pages, g_model_event_limit);
   if (m_derived) m_events = m_derived.get();
   ModelBuilder(*this, trace, *m_events).build();
 }

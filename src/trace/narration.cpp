@@ -66,13 +66,13 @@ std::string narrate_best_set(const trace::Model& model, const Event& e) {
       sc(-c.ret - c.adjustment) +
       (c.adjustment ? " (" + sc(-c.ret) + " less a penalty of " + std::to_string(c.adjustment) + ")"
                     : "");
-  if (c.marks & trace::k_gb_secondary && model.node(id).parent == trace::k_no_node &&
-      !(model.node(id).marks & trace::k_gb_secondary)) {
+  if (c.marks & trace::k_gb_secondary && model.parent(id) == trace::k_no_node &&
+      !(model.marks(id) & trace::k_gb_secondary)) {
     return "best[" + std::to_string(e.a) + "] = " + sc(e.b) + ", after the secondary search of " +
            node_name(model, child_k(model, id, e.a)) + ".";
   }
   if (e.a == 0) {
-    if (model.node(id).marks & trace::k_gb_capture_search)
+    if (model.marks(id) & trace::k_gb_capture_search)
       return "best[0] = max(the static value, " + value + ") = " + sc(e.b) + ".";
     return "best[0] = " + sc(e.b) + ".";
   }
@@ -156,8 +156,7 @@ std::string search_number(const trace::Model& model, std::uint32_t id) {
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t c = model.child(n.parent, i);
     if (c == id) break;
-    if (model.node(c).k == n.k && !(model.node(c).marks & trace::k_eng_null_move))
-      ++earlier, again = true;
+    if (model.k(c) == n.k && !(model.marks(c) & trace::k_eng_null_move)) ++earlier, again = true;
   }
   return again ? " (search " + std::to_string(earlier + 1) + ")" : "";
 }
@@ -171,7 +170,7 @@ std::string node_name(const trace::Model& model, std::uint32_t id) {
   if (!label.empty() && label.find_first_not_of("0123456789") == std::string::npos)
     return "move " + label + search_number(model, id);
   if (!label.empty()) return label + search_number(model, id);
-  if (model.node(id).parent == trace::k_no_node) return "the root";
+  if (model.parent(id) == trace::k_no_node) return "the root";
   return "node " + model.path_text(id) + search_number(model, id);
 }
 

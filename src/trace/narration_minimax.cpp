@@ -23,11 +23,11 @@ const char* player(const trace::Model& m, std::uint32_t id) {
 // "MIN node B", "MAX node 0.2", "the root (MAX)", "leaf 0.1.2".
 std::string who(const trace::Model& m, std::uint32_t id) {
   if (id == trace::k_no_node) return "the search";
-  if (m.node(id).leaf) {  // "leaf 0.1.2", "leaf E", "leaf move 4"
+  if (m.is_leaf(id)) {  // "leaf 0.1.2", "leaf E", "leaf move 4"
     const std::string name = node_name(m, id);
     return "leaf " + (name.rfind("node ", 0) == 0 ? name.substr(5) : name);
   }
-  if (m.node(id).parent == trace::k_no_node) return std::string("the root (") + player(m, id) + ")";
+  if (m.parent(id) == trace::k_no_node) return std::string("the root (") + player(m, id) + ")";
   return std::string(player(m, id)) + " " + node_name(m, id);
 }
 

@@ -11,7 +11,7 @@ int tree_index(const ModelNode& n) {
 }
 
 std::size_t iteration_of(const Model& m, std::uint32_t id) {
-  while (m.node(id).parent != k_no_node) id = m.node(id).parent;
+  while (m.parent(id) != k_no_node) id = m.parent(id);
   const auto& roots = m.roots();
   return static_cast<std::size_t>(std::lower_bound(roots.begin(), roots.end(), id) - roots.begin());
 }
@@ -20,8 +20,7 @@ std::size_t iteration_of(const Model& m, std::uint32_t id) {
 
 std::vector<int> node_path(const Model& m, std::uint32_t id) {
   std::vector<int> path;
-  for (; m.node(id).parent != k_no_node; id = m.node(id).parent)
-    path.push_back(tree_index(m.node(id)));
+  for (; m.parent(id) != k_no_node; id = m.parent(id)) path.push_back(tree_index(m.node(id)));
   std::reverse(path.begin(), path.end());
   return path;
 }

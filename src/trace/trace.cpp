@@ -37,12 +37,15 @@ void ChunkPool::give(Event* chunk) {
   delete[] chunk;
 }
 
-EventLog::EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget)
+EventLog::EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget,
+                   unsigned page_shift)
     : m_source(std::move(source)),
       m_size(size),
       m_ended(false),
-      m_budget(std::max<std::size_t>(budget, 2)) {
-  m_chunks.resize((size + k_chunk_events - 1) >> k_chunk_shift);
+      m_budget(std::max<std::size_t>(budget, 2)),
+      m_shift(page_shift),
+      m_mask((std::size_t{1} << page_shift) - 1) {
+  m_chunks.resize((size + m_mask) >> m_shift);
 }
 
 EventLog& EventLog::operator=(EventLog&& other) noexcept {
@@ -58,6 +61,8 @@ EventLog& EventLog::operator=(EventLog&& other) noexcept {
   m_hot = other.m_hot;
   m_tick = other.m_tick;
   m_resident = std::move(other.m_resident);
+  m_shift = other.m_shift;
+  m_mask = other.m_mask;
   other.m_chunks.clear();
   other.m_resident.clear();
   other.m_source.reset();
@@ -66,12 +71,13 @@ EventLog& EventLog::operator=(EventLog&& other) noexcept {
 }
 
 void EventLog::clear() {
+  const bool pooled = m_shift == k_chunk_shift;  // a page of another size is not the pool's
   if (m_source) {
     m_source.reset();
     m_resident.clear();
   }
   for (auto& c : m_chunks) {
-    if (c) ChunkPool::give(c.release());
+    if (c && pooled) ChunkPool::give(c.release());
   }
   m_chunks.clear();
   m_cur = nullptr;
@@ -80,6 +86,8 @@ void EventLog::clear() {
   m_size = 0;
   m_ended = true;
   m_hot = static_cast<std::size_t>(-1);
+  m_shift = k_chunk_shift;
+  m_mask = k_chunk_events - 1;
 }
 
 void EventLog::release_chunk(std::size_t i) {
@@ -95,7 +103,10 @@ void EventLog::release_chunk(std::size_t i) {
 // Memory for one more page: a new one while under the budget, else the page read longest ago
 // gives up its memory.
 std::unique_ptr<Event[]> EventLog::take_slot() const {
-  if (m_resident.size() < m_budget) return std::unique_ptr<Event[]>(ChunkPool::take());
+  if (m_resident.size() < m_budget) {
+    if (m_shift == k_chunk_shift) return std::unique_ptr<Event[]>(ChunkPool::take());
+    return std::unique_ptr<Event[]>(new Event[m_mask + 1]);
+  }
   std::size_t oldest = 0;
   for (std::size_t r = 1; r < m_resident.size(); ++r)
     if (m_resident[r].second < m_resident[oldest].second) oldest = r;
@@ -118,8 +129,8 @@ void EventLog::touch(std::size_t page) const {
     return;
   }
   std::unique_ptr<Event[]> slot = take_slot();
-  const std::size_t first = page << k_chunk_shift;
-  m_source->fill(page, slot.get(), std::min(k_chunk_events, m_size - first));
+  const std::size_t first = page << m_shift;
+  m_source->fill(page, slot.get(), std::min(m_mask + 1, m_size - first));
   m_chunks[page] = std::move(slot);
   m_resident.emplace_back(page, ++m_tick);
   m_hot = page;
@@ -127,7 +138,7 @@ void EventLog::touch(std::size_t page) const {
 
 bool EventLog::advance_to(std::size_t i) const {
   while (i >= m_size && !m_ended) {
-    if (m_size % k_chunk_events != 0) {  // the source made a short page: its last
+    if ((m_size & m_mask) != 0) {  // the source made a short page: its last
       m_ended = true;
       break;
     }
@@ -137,12 +148,12 @@ bool EventLog::advance_to(std::size_t i) const {
       m_ended = true;
       break;
     }
-    const std::size_t page = m_size >> k_chunk_shift;
+    const std::size_t page = m_size >> m_shift;
     if (m_chunks.size() <= page) m_chunks.resize(page + 1);
     m_chunks[page] = std::move(slot);
     m_resident.emplace_back(page, ++m_tick);
     m_size += n;
-    if (n < k_chunk_events) m_ended = true;
+    if (n <= m_mask) m_ended = true;
   }
   return i < m_size;
 }

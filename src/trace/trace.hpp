@@ -35,12 +35,12 @@ class ChunkPool {
 class PageSource {
  public:
   virtual ~PageSource() = default;
-  // Fills `out` with the events of page `page` (EventLog::k_chunk_events a page; the last may
+  // Fills `out` with the events of page `page` (the log's page_events() a page; the last may
   // hold fewer): `count` of them, a page already made once (or counted by the source).
   virtual void fill(std::size_t page, Event* out, std::size_t count) const = 0;
   // A source still reading forward (the first pass over a file, a derivation): makes the next
   // page, the one after every page made so far, into `out`, and returns its event count (0: no
-  // more). Pages are made whole (k_chunk_events) but for the last.
+  // more). Pages are made whole (page_events()) but for the last.
   virtual std::size_t advance(Event* out) const {
     (void)out;
     return 0;
@@ -53,9 +53,10 @@ class EventLog {
   static constexpr std::size_t k_chunk_events = std::size_t{1} << k_chunk_shift;  // 1 MiB
 
   EventLog() = default;
-  // A read-only log whose pages `source` makes on demand, `size` events known so far (more
-  // follow when the source advances), at most `budget` pages held at once.
-  EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget);
+  // A read-only log whose pages of 2^page_shift events `source` makes on demand, `size` events
+  // known so far (more follow when the source advances), at most `budget` pages held at once.
+  EventLog(std::shared_ptr<const PageSource> source, std::size_t size, std::size_t budget,
+           unsigned page_shift = k_chunk_shift);
   ~EventLog() { clear(); }
   EventLog(const EventLog&) = delete;
   EventLog& operator=(const EventLog&) = delete;
@@ -88,9 +89,9 @@ class EventLog {
   // By value (a paged log may give the page's memory to another page on the next read), and
   // const, so that a write to it (events[i].a = 0) does not compile: at_mut() writes.
   const Event operator[](std::size_t i) const {
-    const std::size_t page = i >> k_chunk_shift;
+    const std::size_t page = i >> m_shift;
     if (m_source && page != m_hot) touch(page);
-    return m_chunks[page][i & (k_chunk_events - 1)];
+    return m_chunks[page][i & m_mask];
   }
   // In place (tests that damage a trace; never a paged log's).
   Event& at_mut(std::size_t i) {
@@ -102,9 +103,11 @@ class EventLog {
   std::size_t bytes_reserved() const { return m_held * k_chunk_events * sizeof(Event); }
 
   std::size_t chunk_count() const {
-    return m_source ? (m_size + k_chunk_events - 1) >> k_chunk_shift : m_chunks.size();
+    return m_source ? (m_size + m_mask) >> m_shift : m_chunks.size();
   }
-  // The events of chunk i (a full chunk holds k_chunk_events), nullptr once released. A paged
+  // Events a chunk (a page) holds: k_chunk_events, a paged log's own page size.
+  std::size_t page_events() const { return m_mask + 1; }
+  // The events of chunk i (a full chunk holds page_events()), nullptr once released. A paged
   // log's chunk stays until the next read of another page that does not fit the budget.
   const Event* chunk(std::size_t i) const {
     if (m_source && i != m_hot) touch(i);
@@ -145,6 +148,8 @@ class EventLog {
   mutable bool m_ended = true;
   std::size_t m_budget = 0;
   mutable std::size_t m_hot = static_cast<std::size_t>(-1);  // the page read last
+  unsigned m_shift = k_chunk_shift;                          // events a page: 2^m_shift
+  std::size_t m_mask = k_chunk_events - 1;
   mutable std::uint64_t m_tick = 0;
   mutable std::vector<std::pair<std::size_t, std::uint64_t>> m_resident;  // page, last read
 };

@@ -272,7 +272,7 @@ void draw_board_panel(ViewerState& s) {
     return;
   }
   Board before;
-  const std::uint32_t parent = m.node(id).parent;
+  const std::uint32_t parent = m.parent(id);
   if (parent != trace::k_no_node) before = parse_board(game, m.position(parent));
   const float size = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 22);
   const float height =

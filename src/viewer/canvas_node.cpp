@@ -17,12 +17,6 @@ namespace {
 using trace::k_no_node;
 
 // A node's kind as of t without reading its events: decided at the cutoff or at leave.
-NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
-  if (n.leave_t != trace::k_never && n.leave_t <= t) return n.kind;
-  if (n.cutoff_t != trace::k_never && n.cutoff_t <= t) return NodeKind::cut;
-  return NodeKind::unknown;
-}
-
 // The card's options for the canvas: the value view, the unpruned scores once computed, and a
 // view's word (and colour) for a leaf's value.
 CardOptions card_options(const CanvasPaint& p, std::uint32_t id, ImU32& view_colour) {
@@ -190,10 +184,10 @@ float leaf_value_scale(const ViewerState& s) {
   scale = 1.0f;
   const float room = leaf_width - 6.0f, fs = text * 1.3f;  // compact_leaf's box and size
   for (std::uint32_t id = 0; id < std::min<std::uint32_t>(m.node_count(), 20000); ++id) {
-    const trace::ModelNode& n = m.node(id);
-    if (!n.leaf || n.leave_t == trace::k_never) continue;
-    const std::string v = s.minimax_view() ? format_score_textbook(trace::max_view(m, id, n.ret))
-                                           : format_score_pretty(n.ret);
+    if (!m.is_leaf(id) || m.leave_t(id) == trace::k_never) continue;
+    const std::string v = s.minimax_view()
+                              ? format_score_textbook(trace::max_view(m, id, m.ret(id)))
+                              : format_score_pretty(m.ret(id));
     const float w = ImGui::GetFont()->CalcTextSizeA(fs, 1e9f, 0.0f, v.c_str()).x;
     if (w > room) scale = std::min(scale, std::max(0.5f, room / w));
   }
@@ -211,7 +205,7 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
   const NodeCard c = node_card(p.m, id, p.t, o);
   // Projector mode: the values read across a room (its boxes are taller for it).
   const float fs = p.s.node_text() * p.zoom;
-  if (p.m.node(id).leaf && compact_leaves(p.s.metrics))
+  if (p.m.is_leaf(id) && compact_leaves(p.s.metrics))
     return compact_leaf(p, a, b, fs, c, view_colour);
   NodeText txt{p.dl, ImGui::GetFont(), a, b, fs, 0, 5.0f * p.zoom, 0};
   txt.line = txt.fs * 1.12f;
@@ -225,7 +219,7 @@ void full_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, bool 
 // selection's outlines.
 void box_node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b, ImVec2 c, bool current) {
   const Palette& pal = palette(p.s.theme);
-  const NodeKind k = kind_at(p.m.node(id), p.t);
+  const NodeKind k = p.m.kind_at(id, p.t);
   only_here_mark(p, id, a, b);
   for (const AlgorithmView* v : p.s.views()) v->node(p, id, a, b);
   if (current)
@@ -267,7 +261,7 @@ void collapsed_label(const CanvasPaint& p, const CanvasFrame& f, ImVec2 a, ImVec
 // A dot's colour: its kind at t.
 ImU32 dot_colour(const CanvasPaint& p, std::uint32_t id) {
   const Palette& pal = palette(p.s.theme);
-  const NodeKind k = kind_at(p.m.node(id), p.t);
+  const NodeKind k = p.m.kind_at(id, p.t);
   return k == NodeKind::unknown ? pal.node_border : kind_color(pal, k);
 }
 
@@ -322,7 +316,7 @@ void mark_dots(const CanvasPaint& p, const CanvasFrame& f, const TreeLayout& lay
     const IdRange range = level_range(layout, f, d);
     for (const std::uint32_t* it = range.begin; it < range.end;) {
       const float x = layout.level_x(d)[it - layout.level_begin(d)];
-      if (p.m.node(*it).marks != 0) {
+      if (p.m.marks(*it) != 0) {
         const ImVec2 c = f.to_screen(x, layout.level_y(d));
         for (const AlgorithmView* v : p.s.views())
           v->node(p, *it, ImVec2(c.x - r, c.y - r), ImVec2(c.x + r, c.y + r));

@@ -30,7 +30,7 @@ std::vector<QuizEdgeOnScreen> edges_drawn(const CanvasPaint& p, const CanvasFram
                                           const TreeLayout& layout) {
   std::vector<QuizEdgeOnScreen> out;
   for (std::uint32_t id = layout.first(); id < layout.end(); ++id) {
-    const std::uint32_t parent = p.m.node(id).parent;
+    const std::uint32_t parent = p.m.parent(id);
     if (!layout.shown(id) || parent == trace::k_no_node || !layout.contains(parent)) continue;
     QuizEdgeOnScreen e;
     e.edge.parent = parent;

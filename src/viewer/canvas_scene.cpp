@@ -27,21 +27,20 @@ constexpr std::size_t k_chunk = 1 << 16;
 constexpr std::size_t k_bin_chunk = 1 << 12;
 
 gpu::BoxInstance node_box(const trace::Model& m, const TreeLayout& l, std::uint32_t id) {
-  const trace::ModelNode& n = m.node(id);
   gpu::BoxInstance b{};
   b.x0 = b.x1 = l.x(id);
   b.y = l.y(id);
   b.t_show = 0;  // the ranges drawn hold only the nodes entered
-  b.t_leave = n.leave_t;
-  b.t_cut = n.cutoff_t;
-  b.kind = static_cast<std::uint8_t>(n.kind);
-  b.expected = static_cast<std::uint8_t>(n.expected);
-  b.flags = n.leaf ? gpu::k_box_leaf : 0;
+  b.t_leave = m.leave_t(id);
+  b.t_cut = m.cutoff_t(id);
+  b.kind = static_cast<std::uint8_t>(m.kind(id));
+  b.expected = static_cast<std::uint8_t>(m.expected(id));
+  b.flags = m.is_leaf(id) ? gpu::k_box_leaf : 0;
   return b;
 }
 
 gpu::LineInstance node_line(const trace::Model& m, const TreeLayout& l, std::uint32_t id) {
-  const std::uint32_t p = m.node(id).parent;
+  const std::uint32_t p = m.parent(id);
   const float hh = l.metrics().node_height * 0.5f;
   if (p == trace::k_no_node || !l.shown(p)) return {0, 0, 0, 0, gpu::k_never, 0};
   return {l.x(p), l.y(p) + hh, l.x(id), l.y(id) - hh, 0, 0};

@@ -125,7 +125,7 @@ void follow_compare(const ViewerState& a, ViewerState& b) {
   const std::string path = ma.path_text(at);
   std::uint32_t same = trace::k_no_node;
   for (std::uint32_t id = 0; id < mb.node_count() && same == trace::k_no_node; ++id)
-    if (mb.node(id).depth == ma.node(at).depth && mb.path_text(id) == path) same = id;
+    if (mb.depth(id) == ma.depth(at) && mb.path_text(id) == path) same = id;
   if (same == trace::k_no_node) {  // else as many nodes in
     const std::uint32_t entered = ma.nodes_visible_at(a.cursor());
     same = std::min<std::uint32_t>(entered, static_cast<std::uint32_t>(mb.node_count())) - 1;

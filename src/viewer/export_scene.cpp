@@ -36,10 +36,9 @@ void add_nodes(ExportScene& sc, ViewerState& s, const TreeLayout& l, std::uint32
   const std::size_t t = s.cursor();
   const std::uint32_t current = t < m.event_count() ? m.node_of_event(t) : trace::k_no_node;
   std::vector<std::uint32_t> path, pv;
-  for (std::uint32_t id = current; id != trace::k_no_node && l.contains(id); id = m.node(id).parent)
+  for (std::uint32_t id = current; id != trace::k_no_node && l.contains(id); id = m.parent(id))
     path.push_back(id);
-  if (t + 1 >= m.event_count() && l.node_count() > 0 &&
-      m.node(l.first()).parent == trace::k_no_node)
+  if (t + 1 >= m.event_count() && l.node_count() > 0 && m.parent(l.first()) == trace::k_no_node)
     pv = m.principal_variation(l.first());
   CardOptions o;
   o.view = s.value_view;

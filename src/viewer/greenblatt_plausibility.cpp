@@ -61,8 +61,8 @@ std::string value_at(const trace::Model& m, const MoveRecord& r, std::size_t t, 
 // The node as the line of moves that reaches it ("" for the root).
 std::string line_to(const trace::Model& m, std::uint32_t id) {
   std::string line;
-  for (std::uint32_t n = id; n != trace::k_no_node && m.node(n).parent != trace::k_no_node;
-       n = m.node(n).parent) {
+  for (std::uint32_t n = id; n != trace::k_no_node && m.parent(n) != trace::k_no_node;
+       n = m.parent(n)) {
     line = m.label(n) + (line.empty() ? "" : " ") + line;
   }
   return line;
@@ -157,7 +157,7 @@ void draw_move_row(ViewerState& s, const trace::Model& m, const MoveRecord& r, s
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", greenblatt::reason_name(why));
   ImGui::TableSetColumnIndex(4);
   const std::string v = value_at(m, r, t, nullptr);
-  const bool mated = r.child != trace::k_no_node && (m.node(r.child).marks & trace::k_gb_mate_skip);
+  const bool mated = r.child != trace::k_no_node && (m.marks(r.child) & trace::k_gb_mate_skip);
   ImGui::Text("%s%s", v.c_str(), mated ? " mate" : "");
   if (mated && ImGui::IsItemHovered())
     ImGui::SetTooltip("leads to mate against the side to move: not counted against the width");
@@ -242,15 +242,15 @@ void draw_plausibility(ViewerState& s) {
     return;
   }
   // Following, a node without records (a leaf of the search) shows its parent's generation.
-  while (follow && !has_records(cache.get(m, id)) && m.node(id).parent != trace::k_no_node)
-    id = m.node(id).parent;
+  while (follow && !has_records(cache.get(m, id)) && m.parent(id) != trace::k_no_node)
+    id = m.parent(id);
   const NodeRecords& rec = cache.get(m, id);
   // The node as the line of moves that reaches it.
   const std::string line = line_to(m, id);
   section(line.empty() ? "the root" : ("after " + line).c_str());
   if (!has_records(rec)) {
     ImGui::TextWrapped("No plausible move generation at this node%s.",
-                       m.node(id).leaf
+                       m.is_leaf(id)
                            ? " (a leaf: mate, stalemate, a draw or a position settled by the table)"
                            : "");
     return;

@@ -25,7 +25,7 @@ Marks marks(Theme t) {
 }
 
 std::uint32_t root_of(const trace::Model& m, std::uint32_t id) {
-  while (id != trace::k_no_node && m.node(id).parent != trace::k_no_node) id = m.node(id).parent;
+  while (id != trace::k_no_node && m.parent(id) != trace::k_no_node) id = m.parent(id);
   return id;
 }
 
@@ -55,7 +55,7 @@ void draw_top_level(ViewerState& s) {
   if (root == trace::k_no_node) root = m.roots().back();
   const trace::GreenblattNode rec = trace::greenblatt_node(m, root);
   section(m.roots().size() > 1
-              ? ("top level, iteration " + std::to_string(m.node(root).iteration)).c_str()
+              ? ("top level, iteration " + std::to_string(m.iteration(root))).c_str()
               : "top level");
   if (rec.moves.empty()) {
     ImGui::TextDisabled("No plausibility record at the root.");

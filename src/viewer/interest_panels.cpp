@@ -31,7 +31,7 @@ std::string move_label(const trace::Model& m, std::uint32_t node, int move_index
 
 // The limit or depth an iteration's root was searched with, from its iteration_begin event.
 bool iteration_figure(const trace::Model& m, std::uint32_t root, Score& figure) {
-  const std::uint32_t t = m.node(root).enter_t;
+  const std::uint32_t t = m.enter_t(root);
   if (t == 0 || m.event(t - 1).type != trace::EventType::iteration_begin) return false;
   figure = m.event(t - 1).a;
   return true;
@@ -139,9 +139,9 @@ void draw_move_fate(ViewerState& s, std::uint32_t id, std::size_t t, bool came_u
     ImGui::TextUnformatted("searched");
   else if (cut != trace::k_no_node && cut <= t)
     ImGui::TextDisabled("skipped");
-  else if (m.node(id).cutoff_t != trace::k_never && m.node(id).cutoff_t <= t)
+  else if (m.cutoff_t(id) != trace::k_never && m.cutoff_t(id) <= t)
     ImGui::TextDisabled("beta cutoff");
-  else if (m.node(id).leave_t != trace::k_never && m.node(id).leave_t <= t)
+  else if (m.leave_t(id) != trace::k_never && m.leave_t(id) <= t)
     ImGui::TextDisabled("not searched");
   else
     ImGui::TextDisabled("waiting");
@@ -230,7 +230,7 @@ namespace {
 void draw_deepest_line(ViewerState& s, std::size_t root_index) {
   const trace::Model& m = s.model();
   const std::uint32_t deepest = m.deepest_of_root(root_index);
-  const int plies = m.node(deepest).depth;
+  const int plies = m.depth(deepest);
   ImGui::SameLine();
   const std::string label =
       "deepest line " + std::to_string(plies) + (plies == 1 ? " ply" : " plies") + "##deepest";
@@ -238,8 +238,7 @@ void draw_deepest_line(ViewerState& s, std::size_t root_index) {
   s.note_widget("iteration_deepest");
   if (ImGui::IsItemHovered()) {
     std::vector<std::uint32_t> line;
-    for (std::uint32_t id = deepest; id != trace::k_no_node; id = m.node(id).parent)
-      line.push_back(id);
+    for (std::uint32_t id = deepest; id != trace::k_no_node; id = m.parent(id)) line.push_back(id);
     std::string text;
     for (std::size_t i = line.size() - 1; i-- > 0;) {
       const std::string& move = m.label(line[i]);
@@ -275,7 +274,7 @@ void draw_iteration_selector(ViewerState& s) {
   const bool interest = !trace::interest_index(m).empty();
   auto root_index_at = [&](std::size_t t) {
     std::size_t i = 0;
-    while (i + 1 < roots.size() && m.node(roots[i + 1]).enter_t <= t) ++i;
+    while (i + 1 < roots.size() && m.enter_t(roots[i + 1]) <= t) ++i;
     return i;
   };
   auto title = [&](std::size_t i) { return iteration_title(m, i); };

@@ -15,7 +15,7 @@ constexpr std::uint32_t k_keep_scratch = 1u << 16;  // nodes
 
 // Node ids are local below: local = id - first; a parent outside the range is a root's.
 std::uint32_t local_parent(const trace::Model& model, std::uint32_t first, std::uint32_t local) {
-  const std::uint32_t p = model.node(first + local).parent;
+  const std::uint32_t p = model.parent(first + local);
   return p == trace::k_no_node || p < first ? trace::k_no_node : p - first;
 }
 
@@ -86,11 +86,11 @@ bool TreeLayout::collect_stubs(const trace::Model& model, std::size_t t) {
   const std::uint32_t first = m_first, node_count = m_nodes;
   for (std::uint32_t id = 0; id < node_count; ++id) {
     if (hidden(id) || hidden_below(first + id) > 0) continue;  // its stubs are hidden too
-    const trace::ModelNode& n = model.node(first + id);
     // (Successors pruned by forward estimation were generated and tested, not left over.)
-    if (n.cutoff_child >= 0 && n.cutoff_t <= t && n.succ_count > n.cutoff_child + 1 + n.pruned) {
-      m_stubs.push_back({id, n.succ_count - n.cutoff_child - 1 - n.pruned, 0.0f, 0.0f, -1,
-                         n.cutoff_t});  // parent: local id for now
+    const std::uint32_t cut_t = model.cutoff_t(first + id);
+    if (cut_t <= t && model.unsearched(first + id) > 0) {
+      m_stubs.push_back(
+          {id, model.unsearched(first + id), 0.0f, 0.0f, -1, cut_t});  // parent: local id for now
     } else if (const std::uint32_t cut = trace::interest_index(model).cut(first + id);
                cut != trace::k_no_node && cut <= t) {
       m_stubs.push_back({id, trace::interest_index(model).skipped(first + id), 0.0f, 0.0f, -1,
@@ -200,7 +200,7 @@ void TreeLayout::order_fe_stubs(const trace::Model& model) {
   const trace::FeIndex& fe = trace::fe_index(model);
   auto key = [&](std::int32_t item) -> std::pair<std::int64_t, std::int64_t> {
     if (static_cast<std::uint32_t>(item) < node_count) {
-      return {2 * std::int64_t{model.node(first + static_cast<std::uint32_t>(item)).k} + 1, 0};
+      return {2 * std::int64_t{model.k(first + static_cast<std::uint32_t>(item))} + 1, 0};
     }
     const LayoutStub& st = m_stubs[static_cast<std::size_t>(item) - node_count];
     if (st.fe_test < 0) return {INT64_MAX, 0};
@@ -370,7 +370,7 @@ void TreeLayout::second_walk(const trace::Model& model, std::int32_t virtual_roo
                                                  m_items[static_cast<std::size_t>(it.parent)].mod;
     const float x = it.prelim + modsum(id);
     m_x[id] = x;
-    const float y = static_cast<float>(model.node(m_first + id).depth) * m_metrics.level_height;
+    const float y = static_cast<float>(model.depth(m_first + id)) * m_metrics.level_height;
     if (hidden(id)) continue;
     m_min_x = std::min(m_min_x, x - half_width(m_first + id));
     m_max_x = std::max(m_max_x, x + half_width(m_first + id));
@@ -421,18 +421,18 @@ void TreeLayout::index_levels(const trace::Model& model) {
   std::uint32_t levels = 0, shown = 0;
   for (std::uint32_t id = 0; id < m_nodes; ++id) {
     if (hidden(id)) continue;
-    levels = std::max(levels, static_cast<std::uint32_t>(model.node(m_first + id).depth) + 1);
+    levels = std::max(levels, static_cast<std::uint32_t>(model.depth(m_first + id)) + 1);
     ++shown;
   }
   m_level_start.assign(levels + 1, 0);
   for (std::uint32_t id = 0; id < m_nodes; ++id) {
-    if (!hidden(id)) ++m_level_start[model.node(m_first + id).depth + 1];
+    if (!hidden(id)) ++m_level_start[model.depth(m_first + id) + 1];
   }
   for (std::uint32_t d = 0; d < levels; ++d) m_level_start[d + 1] += m_level_start[d];
   m_level_ids.resize(shown);
   std::vector<std::uint32_t> fill(m_level_start.begin(), m_level_start.end() - 1);
   for (std::uint32_t id = 0; id < m_nodes; ++id) {
-    if (!hidden(id)) m_level_ids[fill[model.node(m_first + id).depth]++] = m_first + id;
+    if (!hidden(id)) m_level_ids[fill[model.depth(m_first + id)]++] = m_first + id;
   }
   m_level_x.resize(shown);
   for (std::uint32_t i = 0; i < shown; ++i) m_level_x[i] = m_x[m_level_ids[i] - m_first];

@@ -106,11 +106,11 @@ class TreeLayout {
   float x(std::uint32_t id) const { return m_x[id - m_first]; }
   // Half a node's box width (a leaf's may be narrower), world units.
   float half_width(std::uint32_t id) const {
-    return (m_model->node(id).leaf ? m_metrics.leaf_width : m_metrics.node_width) * 0.5f;
+    return (m_model->is_leaf(id) ? m_metrics.leaf_width : m_metrics.node_width) * 0.5f;
   }
   // y is the depth's: derived from the model, not stored.
   float y(std::uint32_t id) const {
-    return static_cast<float>(m_model->node(id).depth) * m_metrics.level_height;
+    return static_cast<float>(m_model->depth(id)) * m_metrics.level_height;
   }
   // Sorted by level (y), then x.
   const std::vector<LayoutStub>& stubs() const { return m_stubs; }

@@ -142,7 +142,7 @@ void minimax_lines(NodeCard& c, const trace::Model& m, std::uint32_t id, const t
 std::string card_name(const trace::Model& m, std::uint32_t id) {
   const std::string& label = m.label(id);
   if (!label.empty()) return label;
-  return m.node(id).parent == trace::k_no_node ? std::string("root") : m.path_text(id);
+  return m.parent(id) == trace::k_no_node ? std::string("root") : m.path_text(id);
 }
 
 NodeCard node_card(const trace::Model& m, std::uint32_t id, std::size_t t, const CardOptions& o) {

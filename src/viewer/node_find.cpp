@@ -24,7 +24,7 @@ std::string trimmed(const std::string& s) {
 std::uint32_t successor_k(const trace::Model& m, std::uint32_t id, long k) {
   std::uint32_t found = k_no_node;
   for (std::uint32_t i = 0; i < m.child_count(id); ++i) {
-    if (m.node(m.child(id, i)).k == k) found = m.child(id, i);
+    if (m.k(m.child(id, i)) == k) found = m.child(id, i);
   }
   return found;
 }

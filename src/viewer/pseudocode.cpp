@@ -11,7 +11,7 @@ const Listing& listing_for(const trace::Model& model) {
 int line_of_event(const trace::Model& model, std::size_t t) {
   if (t >= model.event_count()) return 0;
   const std::uint32_t id = model.node_of_event(t);
-  const bool leaf = id != trace::k_no_node && id < model.node_count() && model.node(id).leaf;
+  const bool leaf = id != trace::k_no_node && id < model.node_count() && model.is_leaf(id);
   return listing_view(model).line_at(model, t, leaf);
 }
 
@@ -23,9 +23,9 @@ int line_of_node(const trace::Model& model, std::uint32_t id, std::size_t t) {
   if (s.open && s.children_entered > 0) {
     const std::uint32_t last_child =
         model.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
-    if (model.node(last_child).enter_t > s.last_event) return view.call_line(model, last_child);
+    if (model.enter_t(last_child) > s.last_event) return view.call_line(model, last_child);
   }
-  return view.line_at(model, s.last_event, model.node(id).leaf);
+  return view.line_at(model, s.last_event, model.is_leaf(id));
 }
 
 std::string listing_line(const trace::Model& model, int line) {

@@ -21,8 +21,8 @@ std::string num(Score s, bool minimax) {
 std::string who(const trace::Model& m, std::uint32_t id, bool minimax) {
   const std::string name = node_name(m, id);
   const char* player = trace::is_max_node(m, id) ? "MAX" : "MIN";
-  if (m.node(id).leaf) return "leaf " + (name.rfind("node ", 0) == 0 ? name.substr(5) : name);
-  if (m.node(id).parent == trace::k_no_node)
+  if (m.is_leaf(id)) return "leaf " + (name.rfind("node ", 0) == 0 ? name.substr(5) : name);
+  if (m.parent(id) == trace::k_no_node)
     return minimax ? std::string("the root (") + player + ")" : "the root";
   return minimax ? std::string(player) + " " + name : name;
 }

@@ -36,7 +36,7 @@ std::string no_cutoff_reason(const trace::Model& m, const Question& q, bool mini
 }
 
 bool is_ancestor(const trace::Model& m, std::uint32_t a, std::uint32_t id) {
-  for (std::uint32_t p = m.node(id).parent; p != trace::k_no_node; p = m.node(p).parent)
+  for (std::uint32_t p = m.parent(id); p != trace::k_no_node; p = m.parent(p))
     if (p == a) return true;
   return false;
 }
@@ -73,7 +73,7 @@ MarkVerdict Quiz::mark(const QuizEdge& e) {
     return v;
   }
   v.grade = MarkGrade::wrong;
-  if (e.parent == q->node && e.child != trace::k_no_node && m.node(e.child).enter_t < q->t)
+  if (e.parent == q->node && e.child != trace::k_no_node && m.enter_t(e.child) < q->t)
     v.text = who(m, e.child, minimax) +
              " has been searched already: a cutoff prunes only the successors not searched yet.";
   else if (e.parent == q->node)

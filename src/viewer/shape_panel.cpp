@@ -46,12 +46,12 @@ std::uint32_t shown_root(const ViewerState& s) {
   if (s.iteration_view >= 0)
     return roots[std::min(static_cast<std::size_t>(s.iteration_view), roots.size() - 1)];
   std::size_t i = 0;
-  while (i + 1 < roots.size() && s.model().node(roots[i + 1]).enter_t <= s.cursor()) ++i;
+  while (i + 1 < roots.size() && s.model().enter_t(roots[i + 1]) <= s.cursor()) ++i;
   return roots[i];
 }
 
 std::uint32_t root_of(const trace::Model& m, std::uint32_t id) {
-  while (m.node(id).parent != trace::k_no_node) id = m.node(id).parent;
+  while (m.parent(id) != trace::k_no_node) id = m.parent(id);
   return id;
 }
 
@@ -72,15 +72,14 @@ std::uint32_t top_node(ViewerState& s, std::uint32_t root) {
 // A box's short name: its move or label, else its successor index.
 std::string short_name(const trace::Model& m, std::uint32_t id) {
   if (!m.label(id).empty()) return m.label(id);
-  if (m.node(id).parent == trace::k_no_node) return "root";
-  return std::to_string(m.node(id).k);
+  if (m.parent(id) == trace::k_no_node) return "root";
+  return std::to_string(m.k(id));
 }
 
 // The moves from top down to id ("e4 e5 Nf3"), or the successor indices ("0.2.1").
 std::string line_from(const trace::Model& m, std::uint32_t top, std::uint32_t id) {
   std::vector<std::uint32_t> chain;
-  for (std::uint32_t a = id; a != top && a != trace::k_no_node; a = m.node(a).parent)
-    chain.push_back(a);
+  for (std::uint32_t a = id; a != top && a != trace::k_no_node; a = m.parent(a)) chain.push_back(a);
   std::string out;
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
     if (!out.empty()) out += m.label(*it).empty() ? "." : " ";
@@ -90,15 +89,14 @@ std::string line_from(const trace::Model& m, std::uint32_t top, std::uint32_t id
 }
 
 // A node's kind as of the cursor: "not yet", "open", or its kind (Cut from its cutoff on).
-NodeKind kind_at(const trace::ModelNode& n, std::size_t t) {
-  if (n.leave_t != trace::k_never && n.leave_t <= t) return n.leaf ? NodeKind::leaf : n.kind;
-  if (n.cutoff_t != trace::k_never && n.cutoff_t <= t) return NodeKind::cut;
-  return NodeKind::unknown;
+NodeKind kind_at(const trace::Model& m, std::uint32_t id, std::size_t t) {
+  const NodeKind k = m.kind_at(id, t);
+  return m.is_leaf(id) && m.leave_t(id) <= t ? NodeKind::leaf : k;
 }
-std::string kind_text(const trace::ModelNode& n, std::size_t t) {
-  if (n.enter_t > t) return "not yet";
-  const NodeKind k = kind_at(n, t);
-  return k == NodeKind::unknown && n.leave_t > t ? "open" : kind_label(k);
+std::string kind_text(const trace::Model& m, std::uint32_t id, std::size_t t) {
+  if (m.enter_t(id) > t) return "not yet";
+  const NodeKind k = kind_at(m, id, t);
+  return k == NodeKind::unknown && m.leave_t(id) > t ? "open" : kind_label(k);
 }
 
 ImU32 mix(ImU32 a, ImU32 b, float f) {  // a toward b by f
@@ -122,9 +120,11 @@ std::string share_text(std::uint32_t part, std::uint32_t whole) {
 
 // A node's colour as of t: its kind's; faded before it is entered (in its final kind's colour,
 // unless a quiz is asking for kinds).
-ImU32 node_fill(const Palette& p, const trace::ModelNode& n, std::size_t t, bool future_kinds) {
-  if (n.enter_t <= t) return kind_color(p, kind_at(n, t));
-  const ImU32 base = future_kinds ? kind_color(p, n.leaf ? NodeKind::leaf : n.kind) : p.unknown;
+ImU32 node_fill(const Palette& p, const trace::Model& m, std::uint32_t id, std::size_t t,
+                bool future_kinds) {
+  if (m.enter_t(id) <= t) return kind_color(p, kind_at(m, id, t));
+  const ImU32 base =
+      future_kinds ? kind_color(p, m.is_leaf(id) ? NodeKind::leaf : m.kind(id)) : p.unknown;
   return mix(base, p.canvas_bg, 0.72f);
 }
 
@@ -157,13 +157,13 @@ struct Icicle {
   int boxes = 0;
 
   bool on_path(std::uint32_t id) const {
-    const auto d = static_cast<std::size_t>(m.node(id).depth);
+    const auto d = static_cast<std::size_t>(m.depth(id));
     return d < path.size() && path[d] == id;
   }
 };
 
 ImU32 fill_of(const Icicle& ic, const Span& sp) {
-  return sp.rest ? ic.p.stub : node_fill(ic.p, ic.m.node(sp.id), ic.t, ic.future_kinds);
+  return sp.rest ? ic.p.stub : node_fill(ic.p, ic.m, sp.id, ic.t, ic.future_kinds);
 }
 
 void draw_span(Icicle& ic, const Span& sp, int row) {
@@ -190,7 +190,7 @@ void draw_span(Icicle& ic, const Span& sp, int row) {
   const std::string name = short_name(ic.m, sp.id);
   const ImVec2 ts = ImGui::CalcTextSize(name.c_str());
   if (ts.x + 6.0f > x1 - gap - sp.x0) return;
-  const ImU32 ink = ic.m.node(sp.id).enter_t > ic.t ? ic.p.text_dim : text_on(fill);
+  const ImU32 ink = ic.m.enter_t(sp.id) > ic.t ? ic.p.text_dim : text_on(fill);
   ic.dl->AddText(ImVec2(sp.x0 + 3.0f, a + (ic.row_h - 1.0f - ts.y) * 0.5f), ink, name.c_str());
 }
 
@@ -244,16 +244,16 @@ void icicle_tooltip(const ViewerState& s, const Icicle& ic, std::uint32_t root, 
     ImGui::Text("%u nodes, %s of the root's", sp.nodes, share_text(sp.nodes, whole).c_str());
     ImGui::TextDisabled("click: zoom into %s", node_name(ic.m, sp.id).c_str());
   } else {
-    const trace::ModelNode& n = ic.m.node(sp.id);
+    const std::int32_t depth = ic.m.depth(sp.id);
     ImGui::TextUnformatted(node_name(ic.m, sp.id).c_str());
     if (sp.id != root) ImGui::Text("line %s", line_from(ic.m, root, sp.id).c_str());
-    ImGui::Text("depth %d (%d below the top shown)", n.depth, n.depth - ic.m.node(top).depth);
+    ImGui::Text("depth %d (%d below the top shown)", depth, depth - ic.m.depth(top));
     ImGui::Text("subtree %u nodes, %s of the root's", ic.sizes.size(sp.id),
                 share_text(ic.sizes.size(sp.id), whole).c_str());
     if (top != root)
       ImGui::Text("%s of %s's", share_text(ic.sizes.size(sp.id), ic.sizes.size(top)).c_str(),
                   node_name(ic.m, top).c_str());
-    ImGui::Text("kind: %s", kind_text(n, s.cursor()).c_str());
+    ImGui::Text("kind: %s", kind_text(ic.m, sp.id, s.cursor()).c_str());
     ImGui::TextDisabled("click: zoom here and show it in the tree");
   }
   ImGui::EndTooltip();
@@ -291,9 +291,9 @@ void draw_icicle(ViewerState& s, const SubtreeSizes& sizes, std::uint32_t root, 
   ic.mouse_in = ImGui::IsItemHovered();
   const std::uint32_t here = m.node_of_event(s.cursor());
   if (here != trace::k_no_node) {
-    ic.path.assign(static_cast<std::size_t>(m.node(here).depth) + 1, trace::k_no_node);
-    for (std::uint32_t a = here; a != trace::k_no_node; a = m.node(a).parent)
-      ic.path[static_cast<std::size_t>(m.node(a).depth)] = a;
+    ic.path.assign(static_cast<std::size_t>(m.depth(here)) + 1, trace::k_no_node);
+    for (std::uint32_t a = here; a != trace::k_no_node; a = m.parent(a))
+      ic.path[static_cast<std::size_t>(m.depth(a))] = a;
   }
   ic.dl->AddRectFilled(at, ImVec2(at.x + width, at.y + rows * row_h), ic.p.canvas_bg);
   ic.dl->PushClipRect(at, ImVec2(at.x + width, at.y + rows * row_h), true);
@@ -314,7 +314,7 @@ void draw_icicle(ViewerState& s, const SubtreeSizes& sizes, std::uint32_t root, 
 void breadcrumb(ViewerState& s, std::uint32_t top) {
   const trace::Model& m = s.model();
   std::vector<std::uint32_t> chain;
-  for (std::uint32_t a = top; a != trace::k_no_node; a = m.node(a).parent) chain.push_back(a);
+  for (std::uint32_t a = top; a != trace::k_no_node; a = m.parent(a)) chain.push_back(a);
   const float right = ImGui::GetCursorScreenPos().x + ImGui::GetContentRegionAvail().x;
   bool first = true;
   for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
@@ -343,17 +343,16 @@ void breadcrumb(ViewerState& s, std::uint32_t top) {
 
 // A node's kind as of the cursor, after a swatch of its colour (the icicle's key).
 void kind_cell(const ViewerState& s, std::uint32_t id) {
-  const trace::ModelNode& n = s.model().node(id);
   const Palette& p = palette(s.theme);
   const float side = ImGui::GetTextLineHeight() * 0.7f;
   const ImVec2 at = ImGui::GetCursorScreenPos();
   const float dy = (ImGui::GetTextLineHeight() - side) * 0.5f;
-  const ImU32 fill = node_fill(p, n, s.cursor(), !s.quiz.active());
+  const ImU32 fill = node_fill(p, s.model(), id, s.cursor(), !s.quiz.active());
   ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(at.x, at.y + dy),
                                             ImVec2(at.x + side, at.y + dy + side), fill);
   ImGui::Dummy(ImVec2(side, side));
   ImGui::SameLine();
-  ImGui::TextUnformatted(kind_text(n, s.cursor()).c_str());
+  ImGui::TextUnformatted(kind_text(s.model(), id, s.cursor()).c_str());
 }
 
 // A row of a table of nodes: its name (a click shows it, a double-click zooms to it), its

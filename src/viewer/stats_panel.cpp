@@ -38,7 +38,7 @@ void draw_stats(ViewerState& s) {
     // A node is Cut from its cutoff on, as the canvas shows it, not only once it has left.
     std::uint32_t open_cut = 0;
     const std::size_t t = s.cursor();
-    for (std::uint32_t id = m.node_of_event(t); id != trace::k_no_node; id = m.node(id).parent) {
+    for (std::uint32_t id = m.node_of_event(t); id != trace::k_no_node; id = m.parent(id)) {
       const trace::ModelNode& n = m.node(id);
       if (n.cutoff_t <= t && (n.leave_t == trace::k_never || n.leave_t > t)) ++open_cut;
     }
@@ -57,7 +57,7 @@ void draw_stats(ViewerState& s) {
   // Of the Cut nodes, how many were cut by their first successor (the seed: 90+% in real searches).
   std::uint32_t cut = 0, first = 0;
   for (std::uint32_t id = 0; id < m.node_count(); ++id) {
-    if (m.node(id).kind != NodeKind::cut) continue;
+    if (m.kind(id) != NodeKind::cut) continue;
     ++cut;
     first += m.node(id).cutoff_child == 0;
   }

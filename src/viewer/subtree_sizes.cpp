@@ -8,7 +8,7 @@ namespace kibitz::viewer {
 SubtreeSizes::SubtreeSizes(const trace::Model& m)
     : m_size(m.node_count(), 1), m_height(m.node_count(), 0) {
   for (std::uint32_t id = m.node_count(); id-- > 0;) {
-    const std::uint32_t parent = m.node(id).parent;
+    const std::uint32_t parent = m.parent(id);
     if (parent == trace::k_no_node) continue;
     m_size[parent] += m_size[id];
     m_height[parent] = std::max(m_height[parent], m_height[id] + 1);

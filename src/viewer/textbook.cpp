@@ -143,7 +143,7 @@ int textbook_node_line(const trace::Model& m, std::uint32_t id, std::size_t t) {
   if (!s.visible || s.last_event == trace::k_never) return 0;
   if (s.open && s.children_entered > 0) {  // a successor being searched: the call
     const std::uint32_t last = m.child(id, static_cast<std::uint32_t>(s.children_entered - 1));
-    if (m.node(last).enter_t > s.last_event) return lines_of(m, id).call;
+    if (m.enter_t(last) > s.last_event) return lines_of(m, id).call;
   }
   return textbook_line(m, s.last_event);
 }
@@ -159,9 +159,9 @@ RuleAt rule_at(const trace::Model& m, std::size_t t) {
   if (p >= m.node_count()) return r;
   const std::int32_t k = e.type == EventType::alpha_set ? e.a - 1 : e.a;
   const std::uint32_t child = m.successor(p, k);
-  if (child == trace::k_no_node || m.node(child).leave_t == trace::k_never) return r;
+  if (child == trace::k_no_node || m.leave_t(child) == trace::k_never) return r;
   // The window the value met: the node's as the child returned (before α or β moved).
-  const std::size_t back = std::min<std::size_t>(m.node(child).leave_t + 1, t);
+  const std::size_t back = std::min<std::size_t>(m.leave_t(child) + 1, t);
   const trace::NodeState st = m.state_at(p, back);
   const trace::MinimaxWindow w = trace::max_view_window(m, p, st.alpha, m.node(p).beta);
   r.node = p;

@@ -37,7 +37,7 @@ TEST_CASE("a big lean trace is read where it lies, and saved as it was recorded"
   // pages, not the whole stream.
   CHECK(s.model().event_count() > s.trace().events.size());
   CHECK(s.model().events().pages_held() <= trace::Model::k_stream_pages);
-  CHECK(s.model().events().pages_held() * trace::EventLog::k_chunk_events <
+  CHECK(s.model().events().pages_held() * s.model().events().page_events() <
         s.model().event_count());
   SUBCASE(".kbz") {
     const std::vector<std::uint8_t> bytes = app.save_kbz();

@@ -36,7 +36,7 @@ class BranchCollector {
   // The pruned branches under model node `id`, in pre-order; false when over a budget.
   bool collect(std::uint32_t id, std::vector<viewer::PrunedNode>& out) {
     std::vector<std::uint32_t> line;  // id and its ancestors, root last
-    for (std::uint32_t n = id; n != trace::k_no_node; n = m_model.node(n).parent) line.push_back(n);
+    for (std::uint32_t n = id; n != trace::k_no_node; n = m_model.parent(n)) line.push_back(n);
     const trace::ModelNode& root = m_model.node(line.back());
     m_horizon = m_spec.iterative ? static_cast<int>(root.iteration) : m_spec.search_depth();
     std::vector<typename Game::Move> made;

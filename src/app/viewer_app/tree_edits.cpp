@@ -97,7 +97,7 @@ Done ViewerApp::search_edited(const std::string& text, const std::string& what) 
   const trace::Place place = trace::place_of_event(old, s.cursor());
   const bool had_selection = s.selected < old.node_count();
   const trace::Place selected =
-      had_selection ? trace::place_of_event(old, old.node(s.selected).enter_t) : trace::Place{};
+      had_selection ? trace::place_of_event(old, old.enter_t(s.selected)) : trace::Place{};
   const trace::Outcomes before = trace::outcomes_of(old);
   SearchSpec spec = *m_spec;
   spec.tree = text;

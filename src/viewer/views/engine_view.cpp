@@ -52,7 +52,7 @@ ImU32 table_colour(Theme t) {
 
 // The attempt record that announced node id (just before its enter), if any.
 bool attempt_of(const trace::Model& m, std::uint32_t id, AttemptRecord& out) {
-  const std::uint32_t t = m.node(id).enter_t;
+  const std::uint32_t t = m.enter_t(id);
   if (t == 0 || m.event(t - 1).type != EventType::attempt) return false;
   out = trace::RecordCodec<AttemptRecord>::decode(m.events(), t - 1);
   return true;
@@ -65,7 +65,7 @@ void attempt_number(const trace::Model& m, std::uint32_t id, int& number, int& o
   if (n.parent == trace::k_no_node) return;
   for (std::uint32_t i = 0; i < m.child_count(n.parent); ++i) {
     const std::uint32_t c = m.child(n.parent, i);
-    if (m.node(c).k != n.k || (m.node(c).marks & trace::k_eng_null_move)) continue;
+    if (m.k(c) != n.k || (m.marks(c) & trace::k_eng_null_move)) continue;
     ++of;
     if (c == id) number = of;
   }
@@ -262,7 +262,7 @@ class EngineView final : public AlgorithmView {
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
     const trace::Model& m = s.model();
-    if (!(m.node(id).marks & (k_engine_marks | trace::k_tt_settled))) return;
+    if (!(m.marks(id) & (k_engine_marks | trace::k_tt_settled))) return;
     const std::string how = how_searched(m, id);
     if (!how.empty()) ImGui::TextUnformatted(how.c_str());
     const Facts f = facts_of(m, id);

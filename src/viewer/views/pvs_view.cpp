@@ -57,8 +57,8 @@ void count_at(const trace::Model& m, std::size_t t, std::uint32_t& probes,
   probes = researches = 0;
   const std::uint32_t visible = m.nodes_visible_at(t);
   for (std::uint32_t id = 0; id < visible; ++id) {
-    probes += (m.node(id).marks & trace::k_pvs_probe_node) != 0;
-    researches += (m.node(id).marks & trace::k_pvs_research_node) != 0;
+    probes += (m.marks(id) & trace::k_pvs_probe_node) != 0;
+    researches += (m.marks(id) & trace::k_pvs_research_node) != 0;
   }
 }
 
@@ -70,7 +70,7 @@ class PvsView final : public AlgorithmView {
     // engine vocabulary (its modern techniques): the engine's view shows those.
     bool engine = false;
     for (std::uint32_t id = 0; id < m.node_count(); ++id) {
-      const std::uint32_t marks = m.node(id).marks;
+      const std::uint32_t marks = m.marks(id);
       if (marks & (trace::k_pvs_probe_node | trace::k_pvs_research_node)) return true;
       engine |= (marks & (trace::k_eng_probe | trace::k_eng_research | trace::k_eng_null_move |
                           trace::k_eng_quiescence)) != 0;
@@ -112,12 +112,12 @@ class PvsView final : public AlgorithmView {
     if (e.type != EventType::child_return || id >= m.node_count()) return line_of(e, leaf);
     for (std::uint32_t i = m.child_count(id); i > 0; --i) {
       const std::uint32_t child = m.child(id, i - 1);
-      if (m.node(child).enter_t < t) return call_line(m, child);
+      if (m.enter_t(child) < t) return call_line(m, child);
     }
     return line_of(e, leaf);
   }
   int call_line(const trace::Model& m, std::uint32_t child) const override {
-    const std::uint32_t marks = m.node(child).marks;
+    const std::uint32_t marks = m.marks(child);
     if (marks & trace::k_pvs_probe_node) return 10;
     if (marks & trace::k_pvs_research_node) return 12;
     return 8;

@@ -11,7 +11,7 @@ class TableView final : public AlgorithmView {
     return m.event_count() > 0 && m.counters_at(m.event_count() - 1)[trace::Counter::tt_probes] > 0;
   }
   void tooltip(const ViewerState& s, std::uint32_t id) const override {
-    if (s.model().node(id).marks & trace::k_tt_settled)
+    if (s.model().marks(id) & trace::k_tt_settled)
       ImGui::TextUnformatted("settled by the transposition table");
   }
 };
