@@ -122,13 +122,15 @@ struct Counters {
   std::uint32_t operator[](Counter c) const { return extension[static_cast<std::size_t>(c)]; }
 };
 
-// The most events a model may hold (a lean trace's expanded stream included): about 64 bytes
-// of memory each with what is derived from them (40-44 measured natively on 4-96 million for a
-// replay, 57 for an export to JSON). Set once by the app from the memory available
-// (install_services); beyond it a Model throws InputError before memory runs out.
+// The most events a model may hold (a lean trace's derived stream included): about 16 bytes
+// of memory each with what is derived from them, the events themselves read where they lie
+// (measured natively: 7 B an event replaying a 26.6M-event engine trace, 8 B for a 55.6M-event
+// minimax trace, 14 B for the desktop's view of the first, layout and GPU scene included). Set
+// once by the app from the memory available (install_services); beyond it a Model throws
+// InputError before memory runs out.
 void set_model_event_limit(std::size_t events);
 std::size_t model_event_limit();
-constexpr std::size_t k_model_bytes_per_event = 64;
+constexpr std::size_t k_model_bytes_per_event = 16;
 
 // What the model keeps of every node (the rest is read from its events): 32 bytes.
 struct NodeHot {

@@ -27,8 +27,8 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id);
 // The marks of a Greenblatt node on the canvas: a tint over its box and a short tag
 // ("FO" feedover, "×" reached by a plausible capture, "2nd" secondary search). lod: the
 // canvas' level of detail (0 dots, 1 boxes, 2 full nodes).
-void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b,
-                           float zoom, int lod, Theme theme);
+void greenblatt_node_marks(ImDrawList* dl, std::uint32_t node_marks, ImVec2 a, ImVec2 b, float zoom,
+                           int lod, Theme theme);
 // The legend's section for these marks.
 void draw_greenblatt_legend(ViewerState& s);
 

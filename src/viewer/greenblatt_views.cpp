@@ -170,10 +170,10 @@ void draw_eval_breakdown(ViewerState& s, std::uint32_t id) {
   ImGui::TextDisabled("%s", eval->footer.c_str());
 }
 
-void greenblatt_node_marks(ImDrawList* dl, const trace::ModelNode& n, ImVec2 a, ImVec2 b,
-                           float zoom, int lod, Theme theme) {
-  const bool fo = n.marks & trace::k_gb_feedover, cap = n.marks & trace::k_gb_by_capture,
-             sec = n.marks & trace::k_gb_secondary;
+void greenblatt_node_marks(ImDrawList* dl, std::uint32_t node_marks, ImVec2 a, ImVec2 b, float zoom,
+                           int lod, Theme theme) {
+  const bool fo = node_marks & trace::k_gb_feedover, cap = node_marks & trace::k_gb_by_capture,
+             sec = node_marks & trace::k_gb_secondary;
   if (!fo && !cap && !sec) return;
   const Marks k = marks(theme);
   if (lod == 0) {

@@ -239,8 +239,8 @@ class EngineView final : public AlgorithmView {
   int call_line(const trace::Model&, std::uint32_t) const override { return 5; }
   bool marks_dots() const override { return true; }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
-    const trace::ModelNode& n = p.m.node(id);
-    const std::uint32_t marks = n.marks & (k_engine_marks | trace::k_tt_settled);
+    const std::uint32_t all_marks = p.m.marks(id);
+    const std::uint32_t marks = all_marks & (k_engine_marks | trace::k_tt_settled);
     if (!marks) return;
     const ImU32 col = tag_colour(p.s.theme, marks);
     if (p.lod == 0) {
@@ -253,9 +253,9 @@ class EngineView final : public AlgorithmView {
                  trace::k_eng_quiescence | trace::k_tt_settled)) {
       stripe(p, a, b, col);
     }
-    if (n.marks & trace::k_superseded)
+    if (all_marks & trace::k_superseded)
       p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
-    if (n.marks & trace::k_eng_noted) note_mark(p, a);
+    if (all_marks & trace::k_eng_noted) note_mark(p, a);
     if (p.lod < 2) return;
     const std::string text = tag_text(p.m, id);
     if (!text.empty()) tag_above(p, a, b, text.c_str(), col);

@@ -51,7 +51,7 @@ class GreenblattView final : public AlgorithmView {
   }
   bool marks_dots() const override { return true; }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
-    greenblatt_node_marks(p.dl, p.m.node(id), a, b, p.zoom, p.lod, p.s.theme);
+    greenblatt_node_marks(p.dl, p.m.marks(id), a, b, p.zoom, p.lod, p.s.theme);
   }
 };
 

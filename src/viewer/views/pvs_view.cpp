@@ -124,11 +124,10 @@ class PvsView final : public AlgorithmView {
   }
   bool marks_dots() const override { return true; }
   void node(const CanvasPaint& p, std::uint32_t id, ImVec2 a, ImVec2 b) const override {
-    const trace::ModelNode& n = p.m.node(id);
-    const bool probe = n.marks & trace::k_pvs_probe_node,
-               research = n.marks & trace::k_pvs_research_node;
-    const bool zero = zero_window(p.m, n);
-    if (!probe && !research && !zero) return;
+    // Dots need only the marks (hot); boxes, few on screen, read the window too.
+    const std::uint32_t marks = p.m.marks(id);
+    const bool probe = marks & trace::k_pvs_probe_node,
+               research = marks & trace::k_pvs_research_node;
     const ImU32 col = research ? research_colour(p.s.theme) : probe_colour(p.s.theme);
     if (p.lod == 0) {
       if (!probe && !research) return;
@@ -136,8 +135,9 @@ class PvsView final : public AlgorithmView {
       p.dl->AddCircle(c, std::max(2.0f, (b.x - a.x) * 0.5f + 1.5f), col, 8, 1.5f);
       return;
     }
+    if (!probe && !research && !zero_window(p.m, p.m.node(id))) return;
     stripe(p, a, b, col);
-    const bool superseded = n.marks & trace::k_superseded;
+    const bool superseded = marks & trace::k_superseded;
     if (superseded)
       p.dl->AddRectFilled(a, b, palette(p.s.theme).canvas_bg & 0x99FFFFFFu, 6.0f * p.zoom);
     if (p.lod < 2 || !(probe || research)) return;
