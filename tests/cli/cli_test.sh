@@ -196,7 +196,7 @@ fi
 # Conventions: --version, COMMAND --help for every command (from its declared flags, on stdout,
 # exit 0), replay defaulting to the last event, a bash completion script that bash accepts.
 grep -Eq '^kibitz [0-9]+\.[0-9]+\.[0-9]+$' <<<"$("${kibitz[@]}" --version)" || fail "--version"
-for c in search replay export bench uci greenblatt-workload match perft experiment; do
+for c in search replay stats export bench uci greenblatt-workload match perft experiment; do
   help="$("${kibitz[@]}" "$c" --help)" || fail "$c --help exited $?"
   grep -q "^usage: kibitz $c" <<<"$help" || fail "$c --help: no usage: $help"
   grep -q '^  --help$' <<<"$help" || fail "$c --help: no option list: $help"
@@ -318,9 +318,10 @@ if [ ${#kibitz[@]} -eq 1 ]; then
   err="$("${kibitz[@]}" export killed.kbz --json --out killed.json 2>&1)"; rc=$?
   [ $rc -eq 0 ] && grep -q 'the recording was cut short' <<<"$err" ||
     fail "a killed recording: exit $rc: $err"
-  # Under a 512 MiB limit, a recording of 12 million steps is refused with a message, not a crash.
+  # Under a 256 MiB limit (half of it for a trace: 8M events at 16 bytes), a recording of 12
+  # million steps is refused with a message, not a crash.
   "${kibitz[@]}" search --random b=8,d=7,seed=1 --algo minimax --nodes 0 --record m7.kbz > /dev/null
-  err="$(prlimit --as=$((512 << 20)) "${kibitz[@]}" replay m7.kbz --at 5 2>&1)"; rc=$?
+  err="$(prlimit --as=$((256 << 20)) "${kibitz[@]}" replay m7.kbz --at 5 2>&1)"; rc=$?
   [ $rc -eq 2 ] && grep -q 'the trace expands to more than .* events, more than the memory available holds' <<<"$err" ||
     fail "a trace too big for the memory limit: exit $rc: $err"
   rm -f m7.kbz

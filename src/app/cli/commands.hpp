@@ -15,6 +15,7 @@ std::string search_usage();  // from the algorithm registry
 
 int cmd_search(int argc, char** argv);
 int cmd_replay(int argc, char** argv);
+int cmd_stats(int argc, char** argv);  // an engine author's figures (trace/search_stats.hpp)
 int cmd_export(int argc, char** argv);
 int cmd_render(int argc, char** argv);  // app/render/cmd_render.cpp, with the viewer only
 int cmd_bench(int argc, char** argv);

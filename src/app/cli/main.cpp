@@ -42,6 +42,10 @@ const Command k_commands[] = {
     {"search", kibitz::cli::cmd_search, nullptr, kibitz::cli::search_usage},
     {"replay", kibitz::cli::cmd_replay,
      "replay FILE.kbz [--at N (default: the last event)] [--view minimax|negamax] [--json]"},
+    {"stats", kibitz::cli::cmd_stats,
+     "stats FILE.kbz... [--json]   (per iteration and ply: nodes, leaves, quiescence, branching, "
+     "first-move cutoff rate, cutoff positions, probes and re-searches, table hits and cuts, "
+     "kinds as expected)"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},

@@ -1,0 +1,117 @@
+#include "trace/search_stats.hpp"
+
+#include <algorithm>
+
+#include "trace/node_marks.hpp"
+
+namespace kibitz::trace {
+
+void StatCounts::add(const StatCounts& o) {
+  nodes += o.nodes;
+  leaves += o.leaves;
+  interior += o.interior;
+  quiescence += o.quiescence;
+  cutoffs += o.cutoffs;
+  first_move_cutoffs += o.first_move_cutoffs;
+  for (std::size_t i = 0; i < k_cutoff_positions; ++i) cutoff_positions[i] += o.cutoff_positions[i];
+  probes += o.probes;
+  researches += o.researches;
+  null_moves += o.null_moves;
+  tt_probes += o.tt_probes;
+  tt_hits += o.tt_hits;
+  tt_cuts += o.tt_cuts;
+  for (std::size_t e = 0; e < kinds.size(); ++e)
+    for (std::size_t a = 0; a < kinds[e].size(); ++a) kinds[e][a] += o.kinds[e][a];
+}
+
+double StatCounts::first_move_cutoff_rate() const {
+  return cutoffs ? static_cast<double>(first_move_cutoffs) / static_cast<double>(cutoffs) : 0.0;
+}
+
+double StatCounts::kind_agreement() const {
+  std::uint64_t both = 0, same = 0;
+  for (std::size_t e = 1; e <= 3; ++e) {
+    for (std::size_t a = 1; a <= 3; ++a) {
+      both += kinds[e][a];
+      if (e == a) same += kinds[e][a];
+    }
+  }
+  return both ? static_cast<double>(same) / static_cast<double>(both) : 0.0;
+}
+
+namespace {
+
+// One node's part of the figures.
+void count_node(const Model& m, std::uint32_t id, StatCounts& c) {
+  ++c.nodes;
+  const std::uint32_t marks = m.marks(id);
+  if (m.is_leaf(id)) ++c.leaves;
+  if (m.child_count(id) > 0) ++c.interior;
+  if (marks & k_eng_quiescence) ++c.quiescence;
+  if (marks & (k_eng_probe | k_pvs_probe_node)) ++c.probes;
+  if (marks & (k_eng_research | k_pvs_research_node)) ++c.researches;
+  if (marks & k_eng_null_move) ++c.null_moves;
+  if (marks & k_tt_probed) ++c.tt_probes;
+  if (marks & k_tt_found) ++c.tt_hits;
+  if (marks & k_tt_settled) ++c.tt_cuts;
+  if (m.cutoff_t(id) != k_never) {
+    ++c.cutoffs;
+    const std::int32_t k = m.cutoff_child(id);
+    if (k == 0) ++c.first_move_cutoffs;
+    const std::size_t at =
+        std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)), k_cutoff_positions - 1);
+    ++c.cutoff_positions[at];
+  }
+  const auto e = static_cast<std::size_t>(m.expected(id));
+  const auto a = static_cast<std::size_t>(m.kind(id));
+  if (e < c.kinds.size() && a < c.kinds[e].size()) ++c.kinds[e][a];
+}
+
+}  // namespace
+
+SearchStats search_stats(const Model& m) {
+  SearchStats s;
+  const std::vector<std::uint32_t>& roots = m.roots();
+  std::vector<StatCounts> by_ply;
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    const std::uint32_t root = roots[r];
+    const std::uint32_t end = r + 1 < roots.size() ? roots[r + 1] : m.node_count();
+    const int depth = m.iteration(root);
+    // The depth's entry: aspiration attempts of one depth come one after another.
+    if (s.iterations.empty() || s.iterations.back().depth != depth) {
+      IterationStats it;
+      it.depth = depth;
+      it.first_root = root;
+      s.iterations.push_back(it);
+    }
+    IterationStats& it = s.iterations.back();
+    ++it.attempts;
+    const std::int32_t root_depth = m.depth(root);
+    for (std::uint32_t id = root; id < end; ++id) {
+      StatCounts one;
+      count_node(m, id, one);
+      it.counts.add(one);
+      const auto ply = static_cast<std::size_t>(std::max(0, m.depth(id) - root_depth));
+      if (ply >= by_ply.size()) by_ply.resize(ply + 1);
+      by_ply[ply].add(one);
+    }
+  }
+  for (std::size_t i = 0; i < s.iterations.size(); ++i) {
+    s.total.add(s.iterations[i].counts);
+    if (i > 0 && s.iterations[i - 1].counts.nodes > 0)
+      s.iterations[i].ebf = static_cast<double>(s.iterations[i].counts.nodes) /
+                            static_cast<double>(s.iterations[i - 1].counts.nodes);
+  }
+  for (std::size_t p = 0; p < by_ply.size(); ++p) {
+    PlyStats ps;
+    ps.ply = static_cast<int>(p);
+    ps.counts = by_ply[p];
+    if (p + 1 < by_ply.size() && by_ply[p].interior > 0)
+      ps.branching =
+          static_cast<double>(by_ply[p + 1].nodes) / static_cast<double>(by_ply[p].interior);
+    s.plies.push_back(ps);
+  }
+  return s;
+}
+
+}  // namespace kibitz::trace
