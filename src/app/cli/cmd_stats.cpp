@@ -1,6 +1,8 @@
-// kibitz stats FILE... [--json]: an engine author's figures of each trace (trace/search_stats.hpp,
-// docs/analysis.md) per iteration and per ply, and, for several files, their sum.
+// kibitz stats FILE... [--json] [--findings]: an engine author's figures of each trace
+// (trace/search_stats.hpp, docs/analysis.md) per iteration and per ply, for several files their
+// sum, and the detectors' findings (trace/findings.hpp: always in JSON, with --findings in text).
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -8,6 +10,7 @@
 #include "app/cli/commands.hpp"
 #include "core/error.hpp"
 #include "core/node_kind.hpp"
+#include "trace/findings.hpp"
 #include "trace/json_text.hpp"
 #include "trace/model.hpp"
 #include "trace/search_stats.hpp"
@@ -134,10 +137,53 @@ void text_stats(const std::string& file, const trace::SearchStats& s) {
       "nodes for a ply; kinds: Pv/Cut/All as expected)\n");
 }
 
+void json_findings(JsonWriter& j, const std::vector<trace::Finding>& found) {
+  j.key("findings");
+  j.begin_array();
+  for (const trace::Finding& f : found) {
+    j.begin_object();
+    j.key("kind");
+    j.string(trace::finding_name(f.kind));
+    j.key("node");
+    j.number(static_cast<long long>(f.node));
+    j.key("nodes");
+    j.number(static_cast<long long>(f.nodes));
+    j.key("value");
+    j.number(f.value);
+    j.key("text");
+    j.string(f.text);
+    j.end_object();
+  }
+  j.end_array();
+}
+
+void text_findings(const std::vector<trace::Finding>& found) {
+  if (found.empty()) std::printf("findings: none\n");
+  for (const trace::Finding& f : found)
+    std::printf("%s: %s\n", trace::finding_name(f.kind), f.text.c_str());
+}
+
+trace::FindingOptions finding_options(const Args& args) {
+  trace::FindingOptions o;
+  if (args.has("explosion-ratio")) {
+    const std::string v = args.value_or("explosion-ratio", "");
+    char* end = nullptr;
+    o.explosion_ratio = std::strtod(v.c_str(), &end);
+    if (v.empty() || *end != '\0' || !(o.explosion_ratio >= 1.0 && o.explosion_ratio <= 1e9))
+      throw InputError("--explosion-ratio: a number from 1 to 1e9, not '" + v + "'");
+  }
+  o.explosion_min_nodes = static_cast<std::uint64_t>(
+      args.integer("explosion-min", static_cast<long long>(o.explosion_min_nodes), 1, 1LL << 40));
+  o.storm_min = static_cast<int>(args.integer("storm-min", o.storm_min, 2, 1000000));
+  return o;
+}
+
 }  // namespace
 
 int cmd_stats(int argc, char** argv) {
-  const Args args(argc, argv, 0, {}, {"json"});
+  const Args args(argc, argv, 0, {"explosion-ratio", "explosion-min", "storm-min"},
+                  {"json", "findings"});
+  const trace::FindingOptions options = finding_options(args);
   if (args.positional().empty())
     throw InputError("give one or more trace files: kibitz stats FILE.kbz... [--json]");
   const bool json = args.has("json");
@@ -155,14 +201,19 @@ int cmd_stats(int argc, char** argv) {
     const trace::Model model(t);
     const trace::SearchStats s = trace::search_stats(model);
     sum.add(s.total);
+    const bool findings = json || args.has("findings");
+    const std::vector<trace::Finding> found =
+        findings ? trace::find_findings(model, options) : std::vector<trace::Finding>{};
     if (json) {
       j.begin_object();
       j.key("file");
       j.string(file);
       json_stats(j, s);
+      json_findings(j, found);
       j.end_object();
     } else {
       text_stats(file, s);
+      if (findings) text_findings(found);
     }
   }
   if (json) {

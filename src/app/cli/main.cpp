@@ -43,9 +43,11 @@ const Command k_commands[] = {
     {"replay", kibitz::cli::cmd_replay,
      "replay FILE.kbz [--at N (default: the last event)] [--view minimax|negamax] [--json]"},
     {"stats", kibitz::cli::cmd_stats,
-     "stats FILE.kbz... [--json]   (per iteration and ply: nodes, leaves, quiescence, branching, "
-     "first-move cutoff rate, cutoff positions, probes and re-searches, table hits and cuts, "
-     "kinds as expected)"},
+     "stats FILE.kbz... [--json] [--findings [--explosion-ratio R (8)] [--explosion-min N "
+     "(1000)] [--storm-min K (3)]]\n"
+     "         (per iteration and ply: nodes, leaves, quiescence, branching, first-move cutoff "
+     "rate, cutoff positions, probes and re-searches, table hits and cuts, kinds as expected; "
+     "findings: explosions, false fail-highs, re-search storms, best-move changes)"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},
