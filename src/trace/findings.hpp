@@ -1,16 +1,20 @@
 // Detectors: the few nodes of a search an engine author should look at (docs/analysis.md has
 // each definition). Each finding names its node, so a reader can go to it.
 //   explosion        a subtree at least `explosion_ratio` times the median of its siblings'
-//                    subtrees and at least `explosion_min_nodes` nodes;
+//                    subtrees and at least `explosion_min_nodes` nodes (not the first move
+//                    searched, whose full window makes it the biggest by design, nor one inside
+//                    an explosion already listed);
 //   false fail-high  a probe (zero window or reduced) that failed high, refuted by its
 //                    re-search: the re-search returns at or above its own beta, so the parent's
 //                    value for the move is at or below alpha after all;
 //   re-search storm  a node with at least `storm_min` of its successors searched again;
 //   aspiration storm a depth searched in at least `storm_min` aspiration attempts;
-//   best move changed the root's first move differs from the previous iteration's (the last
-//                    iteration's change flagged as late).
+//   best move changed the root's first move differs from the previous depth's (by its place in
+//                    the move generation, else label; the last depth's change flagged as late).
+// An iteration is a depth: its aspiration attempts together (search_stats.hpp, root_groups).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -46,7 +50,15 @@ struct FindingOptions {
 // Nodes under each node, itself included (a successor's id is always above its parent's).
 std::vector<std::uint32_t> subtree_sizes(const Model& m);
 
-// Every finding, kind by kind; within a kind the largest subtree first.
-std::vector<Finding> find_findings(const Model& m, const FindingOptions& options = {});
+constexpr std::size_t k_finding_kinds = 5;
+
+struct Findings {
+  std::vector<Finding> shown;                          // kind by kind, at most max_findings of each
+  std::array<std::uint64_t, k_finding_kinds> total{};  // of each kind, shown or not
+};
+
+// Every finding, kind by kind; within a kind the largest subtree first (storms: the most
+// re-searches first; aspiration storms and best-move changes in depth order).
+Findings find_findings(const Model& m, const FindingOptions& options = {});
 
 }  // namespace kibitz::trace

@@ -253,9 +253,6 @@ class Model {
     return NodeKind::unknown;
   }
   const std::vector<std::uint32_t>& roots() const { return m_roots; }
-  const std::uint32_t* children_begin(std::uint32_t id) const {
-    return &m_children[m_hot[id].children_begin];
-  }
   std::uint32_t child_count(std::uint32_t id) const {
     const std::uint32_t end = id + 1 < m_hot.size() ? m_hot[id + 1].children_begin
                                                     : static_cast<std::uint32_t>(m_children.size());

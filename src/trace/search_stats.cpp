@@ -25,7 +25,8 @@ void StatCounts::add(const StatCounts& o) {
 }
 
 double StatCounts::first_move_cutoff_rate() const {
-  return cutoffs ? static_cast<double>(first_move_cutoffs) / static_cast<double>(cutoffs) : 0.0;
+  const std::uint64_t by_moves = cutoffs - null_moves;
+  return by_moves ? static_cast<double>(first_move_cutoffs) / static_cast<double>(by_moves) : -1.0;
 }
 
 double StatCounts::kind_agreement() const {
@@ -36,10 +37,16 @@ double StatCounts::kind_agreement() const {
       if (e == a) same += kinds[e][a];
     }
   }
-  return both ? static_cast<double>(same) / static_cast<double>(both) : 0.0;
+  return both ? static_cast<double>(same) / static_cast<double>(both) : -1.0;
 }
 
 namespace {
+
+void count_kind(const Model& m, std::uint32_t id, StatCounts& c) {
+  const auto e = static_cast<std::size_t>(m.expected(id));
+  const auto a = static_cast<std::size_t>(m.kind(id));
+  if (e < c.kinds.size() && a < c.kinds[e].size()) ++c.kinds[e][a];
+}
 
 // One node's part of the figures.
 void count_node(const Model& m, std::uint32_t id, StatCounts& c) {
@@ -50,55 +57,79 @@ void count_node(const Model& m, std::uint32_t id, StatCounts& c) {
   if (marks & k_eng_quiescence) ++c.quiescence;
   if (marks & (k_eng_probe | k_pvs_probe_node)) ++c.probes;
   if (marks & (k_eng_research | k_pvs_research_node)) ++c.researches;
-  if (marks & k_eng_null_move) ++c.null_moves;
   if (marks & k_tt_probed) ++c.tt_probes;
   if (marks & k_tt_found) ++c.tt_hits;
   if (marks & k_tt_settled) ++c.tt_cuts;
   if (m.cutoff_t(id) != k_never) {
     ++c.cutoffs;
     const std::int32_t k = m.cutoff_child(id);
+    const std::uint32_t by = m.successor(id, k);
+    if (by != k_no_node && (m.marks(by) & k_eng_null_move)) {
+      ++c.null_moves;  // a pass, not a move: apart from the move-ordering figures
+      return count_kind(m, id, c);
+    }
     if (k == 0) ++c.first_move_cutoffs;
     const std::size_t at =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(k, 0)), k_cutoff_positions - 1);
     ++c.cutoff_positions[at];
   }
-  const auto e = static_cast<std::size_t>(m.expected(id));
-  const auto a = static_cast<std::size_t>(m.kind(id));
-  if (e < c.kinds.size() && a < c.kinds[e].size()) ++c.kinds[e][a];
+  count_kind(m, id, c);
 }
 
 }  // namespace
+
+std::vector<RootGroup> root_groups(const Model& m) {
+  std::vector<RootGroup> groups;
+  const std::vector<std::uint32_t>& roots = m.roots();
+  for (std::size_t r = 0; r < roots.size(); ++r) {
+    const std::uint32_t t = m.enter_t(roots[r]);
+    const bool has = t > 0 && m.event(t - 1).type == EventType::iteration_begin;
+    const int depth = has ? static_cast<int>(m.event(t - 1).a) : 0;
+    // An aspiration attempt repeats the depth of the root before it.
+    if (has && !groups.empty() && groups.back().has_depth && groups.back().depth == depth) {
+      groups.back().end = r + 1;
+      continue;
+    }
+    RootGroup g;
+    g.depth = depth;
+    g.has_depth = has;
+    g.first = r;
+    g.end = r + 1;
+    groups.push_back(g);
+  }
+  return groups;
+}
 
 SearchStats search_stats(const Model& m) {
   SearchStats s;
   const std::vector<std::uint32_t>& roots = m.roots();
   std::vector<StatCounts> by_ply;
-  for (std::size_t r = 0; r < roots.size(); ++r) {
-    const std::uint32_t root = roots[r];
-    const std::uint32_t end = r + 1 < roots.size() ? roots[r + 1] : m.node_count();
-    const int depth = m.iteration(root);
-    // The depth's entry: aspiration attempts of one depth come one after another.
-    if (s.iterations.empty() || s.iterations.back().depth != depth) {
-      IterationStats it;
-      it.depth = depth;
-      it.first_root = root;
-      s.iterations.push_back(it);
+  for (const RootGroup& g : root_groups(m)) {
+    IterationStats it;
+    it.depth = g.depth;
+    it.first_root = roots[g.first];
+    it.attempts = static_cast<int>(g.end - g.first);
+    it.finished = m.leave_t(roots[g.end - 1]) != k_never;
+    for (std::size_t r = g.first; r < g.end; ++r) {
+      const std::uint32_t root = roots[r];
+      const std::uint32_t end = r + 1 < roots.size() ? roots[r + 1] : m.node_count();
+      const std::int32_t root_depth = m.depth(root);
+      for (std::uint32_t id = root; id < end; ++id) {
+        StatCounts one;
+        count_node(m, id, one);
+        it.counts.add(one);
+        const auto ply = static_cast<std::size_t>(std::max(0, m.depth(id) - root_depth));
+        if (ply >= by_ply.size()) by_ply.resize(ply + 1);
+        by_ply[ply].add(one);
+      }
     }
-    IterationStats& it = s.iterations.back();
-    ++it.attempts;
-    const std::int32_t root_depth = m.depth(root);
-    for (std::uint32_t id = root; id < end; ++id) {
-      StatCounts one;
-      count_node(m, id, one);
-      it.counts.add(one);
-      const auto ply = static_cast<std::size_t>(std::max(0, m.depth(id) - root_depth));
-      if (ply >= by_ply.size()) by_ply.resize(ply + 1);
-      by_ply[ply].add(one);
-    }
+    s.iterations.push_back(it);
   }
   for (std::size_t i = 0; i < s.iterations.size(); ++i) {
     s.total.add(s.iterations[i].counts);
-    if (i > 0 && s.iterations[i - 1].counts.nodes > 0)
+    // Between depths only (roots without iteration events are depth 0).
+    if (i > 0 && s.iterations[i - 1].counts.nodes > 0 && s.iterations[i].depth > 0 &&
+        s.iterations[i - 1].depth > 0)
       s.iterations[i].ebf = static_cast<double>(s.iterations[i].counts.nodes) /
                             static_cast<double>(s.iterations[i - 1].counts.nodes);
   }

@@ -29,8 +29,9 @@ struct BySize {
 
 std::vector<std::uint32_t> successors_by_size(const trace::Model& m, const SubtreeSizes& sizes,
                                               std::uint32_t id) {
-  const std::uint32_t* first = m.children_begin(id);
-  std::vector<std::uint32_t> out(first, first + m.child_count(id));
+  // child() each: the successors' ids are stored in blocks, not one array.
+  std::vector<std::uint32_t> out(m.child_count(id));
+  for (std::uint32_t k = 0; k < out.size(); ++k) out[k] = m.child(id, k);
   std::stable_sort(out.begin(), out.end(), BySize{sizes});
   return out;
 }

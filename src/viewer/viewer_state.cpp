@@ -336,10 +336,10 @@ void ViewerState::fold_beside_path(std::uint32_t current) {
   if (!m_model || current >= m_model->node_count()) return;
   for (std::uint32_t on = current, a = m_model->parent(current); a != trace::k_no_node;
        on = a, a = m_model->parent(a)) {
-    const std::uint32_t* c = m_model->children_begin(a);
     for (std::uint32_t i = 0; i < m_model->child_count(a); ++i) {
-      if (c[i] == on || m_model->child_count(c[i]) == 0) continue;
-      if (m_collapsed.insert(c[i]).second) m_path_folds.push_back(c[i]);
+      const std::uint32_t c = m_model->child(a, i);
+      if (c == on || m_model->child_count(c) == 0) continue;
+      if (m_collapsed.insert(c).second) m_path_folds.push_back(c);
     }
   }
   ++m_collapse_generation;

@@ -18,9 +18,9 @@ using namespace kibitz::test;
 
 namespace {
 
-std::vector<trace::Finding> of_kind(const std::vector<trace::Finding>& all, trace::FindingKind k) {
+std::vector<trace::Finding> of_kind(const trace::Findings& all, trace::FindingKind k) {
   std::vector<trace::Finding> out;
-  for (const trace::Finding& f : all)
+  for (const trace::Finding& f : all.shown)
     if (f.kind == k) out.push_back(f);
   return out;
 }
@@ -66,7 +66,10 @@ TEST_CASE("findings: false fail-highs and storms by their definitions, none with
     const trace::Model& m = *r.model;
     trace::FindingOptions two;  // storms of two: frequent enough to count here
     two.storm_min = 2;
-    const std::vector<trace::Finding> all = trace::find_findings(m, two);
+    const trace::Findings all = trace::find_findings(m, two);
+    const auto total = [&](trace::FindingKind k) {
+      return static_cast<int>(all.total[static_cast<std::size_t>(k)]);
+    };
     // False fail-highs: every re-search that returned at or above its beta, and only those.
     int expected = 0;
     for (std::uint32_t id = 0; id < m.node_count(); ++id) {
@@ -76,17 +79,20 @@ TEST_CASE("findings: false fail-highs and storms by their definitions, none with
         ++expected;
     }
     const auto ffh = of_kind(all, trace::FindingKind::false_fail_high);
+    CHECK(total(trace::FindingKind::false_fail_high) == expected);
     CHECK(static_cast<int>(ffh.size()) == std::min(expected, 100));
     for (const trace::Finding& f : ffh) CHECK(m.node(f.node).ret >= m.node(f.node).beta);
     false_highs += static_cast<int>(ffh.size());
-    // Aspiration storms: the depths with two attempts or more.
-    int deep_attempts = 0;
-    const auto& roots = m.roots();
-    for (std::size_t i = 0; i < roots.size();) {
-      std::size_t e = i + 1;
-      while (e < roots.size() && m.iteration(roots[e]) == m.iteration(roots[i])) ++e;
-      deep_attempts += e - i >= 2 ? 1 : 0;
-      i = e;
+    // Aspiration storms: the depths with two attempts or more, each root's depth the
+    // iteration_begin event's just before it.
+    int deep_attempts = 0, run = 0;
+    long long last_depth = -1;
+    for (std::uint32_t root : m.roots()) {
+      const trace::Event begin = m.event(m.enter_t(root) - 1);
+      REQUIRE(begin.type == trace::EventType::iteration_begin);
+      run = begin.a == last_depth ? run + 1 : 1;
+      deep_attempts += run == 2 ? 1 : 0;
+      last_depth = begin.a;
     }
     const auto aspiration = of_kind(all, trace::FindingKind::aspiration_storm);
     CHECK(static_cast<int>(aspiration.size()) == deep_attempts);
@@ -101,8 +107,7 @@ TEST_CASE("findings: false fail-highs and storms by their definitions, none with
                      : 0;
       busy += again >= 2 ? 1 : 0;
     }
-    CHECK(static_cast<int>(of_kind(all, trace::FindingKind::research_storm).size()) ==
-          std::min(busy, 100));
+    CHECK(total(trace::FindingKind::research_storm) == busy);
     storms += deep_attempts + busy;
     changes += static_cast<int>(of_kind(all, trace::FindingKind::best_changed).size());
   }
@@ -128,14 +133,18 @@ TEST_CASE("findings: the best move's changes are the iterations' first moves cha
   s.iterative = true;
   const Recorded r = record(s, false);
   const trace::Model& m = *r.model;
+  // One root per depth here (no aspiration); a move by its place in the generation.
   int expected = 0;
   std::int32_t before = -1;
   for (std::uint32_t root : m.roots()) {
     const auto pv = m.principal_variation(root);
     if (pv.empty()) continue;
-    if (before >= 0 && m.k(pv.front()) != before) ++expected;
-    before = m.k(pv.front());
+    const std::int32_t move = m.node(pv.front()).move_index;
+    REQUIRE(move != 0xFFFF);
+    if (before >= 0 && move != before) ++expected;
+    before = move;
   }
+  REQUIRE(expected > 0);
   CHECK(static_cast<int>(
             of_kind(trace::find_findings(*r.model), trace::FindingKind::best_changed).size()) ==
         expected);

@@ -68,7 +68,7 @@ TEST_CASE("search statistics: the AIMA tree counted by hand") {
   CHECK(st.total.probes == 0);
   REQUIRE(st.iterations.size() == 1);
   CHECK(st.iterations[0].attempts == 1);
-  CHECK(st.iterations[0].ebf == 0.0);
+  CHECK(st.iterations[0].ebf == -1.0);  // no depth before it
   REQUIRE(st.plies.size() == 3);
   CHECK(st.plies[0].counts.nodes == 1);
   CHECK(st.plies[1].counts.nodes == 3);

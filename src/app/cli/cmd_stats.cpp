@@ -22,8 +22,29 @@ namespace {
 
 using trace::StatCounts;
 
+// A rate, -1 when there is nothing to measure it on (JSON null, "-" in text).
 double share(std::uint64_t part, std::uint64_t whole) {
-  return whole ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+  return whole ? static_cast<double>(part) / static_cast<double>(whole) : -1.0;
+}
+
+void rate(JsonWriter& j, const char* key, double v) {
+  j.key(key);
+  if (v < 0)
+    j.null();
+  else
+    j.number(v);
+}
+
+// "63.6%", "1.25" or "-", right-aligned in `width`.
+std::string cell(double v, int width, bool percent) {
+  char b[32];
+  if (v < 0)
+    std::snprintf(b, sizeof b, "%*s", width, "-");
+  else if (percent)
+    std::snprintf(b, sizeof b, "%*.1f%%", width - 1, 100.0 * v);
+  else
+    std::snprintf(b, sizeof b, "%*.2f", width, v);
+  return b;
 }
 
 void json_counts(JsonWriter& j, const StatCounts& c) {
@@ -31,10 +52,7 @@ void json_counts(JsonWriter& j, const StatCounts& c) {
     j.key(k);
     j.number(static_cast<long long>(v));
   };
-  const auto real = [&](const char* k, double v) {
-    j.key(k);
-    j.number(v);
-  };
+  const auto real = [&](const char* k, double v) { rate(j, k, v); };
   num("nodes", c.nodes);
   num("leaves", c.leaves);
   num("interior", c.interior);
@@ -90,8 +108,9 @@ void json_stats(JsonWriter& j, const trace::SearchStats& s) {
     j.number(static_cast<long long>(it.attempts));
     j.key("first_root");
     j.number(static_cast<long long>(it.first_root));
-    j.key("ebf");
-    j.number(it.ebf);
+    rate(j, "ebf", it.ebf);
+    j.key("finished");
+    j.boolean(it.finished);
     json_counts(j, it.counts);
     j.end_object();
   }
@@ -102,45 +121,57 @@ void json_stats(JsonWriter& j, const trace::SearchStats& s) {
     j.begin_object();
     j.key("ply");
     j.number(static_cast<long long>(p.ply));
-    j.key("branching");
-    j.number(p.branching);
+    rate(j, "branching", p.branching);
     json_counts(j, p.counts);
     j.end_object();
   }
   j.end_array();
 }
 
-void text_row(const char* label, const StatCounts& c, double ebf) {
-  std::printf("%-10s %10llu %9llu %6.1f%% %8llu %6.1f%% %6.2f %8llu %8llu %6.1f%% %6.1f%%\n", label,
+void text_row(const std::string& label, const StatCounts& c, double ebf) {
+  std::printf("%-12s %10llu %9llu %s %8llu %s %s %8llu %8llu %s %s\n", label.c_str(),
               static_cast<unsigned long long>(c.nodes), static_cast<unsigned long long>(c.leaves),
-              100.0 * share(c.quiescence, c.nodes), static_cast<unsigned long long>(c.cutoffs),
-              100.0 * c.first_move_cutoff_rate(), ebf, static_cast<unsigned long long>(c.probes),
-              static_cast<unsigned long long>(c.researches), 100.0 * share(c.tt_hits, c.tt_probes),
-              100.0 * c.kind_agreement());
+              cell(share(c.quiescence, c.nodes), 7, true).c_str(),
+              static_cast<unsigned long long>(c.cutoffs),
+              cell(c.first_move_cutoff_rate(), 7, true).c_str(), cell(ebf, 6, false).c_str(),
+              static_cast<unsigned long long>(c.probes),
+              static_cast<unsigned long long>(c.researches),
+              cell(share(c.tt_hits, c.tt_probes), 7, true).c_str(),
+              cell(c.kind_agreement(), 7, true).c_str());
 }
 
 void text_stats(const std::string& file, const trace::SearchStats& s) {
   std::printf("%s\n", file.c_str());
-  std::printf("%-10s %10s %9s %7s %8s %7s %6s %8s %8s %7s %7s\n", "", "nodes", "leaves", "quies",
+  std::printf("%-12s %10s %9s %7s %8s %7s %6s %8s %8s %7s %7s\n", "", "nodes", "leaves", "quies",
               "cutoffs", "1st-cut", "ebf", "probes", "re-srch", "tt-hit", "kinds");
   for (const trace::IterationStats& it : s.iterations) {
-    const std::string label = "depth " + std::to_string(it.depth);
-    text_row(label.c_str(), it.counts, it.ebf);
+    // A depth cut short (the trace ends inside it) is marked: its figures are partial.
+    text_row("depth " + std::to_string(it.depth) + (it.finished ? "" : "*"), it.counts, it.ebf);
   }
   for (const trace::PlyStats& p : s.plies) {
-    const std::string label = "ply " + std::to_string(p.ply);
-    text_row(label.c_str(), p.counts, p.branching);
+    text_row("ply " + std::to_string(p.ply), p.counts, p.branching);
   }
-  text_row("all", s.total, 0.0);
+  text_row("all", s.total, -1.0);
   std::printf(
       "(ebf: nodes / the previous depth's for a depth, the next ply's nodes / interior "
-      "nodes for a ply; kinds: Pv/Cut/All as expected)\n");
+      "nodes for a ply; 1st-cut: cutoffs by the first move / cutoffs by moves; kinds: Pv/Cut/All "
+      "as expected; -: nothing to measure)\n");
+  for (const trace::IterationStats& it : s.iterations)
+    if (!it.finished)
+      std::printf("(* depth %d: the trace ends inside it, its figures are partial)\n", it.depth);
 }
 
-void json_findings(JsonWriter& j, const std::vector<trace::Finding>& found) {
+void json_findings(JsonWriter& j, const trace::Findings& found) {
+  j.key("findings_total");  // of each kind, shown or not
+  j.begin_object();
+  for (std::size_t k = 0; k < trace::k_finding_kinds; ++k) {
+    j.key(trace::finding_name(static_cast<trace::FindingKind>(k)));
+    j.number(static_cast<long long>(found.total[k]));
+  }
+  j.end_object();
   j.key("findings");
   j.begin_array();
-  for (const trace::Finding& f : found) {
+  for (const trace::Finding& f : found.shown) {
     j.begin_object();
     j.key("kind");
     j.string(trace::finding_name(f.kind));
@@ -157,10 +188,19 @@ void json_findings(JsonWriter& j, const std::vector<trace::Finding>& found) {
   j.end_array();
 }
 
-void text_findings(const std::vector<trace::Finding>& found) {
-  if (found.empty()) std::printf("findings: none\n");
-  for (const trace::Finding& f : found)
+void text_findings(const trace::Findings& found) {
+  if (found.shown.empty()) std::printf("findings: none\n");
+  std::size_t shown[trace::k_finding_kinds] = {};
+  for (const trace::Finding& f : found.shown) {
     std::printf("%s: %s\n", trace::finding_name(f.kind), f.text.c_str());
+    ++shown[static_cast<std::size_t>(f.kind)];
+  }
+  for (std::size_t k = 0; k < trace::k_finding_kinds; ++k) {
+    if (found.total[k] > shown[k])
+      std::printf("(%llu more %s findings not shown: the largest %zu are)\n",
+                  static_cast<unsigned long long>(found.total[k] - shown[k]),
+                  trace::finding_name(static_cast<trace::FindingKind>(k)), shown[k]);
+  }
 }
 
 trace::FindingOptions finding_options(const Args& args) {
@@ -202,12 +242,16 @@ int cmd_stats(int argc, char** argv) {
     const trace::SearchStats s = trace::search_stats(model);
     sum.add(s.total);
     const bool findings = json || args.has("findings");
-    const std::vector<trace::Finding> found =
-        findings ? trace::find_findings(model, options) : std::vector<trace::Finding>{};
+    const trace::Findings found =
+        findings ? trace::find_findings(model, options) : trace::Findings{};
     if (json) {
       j.begin_object();
       j.key("file");
       j.string(file);
+      if (!t.notice.empty()) {
+        j.key("notice");  // a file cut short: what was read
+        j.string(t.notice);
+      }
       json_stats(j, s);
       json_findings(j, found);
       j.end_object();

@@ -47,7 +47,8 @@ const Command k_commands[] = {
      "(1000)] [--storm-min K (3)]]\n"
      "         (per iteration and ply: nodes, leaves, quiescence, branching, first-move cutoff "
      "rate, cutoff positions, probes and re-searches, table hits and cuts, kinds as expected; "
-     "findings: explosions, false fail-highs, re-search storms, best-move changes)"},
+     "findings: explosions, false fail-highs, re-search and aspiration storms, best-move "
+     "changes)"},
     {"export", kibitz::cli::cmd_export,
      "export FILE(.kbz|.json) --json [--out F] | --kbz --out F.kbz  [--v1]   (format 2, or 1 "
      "with every step)"},
