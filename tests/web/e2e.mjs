@@ -191,6 +191,17 @@ try {
   const json = await api(() => Kibitz.saveTraceJson());
   const fromJson = JSON.parse(await api((text) => Kibitz.loadTrace(new TextEncoder().encode(text), 't.json'), json));
   check(fromJson.nodes === 6, 'a JSON trace opens too');
+  // The file input, as a user opens a file: read a slice at a time (Blob.slice) and indexed where
+  // it lies (Module.loadTraceFile), never copied whole into the wasm heap.
+  await page.setInputFiles('#file-input', { name: 'picked.kbz', mimeType: 'application/octet-stream',
+                                            buffer: Buffer.from(saved) });
+  v = await until('the picked file opened', (s) => /picked\.kbz/.test(s.status), 20000);
+  check(v.nodes === 6 && v.error === '', `a file picked in the page opens (${v.status})`);
+  await page.setInputFiles('#file-input', { name: 'picked-damaged.kbz', mimeType: 'application/octet-stream',
+                                            buffer: Buffer.from(damaged) });
+  v = await until('the damaged file refused', (s) => /picked-damaged\.kbz/.test(s.error), 20000);
+  check(v.nodes === 6 && /trace file, byte/.test(v.error),
+        `a damaged file picked is refused with a message, the view as it was (${v.error})`);
 
   // 9. runSearch with options, the link in the address bar, select().
   const sum = JSON.parse(await api(() => Kibitz.runSearch({ tree: '((3 12 8)(2 4 6)(14 5 2))', algo: 'alphabeta',
